@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The machine's topology through hwloc: cores, CPU kinds (performance and
+ * efficiency cores), cache sizes, memory, and thread binding.  hwloc reads
+ * HWLOC_XMLFILE and HWLOC_SYNTHETIC from the environment, which is how the
+ * tests give every function here a known topology.  Cache sizes from hwloc
+ * are upper bounds (a VM may see its host's whole L3); check them by
+ * measurement before relying on them.
+ */
+#ifndef TS_TOPO_H
+#define TS_TOPO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct ts_topo;
+
+/* Load the topology; NULL with a reason in err when hwloc cannot. */
+struct ts_topo	*ts_topo_open(char *err, size_t errlen);
+void		 ts_topo_close(struct ts_topo *);
+
+/*
+ * Largest single cache at a level (1 = L1 data or unified, 2, 3, ...),
+ * in bytes; 0 when the level is absent.  For L2 and deeper only unified
+ * caches count.
+ */
+uint64_t	 ts_topo_cache_size(const struct ts_topo *, int level);
+/* The sum of every cache instance at that level; 0 when absent. */
+uint64_t	 ts_topo_cache_total(const struct ts_topo *, int level);
+/* Deepest cache level present (0 if none) and its largest instance. */
+int		 ts_topo_llc_level(const struct ts_topo *);
+uint64_t	 ts_topo_llc_size(const struct ts_topo *);
+/* Cache line size of the first L1 data cache; 0 when unknown. */
+uint64_t	 ts_topo_line_size(const struct ts_topo *);
+
+/* Physical cores and logical CPUs this process may run on (at least 1). */
+unsigned	 ts_topo_cores(const struct ts_topo *);
+unsigned	 ts_topo_pus(const struct ts_topo *);
+/* Memory of all NUMA nodes, in bytes; 0 when unknown. */
+uint64_t	 ts_topo_memory(const struct ts_topo *);
+
+/*
+ * Hybrid CPUs: when hwloc reports at least two CPU kinds, set the logical
+ * CPUs of the most performant kind in *perf and of all the others in *eff
+ * and return the number of kinds.  Return 0 or 1 (and leave both alone)
+ * on a homogeneous or unknown machine.
+ */
+int		 ts_topo_cpu_kinds(const struct ts_topo *, unsigned *perf,
+		    unsigned *eff);
+
+/*
+ * Bind the calling thread to physical core `index` modulo the number of
+ * cores (its hyperthreads included).  Return 0, or -1 if the OS refused.
+ */
+int		 ts_topo_bind_core(const struct ts_topo *, unsigned index);
+
+#endif /* TS_TOPO_H */

@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Dependency-free helpers shared by every program: allocation, messages,
+ * strict number parsing, a byte buffer, whole-file I/O and the clock.
+ */
+#include <config.h>
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* Die with the package's runtime-failure status when memory runs out. */
+static void
+oom(void)
+{
+	fprintf(stderr, "%s: out of memory\n", ts_progname());
+	exit(1);
+}
+
+void *
+ts_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+void *
+ts_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+void *
+ts_xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+char *
+ts_xstrdup(const char *s)
+{
+	char *p = strdup(s);
+
+	if (p == NULL)
+		oom();
+	return p;
+}
+
+char *
+ts_xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	if (vasprintf(&p, fmt, ap) < 0)
+		oom();
+	va_end(ap);
+	return p;
+}
+
+const char *
+ts_progname(void)
+{
+	return program_invocation_short_name;
+}
+
+/* Print one "PROG: [prefix]message" line on stderr. */
+static void
+vmessage(const char *prefix, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s", ts_progname(), prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
+ts_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage("", fmt, ap);
+	va_end(ap);
+}
+
+void
+ts_warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+int
+ts_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return -1;	/* no sign, no blanks, no empty string */
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+ts_parse_double(const char *s, double min, double max, double *out)
+{
+	double v;
+	char *end;
+
+	if (s == NULL || *s == '\0' || *s == ' ' || *s == '\t')
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || *end != '\0' || !isfinite(v) || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+void
+ts_buf_init(struct ts_buf *b)
+{
+	b->cap = 256;
+	b->len = 0;
+	b->data = ts_xmalloc(b->cap);
+	b->data[0] = '\0';
+}
+
+void
+ts_buf_free(struct ts_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+/* Make room for n more bytes plus the terminating NUL. */
+static void
+reserve(struct ts_buf *b, size_t n)
+{
+	if (b->data == NULL)
+		ts_buf_init(b);
+	if (n >= SIZE_MAX - b->len - 1)
+		oom();
+	if (b->len + n + 1 <= b->cap)
+		return;
+	while (b->len + n + 1 > b->cap)
+		b->cap = b->cap > SIZE_MAX / 2 ? SIZE_MAX : b->cap * 2;
+	b->data = ts_xrealloc(b->data, b->cap);
+}
+
+void
+ts_buf_add(struct ts_buf *b, const void *p, size_t n)
+{
+	reserve(b, n);
+	if (n > 0)
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void
+ts_buf_puts(struct ts_buf *b, const char *s)
+{
+	ts_buf_add(b, s, strlen(s));
+}
+
+void
+ts_buf_putc(struct ts_buf *b, char c)
+{
+	ts_buf_add(b, &c, 1);
+}
+
+void
+ts_buf_vprintf(struct ts_buf *b, const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	reserve(b, (size_t)n);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void
+ts_buf_printf(struct ts_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ts_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+int
+ts_read_file(const char *path, size_t max, struct ts_buf *out, char *err,
+    size_t errlen)
+{
+	struct stat st;
+	char chunk[65536];
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd == -1) {
+		snprintf(err, errlen, "cannot read %s: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == -1 || S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "cannot read %s: %s", path,
+		    S_ISDIR(st.st_mode) ? "Is a directory" : strerror(errno));
+		close(fd);
+		return -1;
+	}
+	ts_buf_init(out);
+	for (;;) {
+		n = read(fd, chunk, sizeof chunk);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			snprintf(err, errlen, "cannot read %s: %s", path,
+			    strerror(errno));
+			break;
+		}
+		if (n == 0) {
+			close(fd);
+			return 0;
+		}
+		if (out->len + (size_t)n > max) {
+			snprintf(err, errlen, "cannot read %s: larger than "
+			    "%zu bytes", path, max);
+			break;
+		}
+		ts_buf_add(out, chunk, (size_t)n);
+	}
+	close(fd);
+	ts_buf_free(out);
+	return -1;
+}
+
+/* Copy the directory part of path ("." when there is none) into dir. */
+static void
+dirname_of(const char *path, char *dir, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		snprintf(dir, len, ".");
+	else if (slash == path)
+		snprintf(dir, len, "/");
+	else
+		snprintf(dir, len, "%.*s", (int)(slash - path), path);
+}
+
+int
+ts_check_writable(const char *path, char *err, size_t errlen)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	if (path[0] == '\0') {
+		snprintf(err, errlen, "cannot write an empty path");
+		return -1;
+	}
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "cannot write %s: Is a directory", path);
+		return -1;
+	}
+	dirname_of(path, dir, sizeof dir);
+	if (stat(dir, &st) == -1 || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "cannot write %s: directory %s does not "
+		    "exist", path, dir);
+		return -1;
+	}
+	if (access(dir, W_OK | X_OK) == -1) {
+		snprintf(err, errlen, "cannot write %s: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	if (access(path, F_OK) == 0 && access(path, W_OK) == -1) {
+		snprintf(err, errlen, "cannot write %s: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int
+ts_write_file_atomic(const char *path, const void *data, size_t len,
+    char *err, size_t errlen)
+{
+	char dir[PATH_MAX], tmp[PATH_MAX];
+	const char *p = data;
+	struct stat st;
+	mode_t mode = 0644, mask;
+	ssize_t n;
+	int fd;
+
+	if (ts_check_writable(path, err, errlen) == -1)
+		return -1;
+	dirname_of(path, dir, sizeof dir);
+	if ((size_t)snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir,
+	    strrchr(path, '/') ? strrchr(path, '/') + 1 : path) >= sizeof tmp) {
+		snprintf(err, errlen, "cannot write %s: path too long", path);
+		return -1;
+	}
+	fd = mkstemp(tmp);
+	if (fd == -1) {
+		snprintf(err, errlen, "cannot write %s: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	/* Keep an existing file's mode; a new file gets 0644 less umask. */
+	if (stat(path, &st) == 0)
+		mode = st.st_mode & 07777;
+	else {
+		mask = umask(0);
+		umask(mask);
+		mode &= ~mask;
+	}
+	while (len > 0) {
+		n = write(fd, p, len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			goto fail;
+		p += n;
+		len -= (size_t)n;
+	}
+	if (fchmod(fd, mode) == -1 || fsync(fd) == -1)
+		goto fail;
+	if (close(fd) == -1) {
+		fd = -1;
+		goto fail;
+	}
+	if (rename(tmp, path) == -1) {
+		fd = -1;
+		goto fail;
+	}
+	return 0;
+fail:
+	snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+	if (fd != -1)
+		close(fd);
+	unlink(tmp);
+	return -1;
+}
+
+double
+ts_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int
+ts_close_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "%s: error writing to standard output: %s\n",
+		    ts_progname(), strerror(errno));
+		return -1;
+	}
+	return 0;
+}

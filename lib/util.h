@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Small helpers without external dependencies: allocation that dies on
+ * exhaustion, strict number parsing for options, a growable byte buffer,
+ * whole-file reading and writing (temp file + rename), and the clock.
+ */
+#ifndef TS_UTIL_H
+#define TS_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Allocation: these print "PROG: out of memory" and exit 1 on failure. */
+void	*ts_xmalloc(size_t);
+void	*ts_xcalloc(size_t, size_t);
+void	*ts_xrealloc(void *, size_t);
+char	*ts_xstrdup(const char *);
+char	*ts_xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+/* Short name of the running program, for messages. */
+const char *ts_progname(void);
+
+/*
+ * Print "PROG: message\n" on stderr (one line, nothing else).  The
+ * caller then exits with the status it documents.
+ */
+void	 ts_error(const char *, ...) __attribute__((format(printf, 1, 2)));
+void	 ts_warning(const char *, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Strict option parsing.  The whole string must be a number (leading and
+ * trailing blanks refused), within [min, max].  Return 0 on success, -1
+ * otherwise (nothing printed; *out untouched).
+ */
+int	 ts_parse_u64(const char *, uint64_t min, uint64_t max, uint64_t *out);
+int	 ts_parse_double(const char *, double min, double max, double *out);
+
+/* A growable byte buffer, always NUL-terminated. */
+struct ts_buf {
+	char	*data;
+	size_t	 len;
+	size_t	 cap;
+};
+void	 ts_buf_init(struct ts_buf *);
+void	 ts_buf_free(struct ts_buf *);
+void	 ts_buf_add(struct ts_buf *, const void *, size_t);
+void	 ts_buf_puts(struct ts_buf *, const char *);
+void	 ts_buf_putc(struct ts_buf *, char);
+void	 ts_buf_printf(struct ts_buf *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 ts_buf_vprintf(struct ts_buf *, const char *, va_list);
+
+/*
+ * Read a whole regular file of at most `max` bytes.  On failure return -1
+ * and put a one-line reason in err ("cannot read PATH: No such file ...",
+ * "PATH is a directory", "PATH is larger than N bytes").
+ */
+int	 ts_read_file(const char *path, size_t max, struct ts_buf *out,
+	    char *err, size_t errlen);
+
+/*
+ * Write data to path whole or not at all: a temporary file in the same
+ * directory, fsync, rename.  Return 0, or -1 with the reason in err.
+ */
+int	 ts_write_file_atomic(const char *path, const void *data, size_t len,
+	    char *err, size_t errlen);
+
+/*
+ * Check, before any long measurement, that path could be written by
+ * ts_write_file_atomic: its directory exists and is writable, and path is
+ * not a directory.  Return 0, or -1 with the reason in err.
+ */
+int	 ts_check_writable(const char *path, char *err, size_t errlen);
+
+/* CLOCK_MONOTONIC in seconds. */
+double	 ts_now(void);
+
+/* Check stdout for write errors (closed pipe, full disk) before exit. */
+int	 ts_close_stdout(void);
+
+#endif /* TS_UTIL_H */

@@ -1,0 +1,2 @@
+/* placeholder: replaced by the tachyon implementation */
+int main(void) { return 0; }

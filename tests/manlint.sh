@@ -1,0 +1,28 @@
+#!/bin/sh
+# Every man page is mandoc-lint clean at warning level, and every long
+# option that a program's --help prints appears in its page.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+mandoc=${MANDOC:-$(command -v mandoc || true)}
+[ -n "$mandoc" ] || skip_all "mandoc not installed"
+
+for page in "$top_srcdir"/man/*.1; do
+	name=$(basename "$page" .1)
+	"$mandoc" -Tlint -Wwarning "$page" >"$tmpdir/lint" 2>&1
+	ok $? "$name.1 is mandoc -Tlint -Wwarning clean"
+	[ -s "$tmpdir/lint" ] && sed 's/^/# /' "$tmpdir/lint"
+	prog=$top_builddir/$name
+	if [ ! -x "$prog" ]; then
+		ok 1 "$name is built"
+		continue
+	fi
+	"$mandoc" -Tascii "$page" | sed "s/.$(printf "\\b")//g" >"$tmpdir/page.txt"
+	missing=
+	for opt in $("$prog" --help | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
+		grep -q -- "$opt" "$tmpdir/page.txt" || missing="$missing $opt"
+	done
+	[ -z "$missing" ]
+	ok $? "every option in $name --help is in $name.1"
+	[ -z "$missing" ] || echo "# missing:$missing"
+done
+done_testing

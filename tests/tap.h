@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A tiny TAP producer for the C unit tests: ok(), is_int(), is_str(),
+ * is_double(), and done_testing() which prints the plan and returns the
+ * exit status.  Header-only; each test program includes it once.
+ */
+#ifndef TS_TAP_H
+#define TS_TAP_H
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static int tap_count, tap_failed;
+
+/* Report one test; return cond so callers can print diagnostics. */
+static int __attribute__((format(printf, 2, 3), unused))
+ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	tap_count++;
+	if (!cond)
+		tap_failed++;
+	printf("%sok %d - ", cond ? "" : "not ", tap_count);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+	return cond;
+}
+
+/* Print a diagnostic line ("# ..."). */
+static void __attribute__((format(printf, 1, 2), unused))
+diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("# ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+#define is_int(got, want, name) do {					\
+	long long g_ = (long long)(got), w_ = (long long)(want);	\
+	if (!ok(g_ == w_, "%s", name))					\
+		diag("got %lld, want %lld", g_, w_);			\
+} while (0)
+
+#define is_u64(got, want, name) do {					\
+	uint64_t g_ = (uint64_t)(got), w_ = (uint64_t)(want);		\
+	if (!ok(g_ == w_, "%s", name))					\
+		diag("got 0x%016" PRIx64 ", want 0x%016" PRIx64, g_, w_); \
+} while (0)
+
+#define is_str(got, want, name) do {					\
+	const char *g_ = (got), *w_ = (want);				\
+	if (!ok(g_ != NULL && strcmp(g_, w_) == 0, "%s", name))		\
+		diag("got \"%s\", want \"%s\"", g_ ? g_ : "(null)", w_); \
+} while (0)
+
+/* Exact equality of doubles, bit for bit (0.0 and -0.0 differ). */
+#define is_double(got, want, name) do {					\
+	double g_ = (got), w_ = (want);					\
+	if (!ok(memcmp(&g_, &w_, sizeof g_) == 0, "%s", name))		\
+		diag("got %.17g, want %.17g", g_, w_);			\
+} while (0)
+
+static int __attribute__((unused))
+done_testing(void)
+{
+	printf("1..%d\n", tap_count);
+	return tap_failed ? 1 : 0;
+}
+
+#endif /* TS_TAP_H */

@@ -1,0 +1,69 @@
+# tests/tap.sh: sourced by every shell test.  TAP helpers, a private temp
+# directory removed on exit, and the paths of the programs under test (taken
+# from the environment when set, so the same scripts test installed
+# binaries: TACHYON=/usr/bin/tachyon tests/cli-tachyon.sh).
+set -u
+LC_ALL=C
+export LC_ALL
+unset NO_COLOR
+: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+: "${TACHYON:=$top_builddir/tachyon}"
+: "${TS_RUN:=$top_builddir/threadstone-run}"
+: "${TS_VERIFY:=$top_builddir/threadstone-verify}"
+: "${TS_SIGN:=$top_builddir/threadstone-sign}"
+: "${TS_KEYGEN:=$top_builddir/threadstone-keygen}"
+: "${TS_COMPARE:=$top_builddir/threadstone-compare}"
+: "${TS_REPORT:=$top_builddir/threadstone-report}"
+: "${TS_SWEEP:=$top_builddir/threadstone-sweep}"
+FIXTURES=$top_srcdir/tests/fixtures
+TOPO=$top_srcdir/tests/topo
+
+tap_n=0
+tap_failed=0
+tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/threadstone-test.XXXXXX") || exit 99
+trap 'rm -rf "$tmpdir"' EXIT
+
+# ok COND-STATUS DESCRIPTION: report the status of the last command.
+ok() {
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+# run CMD...: run a command, keeping stdout, stderr and the status in
+# $out, $err and $rc (files $tmpdir/out and $tmpdir/err).
+run() {
+	"$@" >"$tmpdir/out" 2>"$tmpdir/err"
+	rc=$?
+	out=$(cat "$tmpdir/out")
+	err=$(cat "$tmpdir/err")
+}
+
+# expect_status N DESC: the last run() exited with N.
+expect_status() {
+	[ "$rc" -eq "$1" ]
+	ok $? "$2 (exit $1)"
+	[ "$rc" -eq "$1" ] || echo "# got exit $rc; stderr: $err"
+}
+
+# expect_one_error_line DESC: stderr is exactly one line and stdout empty.
+expect_one_error_line() {
+	[ "$(wc -l <"$tmpdir/err")" -eq 1 ] && [ ! -s "$tmpdir/out" ]
+	ok $? "$1: one line on stderr, nothing on stdout"
+	[ "$(wc -l <"$tmpdir/err")" -eq 1 ] || echo "# stderr: $err"
+}
+
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+done_testing() {
+	echo "1..$tap_n"
+	[ "$tap_failed" -eq 0 ]
+}
