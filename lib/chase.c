@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The pointer-chase buffer (see chase.h).  The buffer is an anonymous
+ * mapping, so it starts zeroed and every page is written while linking;
+ * transparent huge pages are asked for or refused explicitly, and the page
+ * size the kernel actually used is read back from /proc/self/smaps.
+ */
+#include <config.h>
+
+#include <sys/mman.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "chase.h"
+#include "rng.h"
+
+#define NODE_WORDS	8
+#define HUGE_BYTES	(2u << 20)
+
+/*
+ * The page size backing [addr, addr+len): 2 MiB when transparent huge
+ * pages cover at least half of it, else the base page size.
+ */
+static uint64_t
+backing_page_size(const void *addr, size_t len)
+{
+	uintptr_t start = (uintptr_t)addr, lo, hi;
+	unsigned long long kb;
+	uint64_t huge = 0, base = (uint64_t)sysconf(_SC_PAGESIZE);
+	char line[512];
+	int inside = 0;
+	FILE *f;
+
+	f = fopen("/proc/self/smaps", "r");
+	if (f == NULL)
+		return base;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR, &lo, &hi) == 2 &&
+		    strchr(line, '-') < strchr(line, ' ')) {
+			inside = lo <= start && start < hi;
+			continue;
+		}
+		if (inside && sscanf(line, "AnonHugePages: %llu kB", &kb) == 1)
+			huge += (uint64_t)kb * 1024;
+	}
+	fclose(f);
+	return huge * 2 >= len ? HUGE_BYTES : base;
+}
+
+int
+ts_chase_init(struct ts_chase *c, uint64_t bytes, uint64_t seed,
+    bool huge_pages)
+{
+	struct ts_rng rng;
+	uint64_t *order, i, nodes;
+	size_t len;
+	void *p;
+
+	memset(c, 0, sizeof *c);
+	nodes = bytes / 64;
+	if (nodes < 2)
+		nodes = 2;
+	if (nodes > SIZE_MAX / 64 / 2) {
+		errno = ENOMEM;
+		return -1;
+	}
+	len = (size_t)nodes * 64;
+	if (huge_pages)
+		len = (len + HUGE_BYTES - 1) / HUGE_BYTES * HUGE_BYTES;
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	if (p == MAP_FAILED) {
+		errno = ENOMEM;
+		return -1;
+	}
+	/* Advice only: a kernel without THP keeps base pages. */
+#ifdef MADV_HUGEPAGE
+	(void)madvise(p, len, huge_pages ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+#endif
+	order = malloc((size_t)nodes * sizeof *order);
+	if (order == NULL) {
+		munmap(p, len);
+		errno = ENOMEM;
+		return -1;
+	}
+	for (i = 0; i < nodes; i++)
+		order[i] = i;
+	ts_rng_seed(&rng, seed);
+	ts_rng_shuffle_u64(&rng, order, (size_t)nodes);
+	c->words = p;
+	for (i = 0; i < nodes; i++)
+		c->words[order[i] * NODE_WORDS] =
+		    order[(i + 1) % nodes] * NODE_WORDS;
+	c->cursor = order[0] * NODE_WORDS;
+	free(order);
+	c->nodes = nodes;
+	c->map_bytes = len;
+	c->huge = huge_pages;
+	c->page_bytes = backing_page_size(p, len);
+	return 0;
+}
+
+void
+ts_chase_free(struct ts_chase *c)
+{
+	if (c->words != NULL)
+		munmap(c->words, c->map_bytes);
+	memset(c, 0, sizeof *c);
+}
+
+uint64_t
+ts_chase_run(struct ts_chase *c, uint64_t hops)
+{
+	const uint64_t *w = c->words;
+	uint64_t p = c->cursor;
+
+	while (hops-- > 0)
+		p = w[p];
+	c->cursor = p;
+	return p;
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/* lib/chase.c: one cycle through every node, the original's checksums. */
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "chase.h"
+#include "tap.h"
+
+/* Walk one lap from the start; 0 if every node was visited once. */
+static int
+one_lap(struct ts_chase *c)
+{
+	unsigned char *seen = calloc(c->nodes, 1);
+	uint64_t start = c->cursor, i, p;
+	int bad = 0;
+
+	for (i = 0; i < c->nodes; i++) {
+		p = ts_chase_run(c, 1);
+		if (p % 8 != 0 || p / 8 >= c->nodes || seen[p / 8]++)
+			bad = 1;
+	}
+	if (c->cursor != start)
+		bad = 1;
+	free(seen);
+	return bad;
+}
+
+int
+main(void)
+{
+	static const uint64_t sizes[] = { 0, 1, 63, 64, 65, 4096, 65536,
+	    1000000 };
+	struct ts_chase c, d;
+	uint64_t prev, seq = 0, i, a;
+	size_t k;
+
+	for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		if (!ok(ts_chase_init(&c, sizes[k], 7, false) == 0,
+		    "%llu bytes: built", (unsigned long long)sizes[k]))
+			continue;
+		ok(c.nodes == (sizes[k] / 64 < 2 ? 2 : sizes[k] / 64),
+		    "%llu bytes: node count", (unsigned long long)sizes[k]);
+		ok(one_lap(&c) == 0, "%llu bytes: one lap visits every node "
+		    "once and closes", (unsigned long long)sizes[k]);
+		ts_chase_free(&c);
+	}
+
+	ts_chase_init(&c, 65536, 11, false);
+	prev = c.cursor;
+	for (i = 0; i < 199; i++) {
+		ts_chase_run(&c, 1);
+		if (c.cursor == prev + 8)
+			seq++;
+		prev = c.cursor;
+	}
+	ok(seq < 20, "fewer than 20 of 199 hops are sequential (%llu)",
+	    (unsigned long long)seq);
+	ts_chase_init(&d, 65536, 11, false);
+	ts_chase_run(&d, 199);
+	ok(c.cursor == d.cursor, "same seed, same cycle");
+	ts_chase_run(&c, 100);
+	ts_chase_run(&c, 50);
+	ts_chase_run(&d, 150);
+	ok(c.cursor == d.cursor, "100 + 50 hops = 150 hops");
+	ts_chase_free(&c);
+	ts_chase_free(&d);
+
+	/* The original's latency checksums (section 5.0): 256 MiB buffers. */
+	if (ts_chase_init(&c, 256u << 20, 0x1A7E4C7A5EEDULL, false) == 0) {
+		is_u64(ts_chase_run(&c, 1), 0x00000000015fff90ULL,
+		    "latency thread 0: run(1)");
+		is_u64(ts_chase_run(&c, 2), 0x0000000000fefcf8ULL,
+		    "latency thread 0: run(2)");
+		ok(c.page_bytes >= 4096, "page size recorded (%llu)",
+		    (unsigned long long)c.page_bytes);
+		ts_chase_free(&c);
+	}
+	if (ts_chase_init(&c, 256u << 20, 0x1A7E4C7A5EEDULL ^ 1, false) == 0) {
+		a = ts_chase_run(&c, 1);
+		is_u64(a, 0x000000000075cfe8ULL, "latency thread 1: run(1)");
+		is_u64(ts_chase_run(&c, 2), 0x0000000000c26c90ULL,
+		    "latency thread 1: run(2)");
+		ts_chase_free(&c);
+	}
+	if (ts_chase_init(&c, 8u << 20, 5, true) == 0) {
+		ok(one_lap(&c) == 0, "huge-page buffer: one full lap");
+		ok(c.page_bytes == 4096 || c.page_bytes == (2u << 20),
+		    "huge-page buffer: page size %llu recorded",
+		    (unsigned long long)c.page_bytes);
+		ts_chase_free(&c);
+	}
+	return done_testing();
+}
