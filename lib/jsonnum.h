@@ -60,7 +60,16 @@ struct ts_num {
 enum ts_num_kind ts_serde_parse(const char *text, size_t len,
 	    struct ts_num *out);
 
-/* lossy(ryu(x)): the double a file written from x reads back as. */
+/*
+ * NULL if text parses as a number under ts_serde_parse, else serde_json's
+ * message for it: "invalid number" or "number out of range".
+ */
+const char *ts_serde_parse_error(const char *text, size_t len);
+
+/*
+ * lossy(ryu(x)): the double a file written from x reads back as.
+ * Non-finite values are returned unchanged.
+ */
 double	 ts_serde_normalise(double x);
 
 #endif /* TS_JSONNUM_H */
