@@ -26,8 +26,8 @@
  * The page size backing [addr, addr+len): 2 MiB when transparent huge
  * pages cover at least half of it, else the base page size.
  */
-static uint64_t
-backing_page_size(const void *addr, size_t len)
+uint64_t
+ts_backing_page_size(const void *addr, size_t len)
 {
 	uintptr_t start = (uintptr_t)addr, lo, hi;
 	unsigned long long kb;
@@ -101,7 +101,7 @@ ts_chase_init(struct ts_chase *c, uint64_t bytes, uint64_t seed,
 	c->nodes = nodes;
 	c->map_bytes = len;
 	c->huge = huge_pages;
-	c->page_bytes = backing_page_size(p, len);
+	c->page_bytes = ts_backing_page_size(p, len);
 	return 0;
 }
 

@@ -31,6 +31,13 @@ int	 ts_chase_init(struct ts_chase *, uint64_t bytes, uint64_t seed,
 	    bool huge_pages);
 void	 ts_chase_free(struct ts_chase *);
 
+/*
+ * The page size backing a mapping that starts at addr: 2 MiB when
+ * transparent huge pages cover at least half of its len bytes, else the
+ * base page size (read from /proc/self/smaps).  Shared with STREAM.
+ */
+uint64_t ts_backing_page_size(const void *addr, size_t len);
+
 /* Follow `hops` dependent loads from the cursor; return the new cursor. */
 uint64_t ts_chase_run(struct ts_chase *, uint64_t hops);
 

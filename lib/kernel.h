@@ -51,6 +51,20 @@ struct ts_kernel {
 	/* Bytes actually allocated per thread by setup (0 if negligible). */
 	uint64_t	 (*footprint)(unsigned threads, unsigned index,
 			    const struct ts_kparams *);
+	/*
+	 * Sized buffers (stream, latency; NULL for the other kernels).  Use
+	 * them through the ts_kernel_*() wrappers below, which handle NULL.
+	 * rate_sized: the rate of a pass whose setup was given `params`
+	 * (rate() above assumes the default sizes).  buffer_used: the buffer
+	 * size setup really uses for `params`, in the sense of
+	 * ts_kparams.buffer_bytes.  page_bytes: the page size backing one
+	 * thread's buffer, read back after setup (0 when unknown).
+	 */
+	double		 (*rate_sized)(uint64_t iters, unsigned threads,
+			    double secs, const struct ts_kparams *);
+	uint64_t	 (*buffer_used)(unsigned threads,
+			    const struct ts_kparams *);
+	uint64_t	 (*page_bytes)(ts_kstate *);
 };
 
 /* The registry, in suite order: dhrystone, sgemm, sha256, sort, stream, latency. */
@@ -70,5 +84,17 @@ const struct ts_kernel *ts_kernel_find(const char *id);
 
 /* Partition share: thread i of T gets floor(total/T) + (i < total % T), >= 1. */
 uint64_t ts_partition_share(uint64_t total, unsigned threads, unsigned index);
+
+/*
+ * The rate of a pass that gave `params` (NULL = defaults) to setup: the
+ * kernel's rate_sized when it has one, else its rate.
+ */
+double	 ts_kernel_rate(const struct ts_kernel *, uint64_t iters,
+	    unsigned threads, double secs, const struct ts_kparams *);
+/* The buffer bytes really used for `params` (0: no sized buffer). */
+uint64_t ts_kernel_buffer_used(const struct ts_kernel *, unsigned threads,
+	    const struct ts_kparams *);
+/* The page size backing a thread's buffer (0: no buffer or unknown). */
+uint64_t ts_kernel_page_bytes(const struct ts_kernel *, ts_kstate *);
 
 #endif /* TS_KERNEL_H */

@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The dhrystone workload: Weicker's Dhrystone 2.1 main loop with every
+ * global held in a per-thread state (ThreadStone 2.0.0 section 5.1).
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel.h"
+#include "kernels/kstate.h"
+
+/*
+ * Dhrystone's ground rules forbid inlining its procedures; noipa also
+ * stops GCC from cloning or specialising them on constant arguments.
+ */
+#define DHRY_PROC	static __attribute__((noipa))
+
+#define STR_SOME	"DHRYSTONE PROGRAM, SOME STRING"
+#define STR_1ST		"DHRYSTONE PROGRAM, 1'ST STRING"
+#define STR_2ND		"DHRYSTONE PROGRAM, 2'ND STRING"
+#define STR_3RD		"DHRYSTONE PROGRAM, 3'RD STRING"
+
+static void	 proc_6(struct ts_dhry *, int32_t, int32_t *);
+static void	 proc_7(int32_t, int32_t, int32_t *);
+
+/* Int32 arithmetic that wraps like the original's, without overflow. */
+static inline int32_t
+wrap32(int64_t v)
+{
+	return (int32_t)(uint32_t)(uint64_t)v;
+}
+
+void
+ts_dhry_init(struct ts_dhry *d)
+{
+	memset(d, 0, sizeof *d);
+	d->ptr_glob = &d->rec[0];
+	d->next_ptr_glob = &d->rec[1];
+	d->rec[0].ptr_comp = d->next_ptr_glob;
+	d->rec[0].discr = TS_IDENT_1;
+	d->rec[0].enum_comp = TS_IDENT_3;
+	d->rec[0].int_comp = 40;
+	memcpy(d->rec[0].str_comp, STR_SOME, sizeof STR_SOME);
+	memcpy(d->str_1_loc, STR_1ST, sizeof STR_1ST);
+	d->arr_2_glob[8][7] = 10;
+	d->enum_loc = TS_IDENT_1;
+	d->rec[1].discr = TS_IDENT_1;
+	d->rec[1].enum_comp = TS_IDENT_1;
+}
+
+/* Func_3: whether the enumeration value is Ident_3. */
+DHRY_PROC bool
+func_3(int32_t enum_par_val)
+{
+	int32_t enum_loc = enum_par_val;
+
+	return enum_loc == TS_IDENT_3;
+}
+
+/* Func_1: Ident_2 (and remember the character) when the two are equal. */
+DHRY_PROC int32_t
+func_1(struct ts_dhry *d, char ch_1_par_val, char ch_2_par_val)
+{
+	char ch_1_loc, ch_2_loc;
+
+	ch_1_loc = ch_1_par_val;
+	ch_2_loc = ch_1_loc;
+	if (ch_2_loc != ch_2_par_val)
+		return TS_IDENT_1;
+	d->ch_1_glob = ch_1_loc;
+	return TS_IDENT_2;
+}
+
+/* Func_2: compare two strings the way the benchmark prescribes. */
+DHRY_PROC bool
+func_2(struct ts_dhry *d, const char *str_1_par_ref,
+    const char *str_2_par_ref)
+{
+	int32_t int_loc = 2;
+	char ch_loc = '\0';
+
+	while (int_loc <= 2)
+		if (func_1(d, str_1_par_ref[int_loc],
+		    str_2_par_ref[int_loc + 1]) == TS_IDENT_1) {
+			ch_loc = 'A';
+			int_loc += 1;
+		}
+	if (ch_loc >= 'W' && ch_loc < 'Z')
+		int_loc = 7;
+	if (ch_loc == 'R')
+		return true;
+	if (strcmp(str_1_par_ref, str_2_par_ref) > 0) {
+		int_loc += 7;
+		d->int_glob = int_loc;
+		return true;
+	}
+	return false;
+}
+
+/* Proc_3: follow Ptr_Glob's link and update its integer component. */
+DHRY_PROC void
+proc_3(struct ts_dhry *d, struct ts_dhry_rec **ptr_ref_par)
+{
+	if (d->ptr_glob != NULL)
+		*ptr_ref_par = d->ptr_glob->ptr_comp;
+	proc_7(10, d->int_glob, &d->ptr_glob->int_comp);
+}
+
+/* Proc_1: the record shuffling at the heart of the benchmark. */
+DHRY_PROC void
+proc_1(struct ts_dhry *d, struct ts_dhry_rec *ptr_val_par)
+{
+	struct ts_dhry_rec *next_record = ptr_val_par->ptr_comp;
+
+	*ptr_val_par->ptr_comp = *d->ptr_glob;
+	ptr_val_par->int_comp = 5;
+	next_record->int_comp = ptr_val_par->int_comp;
+	next_record->ptr_comp = ptr_val_par->ptr_comp;
+	proc_3(d, &next_record->ptr_comp);
+	if (next_record->discr == TS_IDENT_1) {
+		next_record->int_comp = 6;
+		proc_6(d, ptr_val_par->enum_comp, &next_record->enum_comp);
+		next_record->ptr_comp = d->ptr_glob->ptr_comp;
+		proc_7(next_record->int_comp, 10, &next_record->int_comp);
+	} else
+		*ptr_val_par = *ptr_val_par->ptr_comp;
+}
+
+/* Proc_2: a loop that runs once, since Ch_1_Glob is always 'A'. */
+DHRY_PROC void
+proc_2(struct ts_dhry *d, int32_t *int_par_ref)
+{
+	int32_t int_loc, enum_loc = TS_IDENT_1;
+
+	int_loc = *int_par_ref + 10;
+	do {
+		if (d->ch_1_glob == 'A') {
+			int_loc -= 1;
+			*int_par_ref = int_loc - d->int_glob;
+			enum_loc = TS_IDENT_1;
+		}
+	} while (enum_loc != TS_IDENT_1);
+}
+
+/* Proc_4: set Bool_Glob from Ch_1_Glob and Ch_2_Glob to 'B'. */
+DHRY_PROC void
+proc_4(struct ts_dhry *d)
+{
+	bool bool_loc;
+
+	bool_loc = d->ch_1_glob == 'A';
+	d->bool_glob = bool_loc | d->bool_glob;
+	d->ch_2_glob = 'B';
+}
+
+/* Proc_5: reset Ch_1_Glob and Bool_Glob. */
+DHRY_PROC void
+proc_5(struct ts_dhry *d)
+{
+	d->ch_1_glob = 'A';
+	d->bool_glob = false;
+}
+
+/* Proc_6: map one enumeration value to another. */
+DHRY_PROC void
+proc_6(struct ts_dhry *d, int32_t enum_val_par, int32_t *enum_ref_par)
+{
+	*enum_ref_par = enum_val_par;
+	if (!func_3(enum_val_par))
+		*enum_ref_par = TS_IDENT_4;
+	switch (enum_val_par) {
+	case TS_IDENT_1:
+		*enum_ref_par = TS_IDENT_1;
+		break;
+	case TS_IDENT_2:
+		if (d->int_glob > 100)
+			*enum_ref_par = TS_IDENT_1;
+		else
+			*enum_ref_par = TS_IDENT_4;
+		break;
+	case TS_IDENT_3:
+		*enum_ref_par = TS_IDENT_2;
+		break;
+	case TS_IDENT_4:
+		break;
+	case TS_IDENT_5:
+		*enum_ref_par = TS_IDENT_3;
+		break;
+	}
+}
+
+/* Proc_7: *int_par_ref = val_2 + val_1 + 2. */
+DHRY_PROC void
+proc_7(int32_t int_1_par_val, int32_t int_2_par_val, int32_t *int_par_ref)
+{
+	int32_t int_loc;
+
+	int_loc = int_1_par_val + 2;
+	*int_par_ref = int_2_par_val + int_loc;
+}
+
+/* Proc_8: the array accesses; the diagonal neighbour's increment wraps. */
+DHRY_PROC void
+proc_8(struct ts_dhry *d, int32_t *arr_1_par_ref, int32_t arr_2_par_ref[][50],
+    int32_t int_1_par_val, int32_t int_2_par_val)
+{
+	int32_t int_index, int_loc;
+
+	int_loc = int_1_par_val + 5;
+	arr_1_par_ref[int_loc] = int_2_par_val;
+	arr_1_par_ref[int_loc + 1] = arr_1_par_ref[int_loc];
+	arr_1_par_ref[int_loc + 30] = int_loc;
+	for (int_index = int_loc; int_index <= int_loc + 1; ++int_index)
+		arr_2_par_ref[int_loc][int_index] = int_loc;
+	arr_2_par_ref[int_loc][int_loc - 1] =
+	    wrap32((int64_t)arr_2_par_ref[int_loc][int_loc - 1] + 1);
+	arr_2_par_ref[int_loc + 20][int_loc] = arr_1_par_ref[int_loc];
+	d->int_glob = 5;
+}
+
+/* One pass of the original main loop with the given Run_Index. */
+static void
+dhry_pass(struct ts_dhry *d, int32_t run_index)
+{
+	char ch_index;
+
+	proc_5(d);
+	proc_4(d);
+	d->int_1_loc = 2;
+	d->int_2_loc = 3;
+	memcpy(d->str_2_loc, STR_2ND, sizeof STR_2ND);
+	d->enum_loc = TS_IDENT_2;
+	d->bool_glob = !func_2(d, d->str_1_loc, d->str_2_loc);
+	while (d->int_1_loc < d->int_2_loc) {
+		d->int_3_loc = wrap32(5 * (int64_t)d->int_1_loc - d->int_2_loc);
+		proc_7(d->int_1_loc, d->int_2_loc, &d->int_3_loc);
+		d->int_1_loc += 1;
+	}
+	proc_8(d, d->arr_1_glob, d->arr_2_glob, d->int_1_loc, d->int_3_loc);
+	proc_1(d, d->ptr_glob);
+	for (ch_index = 'A'; ch_index <= d->ch_2_glob; ++ch_index) {
+		if (d->enum_loc == func_1(d, ch_index, 'C')) {
+			proc_6(d, TS_IDENT_1, &d->enum_loc);
+			memcpy(d->str_2_loc, STR_3RD, sizeof STR_3RD);
+			d->int_2_loc = run_index;
+			d->int_glob = run_index;
+		}
+	}
+	d->int_2_loc = wrap32((int64_t)d->int_2_loc * d->int_1_loc);
+	d->int_1_loc = d->int_2_loc / d->int_3_loc;
+	d->int_2_loc = wrap32(7 * ((int64_t)d->int_2_loc - d->int_3_loc) -
+	    d->int_1_loc);
+	proc_2(d, &d->int_1_loc);
+}
+
+/* Fold the state into the checksum of section 5.1. */
+static uint64_t
+dhry_checksum(const struct ts_dhry *d)
+{
+	uint64_t s;
+
+	s = (uint64_t)(int64_t)d->int_glob;
+	s ^= (uint64_t)d->bool_glob << 8;
+	s ^= (uint64_t)(unsigned char)d->ch_1_glob << 16;
+	s ^= (uint64_t)(unsigned char)d->ch_2_glob << 24;
+	s += (uint64_t)(int64_t)d->arr_1_glob[8];
+	s += (uint64_t)(int64_t)d->arr_2_glob[8][7];
+	s += (uint64_t)(int64_t)d->rec[0].int_comp;
+	s += (uint64_t)(int64_t)d->rec[1].int_comp;
+	s ^= (uint64_t)(int64_t)d->int_1_loc << 32;
+	s ^= (uint64_t)(int64_t)d->int_2_loc << 40;
+	s ^= (uint64_t)(unsigned char)d->str_2_loc[0];
+	return s;
+}
+
+/* Allocate a fresh state, aligned so that threads share no cache line. */
+static ts_kstate *
+dhry_setup(unsigned threads, unsigned index, const struct ts_kparams *p)
+{
+	struct ts_dhry *d;
+
+	(void)threads;
+	(void)index;
+	(void)p;
+	if (posix_memalign((void **)&d, 64, sizeof *d) != 0) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	ts_dhry_init(d);
+	return d;
+}
+
+/* Run `iters` passes, Run_Index counting from 1 again on every call. */
+static uint64_t
+dhry_run(ts_kstate *st, uint64_t iters)
+{
+	struct ts_dhry *d = st;
+	uint64_t run_index;
+
+	for (run_index = 1; run_index <= iters; run_index++)
+		dhry_pass(d, (int32_t)(uint32_t)run_index);
+	return dhry_checksum(d);
+}
+
+/* Free the state. */
+static void
+dhry_teardown(ts_kstate *st)
+{
+	free(st);
+}
+
+/* Dhrystones per second over all threads. */
+static double
+dhry_rate(uint64_t iters, unsigned threads, double secs)
+{
+	return (double)iters * threads / secs;
+}
+
+/* One state per thread. */
+static uint64_t
+dhry_footprint(unsigned threads, unsigned index, const struct ts_kparams *p)
+{
+	(void)threads;
+	(void)index;
+	(void)p;
+	return sizeof(struct ts_dhry);
+}
+
+const struct ts_kernel ts_kernel_dhrystone = {
+	.id = "dhrystone",
+	.name = "Dhrystone 2.1",
+	.summary = "Integer arithmetic, branches, procedure calls, and short "
+	    "string operations",
+	.unit = TS_UNIT_DHRYSTONES_PER_SEC,
+	.reference = 22000000.0,
+	.partitioned = false,
+	.scales = true,
+	.setup = dhry_setup,
+	.run = dhry_run,
+	.teardown = dhry_teardown,
+	.rate = dhry_rate,
+	.footprint = dhry_footprint,
+};

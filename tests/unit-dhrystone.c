@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lib/kernels/dhrystone.c against the final values Dhrystone 2.1 itself
+ * prints, and the per-thread facts of section 5.1.
+ */
+#include <config.h>
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "kernel.h"
+#include "kernels/kstate.h"
+#include "tap.h"
+
+#define NTHREADS	8
+
+static const struct ts_kernel *K = &ts_kernel_dhrystone;
+
+/* Compare two states' values, ignoring one array cell and the pointers. */
+static int
+same_state(const struct ts_dhry *x, const struct ts_dhry *y)
+{
+	struct ts_dhry a = *x, b = *y;
+	int i;
+
+	a.arr_2_glob[8][7] = b.arr_2_glob[8][7] = 0;
+	for (i = 0; i < 2; i++) {
+		/* Links compared as record numbers, not addresses. */
+		if ((a.rec[i].ptr_comp == NULL) != (b.rec[i].ptr_comp == NULL) ||
+		    (a.rec[i].ptr_comp != NULL && a.rec[i].ptr_comp - x->rec !=
+		    b.rec[i].ptr_comp - y->rec))
+			return 0;
+		a.rec[i].ptr_comp = b.rec[i].ptr_comp = NULL;
+	}
+	a.ptr_glob = b.ptr_glob = NULL;
+	a.next_ptr_glob = b.next_ptr_glob = NULL;
+	return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* The values Weicker's program prints after its loop ("should be"). */
+static void
+test_final_values(void)
+{
+	struct ts_dhry *d = K->setup(1, 0, NULL);
+
+	if (!ok(d != NULL, "setup"))
+		return;
+	K->run(d, 500);
+	is_int(d->int_glob, 5, "Int_Glob");
+	ok(d->bool_glob, "Bool_Glob");
+	is_int(d->ch_1_glob, 'A', "Ch_1_Glob");
+	is_int(d->ch_2_glob, 'B', "Ch_2_Glob");
+	is_int(d->arr_1_glob[8], 7, "Arr_1_Glob[8]");
+	is_int(d->arr_2_glob[8][7], 510, "Arr_2_Glob[8][7] = runs + 10");
+	ok(d->ptr_glob == &d->rec[0] && d->rec[0].ptr_comp == &d->rec[1],
+	    "Ptr_Glob->Ptr_Comp is Next_Ptr_Glob");
+	is_int(d->rec[0].discr, 0, "Ptr_Glob->Discr");
+	is_int(d->rec[0].enum_comp, 2, "Ptr_Glob->Enum_Comp");
+	is_int(d->rec[0].int_comp, 17, "Ptr_Glob->Int_Comp");
+	is_str(d->rec[0].str_comp, "DHRYSTONE PROGRAM, SOME STRING",
+	    "Ptr_Glob->Str_Comp");
+	ok(d->rec[1].ptr_comp == &d->rec[1],
+	    "Next_Ptr_Glob->Ptr_Comp points to itself");
+	is_int(d->rec[1].discr, 0, "Next_Ptr_Glob->Discr");
+	is_int(d->rec[1].enum_comp, 1, "Next_Ptr_Glob->Enum_Comp");
+	is_int(d->rec[1].int_comp, 18, "Next_Ptr_Glob->Int_Comp");
+	is_str(d->rec[1].str_comp, "DHRYSTONE PROGRAM, SOME STRING",
+	    "Next_Ptr_Glob->Str_Comp");
+	is_int(d->int_1_loc, 5, "Int_1_Loc");
+	is_int(d->int_2_loc, 13, "Int_2_Loc");
+	is_int(d->int_3_loc, 7, "Int_3_Loc");
+	is_int(d->enum_loc, 1, "Enum_Loc");
+	is_str(d->str_1_loc, "DHRYSTONE PROGRAM, 1'ST STRING", "Str_1_Loc");
+	is_str(d->str_2_loc, "DHRYSTONE PROGRAM, 2'ND STRING", "Str_2_Loc");
+	K->teardown(d);
+}
+
+/* A fresh state is the original's, and runs leave one counter behind. */
+static void
+test_run_lengths(void)
+{
+	struct ts_dhry *one = K->setup(1, 0, NULL), *many = K->setup(1, 0, NULL);
+	struct ts_dhry fresh;
+	uint64_t sum;
+
+	if (!ok(one != NULL && many != NULL, "two states"))
+		return;
+	ts_dhry_init(&fresh);
+	is_int(fresh.rec[0].int_comp, 40, "fresh: Ptr_Glob->Int_Comp 40");
+	ok(fresh.rec[1].ptr_comp == NULL, "fresh: Next_Ptr_Glob link null");
+	is_int(fresh.arr_2_glob[8][7], 10, "fresh: Arr_2_Glob[8][7] 10");
+	K->run(one, 1);
+	K->run(many, 1000);
+	ok(same_state(one, many), "run(1) and run(1000) end alike");
+	is_int(many->arr_2_glob[8][7] - one->arr_2_glob[8][7], 999,
+	    "except Arr_2_Glob[8][7]: +999");
+	/* Run_Index restarts: the checksum depends only on the total runs. */
+	sum = K->run(one, 999);
+	K->teardown(many);
+	many = K->setup(1, 0, NULL);
+	is_u64(sum, K->run(many, 1000),
+	    "run(1) + run(999) = run(1000) in the checksum");
+	K->teardown(one);
+	K->teardown(many);
+}
+
+/* A worker: its own state, 200 runs. */
+static void *
+worker(void *arg)
+{
+	uint64_t *sum = arg;
+	ts_kstate *st = K->setup(NTHREADS, 0, NULL);
+
+	if (st != NULL) {
+		*sum = K->run(st, 200);
+		K->teardown(st);
+	}
+	return NULL;
+}
+
+/* Eight threads with their own state reach the single-thread checksum. */
+static void
+test_threads(void)
+{
+	pthread_t th[NTHREADS];
+	uint64_t sums[NTHREADS] = { 0 }, single;
+	ts_kstate *st = K->setup(1, 0, NULL);
+	int i, same = 1;
+
+	single = K->run(st, 200);
+	K->teardown(st);
+	for (i = 0; i < NTHREADS; i++)
+		pthread_create(&th[i], NULL, worker, &sums[i]);
+	for (i = 0; i < NTHREADS; i++) {
+		pthread_join(th[i], NULL);
+		if (sums[i] != single)
+			same = 0;
+	}
+	ok(same, "8 threads x 200 runs = the single-thread checksum");
+}
+
+/* Func_2's strcmp: "1'ST" sorts first; bytes after a NUL do not count. */
+static void
+test_strings(void)
+{
+	struct ts_dhry *d = K->setup(1, 0, NULL);
+
+	K->run(d, 1);
+	ok(d->bool_glob, "1'ST STRING < 2'ND STRING: Bool_Glob true");
+	memcpy(d->str_1_loc, "DHRYSTONE PROGRAM, 3'RD STRING", 31);
+	K->run(d, 1);
+	ok(!d->bool_glob, "3'RD STRING > 2'ND STRING: Bool_Glob false");
+	memcpy(d->str_1_loc, "DHRYSTONE PROGRAM, 2'ND\0ZZZZZZZ", 31);
+	K->run(d, 1);
+	ok(d->bool_glob, "a NUL ends the string: junk after it is ignored");
+	memcpy(d->str_1_loc, "DHRYSTONE PROGRAM, 2'ND STRING", 31);
+	K->run(d, 1);
+	ok(d->bool_glob, "equal strings: Bool_Glob true");
+	K->teardown(d);
+}
+
+int
+main(void)
+{
+	test_final_values();
+	test_run_lengths();
+	test_threads();
+	test_strings();
+	return done_testing();
+}
