@@ -1,0 +1,415 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-compare's engine: rows with significance verdicts from both
+ * passes' ci95 in quadrature, score deltas, and the text and JSON outputs.
+ */
+#include <config.h>
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "jsonnum.h"
+#include "render.h"
+
+#define ARROW		"\xe2\x86\x92"		/* U+2192 rightwards arrow */
+
+/* The smallest relative uncertainty a measurement is granted (0.5 %). */
+#define REL_FLOOR	0.005
+
+static const char *const pass_titles[TS_COMPARE_NPASSES] = {
+	"single-thread", "multi-thread"
+};
+static const char *const pass_keys[TS_COMPARE_NPASSES] = {
+	"single_thread", "multi_thread"
+};
+
+const char *
+ts_verdict_glyph(enum ts_verdict v)
+{
+	switch (v) {
+	case TS_VERDICT_UNCHANGED:
+		return "=";
+	case TS_VERDICT_FASTER:
+		return "+";
+	case TS_VERDICT_SLOWER:
+		return "-";
+	default:
+		return "?";
+	}
+}
+
+const char *
+ts_verdict_name(enum ts_verdict v)
+{
+	switch (v) {
+	case TS_VERDICT_UNCHANGED:
+		return "unchanged";
+	case TS_VERDICT_FASTER:
+		return "faster";
+	case TS_VERDICT_SLOWER:
+		return "slower";
+	default:
+		return "missing";
+	}
+}
+
+/* The pass of a workload that a comparison section looks at. */
+static const struct ts_pass *
+pass_of(const struct ts_workload *w, enum ts_compare_pass which)
+{
+	if (w == NULL)
+		return NULL;
+	return which == TS_COMPARE_SINGLE ? w->single : w->multi;
+}
+
+/* Relative uncertainty of a pass: |ci95 / value|, at least 0.5 %. */
+static double
+rel_uncertainty(const struct ts_pass *p)
+{
+	if (p->value == 0 || !isfinite(p->value))
+		return REL_FLOOR;
+	/* fmax() ignores a NaN ratio, as Rust's f64::max does. */
+	return fmax(fabs(p->stats.ci95 / p->value), REL_FLOOR);
+}
+
+/* The first workload of r with this id, or NULL. */
+static const struct ts_workload *
+find_workload(const struct ts_report *r, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < r->nworkloads; i++)
+		if (strcmp(r->workloads[i].id, id) == 0)
+			return &r->workloads[i];
+	return NULL;
+}
+
+/* Fill a row from the two passes (either may be NULL, not both). */
+static void
+fill_row(struct ts_compare_row *row, const char *id, enum ts_unit unit,
+    const struct ts_pass *b, const struct ts_pass *c)
+{
+	double rb, rc;
+
+	memset(row, 0, sizeof *row);
+	row->id = id;
+	row->unit = unit;
+	row->verdict = TS_VERDICT_MISSING;
+	if (b != NULL) {
+		row->has_base = true;
+		row->base = b->value;
+	}
+	if (c != NULL) {
+		row->has_cand = true;
+		row->cand = c->value;
+	}
+	if (b == NULL || c == NULL)
+		return;
+
+	row->has_pct = true;
+	if (b->value == 0 || !isfinite(b->value) || !isfinite(c->value))
+		row->pct = 0;
+	else
+		row->pct = (c->value - b->value) / b->value * 100;
+	/* Lower is better for latency: a drop is an improvement. */
+	if (unit == TS_UNIT_NANOSECONDS)
+		row->pct = -row->pct;
+	rb = rel_uncertainty(b);
+	rc = rel_uncertainty(c);
+	row->threshold = sqrt(rb * rb + rc * rc) * 100;
+	if (fabs(row->pct) <= row->threshold)
+		row->verdict = TS_VERDICT_UNCHANGED;
+	else if (row->pct > 0)
+		row->verdict = TS_VERDICT_FASTER;
+	else
+		row->verdict = TS_VERDICT_SLOWER;
+}
+
+/* Build the rows of one pass: baseline order, then candidate-only ids. */
+static void
+build_rows(struct ts_comparison *out, enum ts_compare_pass which,
+    const struct ts_report *base, const struct ts_report *cand)
+{
+	struct ts_compare_row *rows;
+	size_t i, n = 0;
+
+	rows = ts_xcalloc(base->nworkloads + cand->nworkloads, sizeof *rows);
+	for (i = 0; i < base->nworkloads; i++) {
+		const struct ts_workload *bw = &base->workloads[i];
+		const struct ts_pass *b = pass_of(bw, which);
+		const struct ts_pass *c =
+		    pass_of(find_workload(cand, bw->id), which);
+
+		if (b != NULL || c != NULL)
+			fill_row(&rows[n++], bw->id, bw->unit, b, c);
+	}
+	for (i = 0; i < cand->nworkloads; i++) {
+		const struct ts_workload *cw = &cand->workloads[i];
+		const struct ts_pass *c = pass_of(cw, which);
+
+		if (c != NULL && find_workload(base, cw->id) == NULL)
+			fill_row(&rows[n++], cw->id, cw->unit, NULL, c);
+	}
+	for (i = 0; i < n; i++)
+		out->count[rows[i].verdict]++;
+	out->rows[which] = rows;
+	out->nrows[which] = n;
+}
+
+/* A score delta, defined when both exist and the baseline is usable. */
+static struct ts_score_delta
+score_delta(bool has_b, double b, bool has_c, double c)
+{
+	struct ts_score_delta d = { false, b, c, 0 };
+
+	if (has_b && has_c && b != 0 && isfinite(b)) {
+		d.set = true;
+		d.pct = (c - b) / b * 100;
+	}
+	return d;
+}
+
+/* The first difference between the two machines, or NULL. */
+static char *
+machine_mismatch(const struct ts_report *b, const struct ts_report *c)
+{
+	const char *mb = b->system.cpu_model, *mc = c->system.cpu_model;
+
+	mb = mb != NULL ? mb : "unknown";
+	mc = mc != NULL ? mc : "unknown";
+	if (strcmp(mb, mc) != 0)
+		return ts_xasprintf("different CPUs: '%s' vs '%s'", mb, mc);
+	if (strcmp(b->system.target, c->system.target) != 0)
+		return ts_xasprintf("different targets: '%s' vs '%s'",
+		    b->system.target, c->system.target);
+	if (b->config.threads != c->config.threads)
+		return ts_xasprintf("different thread counts: %ju vs %ju",
+		    (uintmax_t)b->config.threads, (uintmax_t)c->config.threads);
+	return NULL;
+}
+
+void
+ts_compare(const struct ts_report *base, const struct ts_report *cand,
+    struct ts_comparison *out)
+{
+	int p;
+
+	memset(out, 0, sizeof *out);
+	out->mismatch = machine_mismatch(base, cand);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+		build_rows(out, p, base, cand);
+	out->single_core = score_delta(base->score.has_single_core,
+	    base->score.single_core, cand->score.has_single_core,
+	    cand->score.single_core);
+	out->multi_core = score_delta(base->score.has_multi_core,
+	    base->score.multi_core, cand->score.has_multi_core,
+	    cand->score.multi_core);
+}
+
+void
+ts_comparison_free(struct ts_comparison *c)
+{
+	int p;
+
+	if (c == NULL)
+		return;
+	free(c->mismatch);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+		free(c->rows[p]);
+	memset(c, 0, sizeof *c);
+}
+
+bool
+ts_comparison_regressed(const struct ts_comparison *c)
+{
+	return c->count[TS_VERDICT_SLOWER] > 0;
+}
+
+/* Append one text row: glyph, id, both values and the change. */
+static void
+text_row(struct ts_buf *b, const struct ts_compare_row *row)
+{
+	char cell[TS_SI_MAX];
+
+	ts_buf_printf(b, "  %s ", ts_verdict_glyph(row->verdict));
+	ts_buf_pad(b, row->id, 18);
+	ts_buf_putc(b, ' ');
+	ts_buf_rpad(b, row->has_base ? ts_si(row->base, cell) : TS_DASH,
+	    10);
+	ts_buf_puts(b, " " ARROW " ");
+	ts_buf_rpad(b, row->has_cand ? ts_si(row->cand, cell) : TS_DASH,
+	    10);
+	ts_buf_puts(b, "  ");
+	if (row->has_pct)
+		snprintf(cell, sizeof cell, "%+.1f%%", row->pct);
+	else
+		strcpy(cell, TS_DASH);
+	ts_buf_rpad(b, cell, 8);
+	ts_buf_putc(b, '\n');
+}
+
+void
+ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
+    const char *base_path, const char *cand_path)
+{
+	size_t i;
+	int p;
+
+	ts_buf_printf(b, "%s  " ARROW "  %s\n\n", base_path, cand_path);
+	if (c->mismatch != NULL)
+		ts_buf_printf(b, "warning: %s\n         this compares two "
+		    "machines, not two versions\n\n", c->mismatch);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
+		if (c->nrows[p] == 0)
+			continue;
+		ts_buf_printf(b, "%s\n", pass_titles[p]);
+		for (i = 0; i < c->nrows[p]; i++)
+			text_row(b, &c->rows[p][i]);
+		ts_buf_putc(b, '\n');
+	}
+	ts_buf_puts(b, "score\n");
+	if (c->single_core.set)
+		ts_buf_printf(b, "  single-core score %+.1f%%\n",
+		    c->single_core.pct);
+	if (c->multi_core.set)
+		ts_buf_printf(b, "   multi-core score %+.1f%%\n",
+		    c->multi_core.pct);
+}
+
+/* Append a JSON string literal, escaped as serde_json does. */
+static void
+json_string(struct ts_buf *b, const char *s)
+{
+	const unsigned char *p;
+
+	ts_buf_putc(b, '"');
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		switch (*p) {
+		case '"':
+			ts_buf_puts(b, "\\\"");
+			break;
+		case '\\':
+			ts_buf_puts(b, "\\\\");
+			break;
+		case '\b':
+			ts_buf_puts(b, "\\b");
+			break;
+		case '\t':
+			ts_buf_puts(b, "\\t");
+			break;
+		case '\n':
+			ts_buf_puts(b, "\\n");
+			break;
+		case '\f':
+			ts_buf_puts(b, "\\f");
+			break;
+		case '\r':
+			ts_buf_puts(b, "\\r");
+			break;
+		default:
+			if (*p < 0x20)
+				ts_buf_printf(b, "\\u%04x", *p);
+			else
+				ts_buf_putc(b, (char)*p);
+		}
+	}
+	ts_buf_putc(b, '"');
+}
+
+/* Append a JSON number, or null when absent or not finite. */
+static void
+json_number(struct ts_buf *b, bool present, double v)
+{
+	char num[TS_FMT_DOUBLE_MAX];
+
+	if (!present || !isfinite(v)) {
+		ts_buf_puts(b, "null");
+		return;
+	}
+	ts_fmt_double(v, num);
+	ts_buf_puts(b, num);
+}
+
+/* Append one row as a JSON object, indented for the pass arrays. */
+static void
+json_row(struct ts_buf *b, const struct ts_compare_row *row)
+{
+	ts_buf_puts(b, "    {\n      \"id\": ");
+	json_string(b, row->id);
+	ts_buf_printf(b, ",\n      \"unit\": \"%s\",\n      \"baseline\": ",
+	    ts_unit_name(row->unit));
+	json_number(b, row->has_base, row->base);
+	ts_buf_puts(b, ",\n      \"candidate\": ");
+	json_number(b, row->has_cand, row->cand);
+	ts_buf_puts(b, ",\n      \"change_pct\": ");
+	json_number(b, row->has_pct, row->pct);
+	ts_buf_puts(b, ",\n      \"threshold_pct\": ");
+	json_number(b, row->has_pct, row->threshold);
+	ts_buf_printf(b, ",\n      \"verdict\": \"%s\"\n    }",
+	    ts_verdict_name(row->verdict));
+}
+
+/* Append one score delta as an object, or null. */
+static void
+json_delta(struct ts_buf *b, const struct ts_score_delta *d)
+{
+	if (!d->set) {
+		ts_buf_puts(b, "null");
+		return;
+	}
+	ts_buf_puts(b, "{\n      \"baseline\": ");
+	json_number(b, true, d->base);
+	ts_buf_puts(b, ",\n      \"candidate\": ");
+	json_number(b, true, d->cand);
+	ts_buf_puts(b, ",\n      \"change_pct\": ");
+	json_number(b, true, d->pct);
+	ts_buf_puts(b, "\n    }");
+}
+
+void
+ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
+    const char *base_path, const char *cand_path)
+{
+	size_t i;
+	int p;
+
+	ts_buf_puts(b, "{\n  \"format_version\": 1,\n  \"baseline\": ");
+	json_string(b, base_path);
+	ts_buf_puts(b, ",\n  \"candidate\": ");
+	json_string(b, cand_path);
+	ts_buf_puts(b, ",\n  \"machine_mismatch\": ");
+	if (c->mismatch != NULL)
+		json_string(b, c->mismatch);
+	else
+		ts_buf_puts(b, "null");
+	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
+		ts_buf_printf(b, ",\n  \"%s\": ", pass_keys[p]);
+		if (c->nrows[p] == 0) {
+			ts_buf_puts(b, "[]");
+			continue;
+		}
+		ts_buf_puts(b, "[\n");
+		for (i = 0; i < c->nrows[p]; i++) {
+			if (i > 0)
+				ts_buf_puts(b, ",\n");
+			json_row(b, &c->rows[p][i]);
+		}
+		ts_buf_puts(b, "\n  ]");
+	}
+	ts_buf_puts(b, ",\n  \"score\": {\n    \"single_core\": ");
+	json_delta(b, &c->single_core);
+	ts_buf_puts(b, ",\n    \"multi_core\": ");
+	json_delta(b, &c->multi_core);
+	ts_buf_printf(b, "\n  },\n  \"summary\": {\n"
+	    "    \"faster\": %zu,\n    \"slower\": %zu,\n"
+	    "    \"unchanged\": %zu,\n    \"missing\": %zu,\n"
+	    "    \"regression\": %s\n  }\n}\n",
+	    c->count[TS_VERDICT_FASTER], c->count[TS_VERDICT_SLOWER],
+	    c->count[TS_VERDICT_UNCHANGED], c->count[TS_VERDICT_MISSING],
+	    ts_comparison_regressed(c) ? "true" : "false");
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Comparison of two result documents (ThreadStone 2.0.0 section 11):
+ * machine mismatch, per-workload rows with a significance verdict, score
+ * deltas; rendered as the original's text or as JSON for scripts.
+ */
+#ifndef TS_COMPARE_H
+#define TS_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+#include "util.h"
+
+/* The two passes a comparison looks at, in output order. */
+enum ts_compare_pass {
+	TS_COMPARE_SINGLE,
+	TS_COMPARE_MULTI,
+	TS_COMPARE_NPASSES
+};
+
+enum ts_verdict {
+	TS_VERDICT_UNCHANGED,	/* "=": within the combined 95 % intervals */
+	TS_VERDICT_FASTER,	/* "+": better beyond them */
+	TS_VERDICT_SLOWER,	/* "-": worse beyond them, a regression */
+	TS_VERDICT_MISSING	/* "?": one side lacks the workload or pass */
+};
+
+/* One workload of one pass.  Strings are borrowed from the documents. */
+struct ts_compare_row {
+	const char	*id;
+	enum ts_unit	 unit;		/* the baseline's, else the candidate's */
+	bool		 has_base, has_cand;
+	double		 base, cand;	/* pass values, when present */
+	bool		 has_pct;	/* both present: pct and threshold set */
+	double		 pct;		/* change in %, positive = better */
+	double		 threshold;	/* |pct| <= threshold is no change, % */
+	enum ts_verdict	 verdict;
+};
+
+/* A score delta, set only when both scores exist and base is usable. */
+struct ts_score_delta {
+	bool	set;
+	double	base, cand, pct;
+};
+
+struct ts_comparison {
+	char			*mismatch;	/* NULL when the same machine */
+	struct ts_compare_row	*rows[TS_COMPARE_NPASSES];
+	size_t			 nrows[TS_COMPARE_NPASSES];
+	struct ts_score_delta	 single_core, multi_core;
+	/* How many rows got each verdict, over both passes. */
+	size_t			 count[TS_VERDICT_MISSING + 1];
+};
+
+/*
+ * Compare candidate against baseline into out (which the caller frees
+ * with ts_comparison_free).  Both documents must outlive out.
+ */
+void	 ts_compare(const struct ts_report *base,
+	    const struct ts_report *cand, struct ts_comparison *out);
+void	 ts_comparison_free(struct ts_comparison *);
+
+/* Whether any row is a significant regression (verdict slower). */
+bool	 ts_comparison_regressed(const struct ts_comparison *);
+
+/* The verdict's glyph ("=", "+", "-", "?") and JSON name ("unchanged"...). */
+const char *ts_verdict_glyph(enum ts_verdict);
+const char *ts_verdict_name(enum ts_verdict);
+
+/*
+ * Append the original's text layout; the paths are printed as given.
+ */
+void	 ts_render_comparison(struct ts_buf *, const struct ts_comparison *,
+	    const char *base_path, const char *cand_path);
+
+/*
+ * Append the comparison as one pretty-printed JSON object (ending in a
+ * newline), for scripts.  Layout documented in threadstone-compare(1).
+ */
+void	 ts_comparison_json(struct ts_buf *, const struct ts_comparison *,
+	    const char *base_path, const char *cand_path);
+
+#endif /* TS_COMPARE_H */

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Text rendering of result documents, shared by threadstone-run and
+ * threadstone-report (ThreadStone 2.0.0 sections 7 and 12): si() numbers,
+ * column padding that counts code points, the one-line system
+ * description, the terminal table and the markdown summary.
+ */
+#ifndef TS_RENDER_H
+#define TS_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+#include "util.h"
+
+/* What every text output prints for a missing value: U+2014, one column. */
+#define TS_DASH		"\xe2\x80\x94"
+
+/* Room for any ts_si() result, including the NUL (1.8e308 has 309 digits). */
+#define TS_SI_MAX	320
+
+/*
+ * Write v as si() of section 12.1 ("1.23k", "45.6M", "999", "—" when not
+ * finite) into buf, which holds at least TS_SI_MAX bytes.  Return buf.
+ */
+const char	*ts_si(double v, char *buf);
+
+/*
+ * The display width of a UTF-8 string: code points, not bytes, with ANSI
+ * escape sequences (ESC [ ... final byte) counting zero.
+ */
+size_t		 ts_text_width(const char *);
+
+/* Append s, then spaces up to width columns (left-aligned; no truncation). */
+void		 ts_buf_pad(struct ts_buf *, const char *s, size_t width);
+/* Append spaces up to width columns, then s (right-aligned). */
+void		 ts_buf_rpad(struct ts_buf *, const char *s, size_t width);
+
+/*
+ * Append the one-line description of section 7:
+ * "Apple M4 Pro (10P+4E) · macos · aarch64-apple-darwin".
+ */
+void		 ts_describe(struct ts_buf *, const struct ts_system *);
+
+/*
+ * Whether text written to fd may be coloured: fd is a terminal and
+ * NO_COLOR is unset or empty.
+ */
+bool		 ts_want_colour(int fd);
+
+/*
+ * Append the terminal table of section 12.2 (what run and report print by
+ * default).  With colour, pieces are wrapped in ANSI SGR sequences; the
+ * alignment is the same either way.
+ */
+void		 ts_render_table(struct ts_buf *, const struct ts_report *,
+		    bool colour);
+
+/* Append the markdown summary of section 12.3. */
+void		 ts_render_markdown(struct ts_buf *, const struct ts_report *);
+
+#endif /* TS_RENDER_H */

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-compare: is CANDIDATE faster or slower than BASELINE, beyond
+ * the noise of both measurements?  Optionally a CI gate.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "docread.h"
+#include "exitcodes.h"
+#include "util.h"
+
+enum {
+	OPT_FAIL_ON_REGRESSION = 256,
+	OPT_JSON
+};
+
+static const struct option longopts[] = {
+	{ "fail-on-regression", no_argument, NULL, OPT_FAIL_ON_REGRESSION },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Print the usage text to stdout and exit 0. */
+static void
+usage(void)
+{
+	printf("Usage: %s [OPTION]... BASELINE CANDIDATE\n"
+	    "Compare two ThreadStone result documents workload by workload.\n"
+	    "A change counts only when it exceeds both measurements' 95 %%\n"
+	    "confidence intervals combined (at least 0.5 %% each).  Either file\n"
+	    "may be - for standard input.\n"
+	    "\n"
+	    "      --fail-on-regression  exit with status 3 when any workload is\n"
+	    "                            significantly slower\n"
+	    "      --json                print the comparison as JSON\n"
+	    "  -h, --help                print this help and exit\n"
+	    "  -V, --version             print the version and exit\n"
+	    "\n"
+	    "Exit status: 0 compared, 1 a file could not be read or parsed,\n"
+	    "2 usage error, 3 significant regression with --fail-on-regression.\n",
+	    ts_progname());
+	exit(TS_EXIT_OK);
+}
+
+/* Read and parse one document ("-" is standard input); 0 or -1. */
+static int
+load(const char *arg, struct ts_report *r)
+{
+	bool stdin_arg = strcmp(arg, "-") == 0;
+	char err[1024];
+
+	switch (ts_doc_read(stdin_arg ? "/dev/stdin" : arg, r, err,
+	    sizeof err)) {
+	case TS_DOC_OK:
+		return 0;
+	case TS_DOC_EREAD:
+		ts_error("%s", err);
+		return -1;
+	default:
+		ts_error("%s: %s", stdin_arg ? "standard input" : arg, err);
+		return -1;
+	}
+}
+
+/* Print one line on stderr naming the significantly slower workloads. */
+static void
+report_regressions(const struct ts_comparison *c)
+{
+	static const char *const pass_names[TS_COMPARE_NPASSES] = {
+		"single-thread", "multi-thread"
+	};
+	struct ts_buf b;
+	size_t i;
+	int p;
+
+	ts_buf_init(&b);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+		for (i = 0; i < c->nrows[p]; i++) {
+			if (c->rows[p][i].verdict != TS_VERDICT_SLOWER)
+				continue;
+			ts_buf_printf(&b, "%s%s %s (%+.1f%%)",
+			    b.len > 0 ? ", " : "", c->rows[p][i].id,
+			    pass_names[p], c->rows[p][i].pct);
+		}
+	ts_error("significant regression: %s", b.data);
+	ts_buf_free(&b);
+}
+
+int
+main(int argc, char *argv[])
+{
+	bool fail_on_regression = false, json = false, regressed;
+	struct ts_report base, cand;
+	struct ts_comparison cmp;
+	struct ts_buf out;
+	int ch, status;
+
+	while ((ch = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_FAIL_ON_REGRESSION:
+			fail_on_regression = true;
+			break;
+		case OPT_JSON:
+			json = true;
+			break;
+		case 'h':
+			usage();
+			break;
+		case 'V':
+			printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME,
+			    PACKAGE_VERSION);
+			return TS_EXIT_OK;
+		default:
+			/* getopt_long has printed the one-line reason. */
+			return TS_EXIT_USAGE;
+		}
+	}
+	if (argc - optind != 2) {
+		ts_error("expected two files, BASELINE and CANDIDATE (see "
+		    "--help)");
+		return TS_EXIT_USAGE;
+	}
+	if (strcmp(argv[optind], "-") == 0 &&
+	    strcmp(argv[optind + 1], "-") == 0) {
+		ts_error("standard input (-) can be BASELINE or CANDIDATE, "
+		    "not both");
+		return TS_EXIT_USAGE;
+	}
+
+	if (load(argv[optind], &base) != 0)
+		return TS_EXIT_FAILURE;
+	if (load(argv[optind + 1], &cand) != 0) {
+		ts_report_free(&base);
+		return TS_EXIT_FAILURE;
+	}
+
+	ts_compare(&base, &cand, &cmp);
+	ts_buf_init(&out);
+	if (json)
+		ts_comparison_json(&out, &cmp, argv[optind], argv[optind + 1]);
+	else
+		ts_render_comparison(&out, &cmp, argv[optind],
+		    argv[optind + 1]);
+	fwrite(out.data, 1, out.len, stdout);
+	regressed = ts_comparison_regressed(&cmp);
+
+	status = TS_EXIT_OK;
+	if (ts_close_stdout() != 0)
+		status = TS_EXIT_FAILURE;
+	else if (fail_on_regression && regressed) {
+		report_regressions(&cmp);
+		status = TS_EXIT_NEGATIVE;
+	}
+	ts_buf_free(&out);
+	ts_comparison_free(&cmp);
+	ts_report_free(&cand);
+	ts_report_free(&base);
+	return status;
+}

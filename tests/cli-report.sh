@@ -1,0 +1,98 @@
+#!/bin/sh
+# threadstone-report: table, markdown and JSON byte for byte against the
+# original's outputs, --schema against the committed schema, --out, standard
+# input, and bad input.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+[ -x "$TS_REPORT" ] || skip_all "threadstone-report is not built"
+
+apple=$FIXTURES/apple-m4-pro.json
+runfile=$FIXTURES/run-signed-at-runtime.json
+schema=$top_srcdir/data/result.schema.json
+
+run "$TS_REPORT" "$apple"
+expect_status 0 "table of the fixture"
+cmp -s "$tmpdir/out" "$FIXTURES/expected-report-table-apple.txt"
+ok $? "table equals expected-report-table-apple.txt"
+
+run "$TS_REPORT" --format table "$runfile"
+expect_status 0 "table of the run"
+cmp -s "$tmpdir/out" "$FIXTURES/expected-report-table-run.txt"
+ok $? "table equals expected-report-table-run.txt"
+
+run "$TS_REPORT" --format markdown "$apple"
+expect_status 0 "markdown"
+cmp -s "$tmpdir/out" "$FIXTURES/expected-report-markdown-apple.txt"
+ok $? "markdown equals expected-report-markdown-apple.txt"
+
+run "$TS_REPORT" --format=json "$apple"
+expect_status 0 "json"
+{ cat "$apple"; echo; } | cmp -s - "$tmpdir/out"
+ok $? "--format json reproduces the fixture plus a newline"
+
+"$TS_REPORT" --format json "$apple" --out "$tmpdir/copy.json" \
+    >"$tmpdir/out" 2>"$tmpdir/err"
+ok $? "--format json --out"
+cmp -s "$apple" "$tmpdir/copy.json" && [ ! -s "$tmpdir/out" ] &&
+    [ "$(cat "$tmpdir/err")" = "wrote $tmpdir/copy.json" ]
+ok $? "--out file is the fixture exactly; 'wrote PATH' on stderr"
+
+"$TS_REPORT" - <"$apple" >"$tmpdir/out" 2>"$tmpdir/err"
+ok $? "FILE - reads standard input"
+cmp -s "$tmpdir/out" "$FIXTURES/expected-report-table-apple.txt"
+ok $? "standard input gives the same table"
+
+# The schema: the committed text, embedded in the binary.
+if command -v sha256sum >/dev/null 2>&1; then
+	[ "$(sha256sum <"$schema" | cut -d' ' -f1)" = \
+	    ffe206eeb0c02e5e497622826dea6d619543eca4b2a5041ffda730c6934d1745 ]
+	ok $? "data/result.schema.json is the original's committed schema"
+fi
+run "$TS_REPORT" --schema
+expect_status 0 "--schema"
+{ cat "$schema"; echo; } | cmp -s - "$tmpdir/out"
+ok $? "--schema prints the schema plus a newline"
+"$TS_REPORT" --schema -o "$tmpdir/schema.json" >/dev/null 2>&1 &&
+    cmp -s "$schema" "$tmpdir/schema.json"
+ok $? "--schema --out writes the schema without a newline"
+
+# Bad input and usage: one line, documented status.
+run "$TS_REPORT" --format xml "$apple"
+expect_status 2 "bad --format value"
+expect_one_error_line "bad --format value"
+grep -q "table, json or markdown" "$tmpdir/err"
+ok $? "bad --format names the accepted values"
+run "$TS_REPORT" "$tmpdir/definitely-not-here.json"
+expect_status 1 "missing file"
+expect_one_error_line "missing file"
+printf '\n\n[1, 2' >"$tmpdir/bad.json"
+run "$TS_REPORT" "$tmpdir/bad.json"
+expect_status 1 "not JSON"
+expect_one_error_line "not JSON"
+printf '{"hello": "world"}' >"$tmpdir/hello.json"
+run "$TS_REPORT" --format json "$tmpdir/hello.json"
+expect_status 1 "not a result document"
+expect_one_error_line "not a result document"
+run "$TS_REPORT" "$tmpdir"
+expect_status 1 "a directory"
+expect_one_error_line "a directory"
+run "$TS_REPORT"
+expect_status 2 "no FILE"
+expect_one_error_line "no FILE"
+run "$TS_REPORT" --schema "$apple"
+expect_status 2 "--schema with a FILE"
+expect_one_error_line "--schema with a FILE"
+run "$TS_REPORT" --format json "$apple" --out "$tmpdir/no/such/dir/x.json"
+expect_status 1 "unwritable --out"
+expect_one_error_line "unwritable --out"
+[ ! -e "$tmpdir/no/such/dir/x.json" ]
+ok $? "unwritable --out leaves no file"
+
+run "$TS_REPORT" --version
+expect_status 0 "--version"
+case $out in
+"threadstone-report (threadstone) "[0-9]*) ok 0 "--version text" ;;
+*) ok 1 "--version text" ;;
+esac
+
+done_testing
