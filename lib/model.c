@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The typed result document: names of the enumerations as they appear in
+ * JSON and in tables, and releasing everything a report owns.
+ */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "model.h"
+
+static const struct {
+	const char	*name;
+	const char	*label;
+} units[] = {
+	[TS_UNIT_DHRYSTONES_PER_SEC] = { "dhrystones_per_sec", "Dhry/s" },
+	[TS_UNIT_GFLOPS] = { "gflops", "GFLOP/s" },
+	[TS_UNIT_GIB_PER_SEC] = { "gib_per_sec", "GiB/s" },
+	[TS_UNIT_MIB_PER_SEC] = { "mib_per_sec", "MiB/s" },
+	[TS_UNIT_MELEM_PER_SEC] = { "melem_per_sec", "Melem/s" },
+	[TS_UNIT_NANOSECONDS] = { "nanoseconds", "ns" },
+};
+
+static const char *const stabilities[] = {
+	[TS_STABLE] = "stable",
+	[TS_ACCEPTABLE] = "acceptable",
+	[TS_NOISY] = "noisy",
+	[TS_UNRELIABLE] = "unreliable",
+};
+
+#define NUNITS		(sizeof units / sizeof units[0])
+#define NSTABILITIES	(sizeof stabilities / sizeof stabilities[0])
+
+const char *
+ts_unit_name(enum ts_unit u)
+{
+	return (size_t)u < NUNITS ? units[u].name : "unknown";
+}
+
+const char *
+ts_unit_label(enum ts_unit u)
+{
+	return (size_t)u < NUNITS ? units[u].label : "?";
+}
+
+int
+ts_unit_from_name(const char *s, enum ts_unit *out)
+{
+	size_t i;
+
+	for (i = 0; i < NUNITS; i++)
+		if (strcmp(s, units[i].name) == 0) {
+			*out = (enum ts_unit)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *
+ts_stability_name(enum ts_stability s)
+{
+	return (size_t)s < NSTABILITIES ? stabilities[s] : "unreliable";
+}
+
+int
+ts_stability_from_name(const char *s, enum ts_stability *out)
+{
+	size_t i;
+
+	for (i = 0; i < NSTABILITIES; i++)
+		if (strcmp(s, stabilities[i]) == 0) {
+			*out = (enum ts_stability)i;
+			return 0;
+		}
+	return -1;
+}
+
+void
+ts_pass_free(struct ts_pass *p)
+{
+	if (p == NULL)
+		return;
+	free(p->samples);
+	p->samples = NULL;
+	p->nsamples = 0;
+}
+
+/* Release the strings and passes of one workload entry. */
+static void
+workload_free(struct ts_workload *w)
+{
+	free(w->id);
+	free(w->name);
+	free(w->summary);
+	if (w->single != NULL) {
+		ts_pass_free(w->single);
+		free(w->single);
+	}
+	if (w->multi != NULL) {
+		ts_pass_free(w->multi);
+		free(w->multi);
+	}
+	free(w->scaling);
+	free(w->excluded_from_multi_core);
+	free(w->error);
+}
+
+/* Release the ids of a component array. */
+static void
+components_free(struct ts_component *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(c[i].id);
+	free(c);
+}
+
+void
+ts_report_free(struct ts_report *r)
+{
+	size_t i;
+
+	if (r == NULL)
+		return;
+	free(r->tool_version);
+	free(r->generated_at);
+	free(r->system.cpu_model);
+	free(r->system.cpu_vendor);
+	free(r->system.os);
+	free(r->system.os_version);
+	free(r->system.target);
+	free(r->system.rustc_version);
+	free(r->system.build_profile.opt_level);
+	free(r->system.build_profile.target_cpu);
+	free(r->system.build_profile.target_features);
+	free(r->system.timer.cycle_source);
+	for (i = 0; i < r->nworkloads; i++)
+		workload_free(&r->workloads[i]);
+	free(r->workloads);
+	free(r->score.reference);
+	components_free(r->score.single_components,
+	    r->score.nsingle_components);
+	components_free(r->score.multi_components,
+	    r->score.nmulti_components);
+	if (r->extensions != NULL)
+		json_object_put(r->extensions);
+	if (r->signature != NULL) {
+		free(r->signature->algorithm);
+		free(r->signature->public_key);
+		free(r->signature->value);
+		free(r->signature);
+	}
+	for (i = 0; i < r->nunknown_keys; i++)
+		free(r->unknown_keys[i]);
+	free(r->unknown_keys);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,209 @@
+#!/bin/sh
+# threadstone-verify: the original's verdicts byte for byte, the forgery
+# matrix, warnings about unsigned keys and recomputation, --json, and
+# malformed input (one clear line, documented status, never a crash).
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+[ -x "$TS_VERIFY" ] || skip_all "threadstone-verify is not built"
+
+cd "$FIXTURES" || exit 99
+apple=apple-m4-pro.json
+mismatch='signature does not match: the file was modified after signing, or was signed with a different key'
+
+# The three published verdicts.
+for f in apple-m4-pro:apple run-signed-at-runtime:run-signed-at-runtime \
+    compare-candidate-b:b; do
+	doc=${f%%:*}.json
+	run "$TS_VERIFY" "$doc"
+	if [ "$doc" = compare-candidate-b.json ]; then
+		expect_status 1 "$doc fails"
+		grep -qx "threadstone-verify: $doc failed verification" \
+		    "$tmpdir/err"
+		ok $? "$doc: failure named on stderr"
+	else
+		expect_status 0 "$doc passes"
+		[ ! -s "$tmpdir/err" ]
+		ok $? "$doc: nothing on stderr (recomputation agrees)"
+	fi
+	cmp -s "$tmpdir/out" "expected-verify-${f#*:}.txt"
+	ok $? "$doc: output equals expected-verify-${f#*:}.txt"
+done
+grep -q 'warning: compare-candidate-b.json: dhrystone single-thread: value 81567046.61949702 is not the median' "$tmpdir/err"
+ok $? "b: the edited value is found by recomputation"
+
+# Documents signed the original's way with numbers in every layout range;
+# the verdicts are the original's (its parser has no fixed point for some
+# values, so it rejects some documents it signed itself).
+while read -r doc verdict; do
+	run "$TS_VERIFY" "$doc"
+	case $verdict in
+	verified) want='  signature   verified' ;;
+	*) want="  signature   INVALID: $mismatch" ;;
+	esac
+	grep -qxF "$want" "$tmpdir/out"
+	ok $? "$doc: signature $verdict, as in the original"
+done <adversarial-verdicts.txt
+
+run "$TS_VERIFY" --require-signature compare-candidate-b.json
+grep -qx '  signature   MISSING (required by --require-signature)' \
+    "$tmpdir/out"
+ok $? "--require-signature reports a missing signature"
+
+# forge NAME SED-EXPRESSION EXPECTED-MESSAGE: an edited copy fails with it.
+forge() {
+	sed "$2" $apple >"$tmpdir/forged.json"
+	if cmp -s $apple "$tmpdir/forged.json"; then
+		ok 1 "forgery '$1': the edit applied"
+		return
+	fi
+	run "$TS_VERIFY" "$tmpdir/forged.json"
+	[ "$rc" -eq 1 ] &&
+	    grep -qxF "  signature   INVALID: $3" "$tmpdir/out" &&
+	    grep -q '^FAIL ' "$tmpdir/out"
+	ok $? "forgery '$1' rejected: $3"
+}
+forge "field edited" 's/"cpu_model": "Apple M4 Pro"/"cpu_model": "Apple M5 Pro"/' "$mismatch"
+forge "digit changed" 's/"duration_secs": 45.710684875/"duration_secs": 45.710684876/' "$mismatch"
+forge "sample digit" 's/67001822.18707799/67001822.18707798/' "$mismatch"
+forge "integer edited" 's/"iters_per_thread": 19522628/"iters_per_thread": 19522629/' "$mismatch"
+forge "optional field removed" '/"cpu_vendor": "Apple",/d' "$mismatch"
+forge "public key swapped" 's|"public_key": "5bURCRBzVlrFaKhWSRckcqIltfjxFWn3SFSmmwk8okA="|"public_key": "A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg="|' "$mismatch"
+forge "signature from another key" 's|"value": "QDAT.*"$|"value": "g+GhljFn0VAKKwuGYIk5E51zfDabN8r49shXPXYABD4V9+8cO80R5t34ZhYxkhPywrt7dV6YRcq+P4WFV2okCg=="|' "$mismatch"
+forge "algorithm renamed" 's/"algorithm": "ed25519"/"algorithm": "ed448"/' \
+    "unsupported signature algorithm 'ed448' (expected ed25519)"
+forge "signature truncated" 's|Aw=="$|w=="|' "signature is not valid base64"
+forge "signature truncated by a group" 's|Aw=="$|"|' "$mismatch"
+forge "signature padded" 's|Aw=="$|Aw===="|' "signature is not valid base64"
+forge "signature longer" 's|Aw=="$|AwAA"|' "$mismatch"
+forge "non-canonical signature" 's|Aw=="$|Ax=="|' "signature is not valid base64"
+forge "non-canonical public key" 's|mwk8okA=|mwk8okB=|' "public key is malformed"
+forge "public key with whitespace" 's|mwk8okA=|mwk8 okA=|' "public key is malformed"
+forge "empty signature" 's|"value": "QDAT.*"$|"value": ""|' "$mismatch"
+forge "old stub signature" 's|"value": "QDAT.*"$|"value": "AAECAwQ="|' "$mismatch"
+
+# An injected key keeps the signature valid (as in the original) but is
+# named on stderr; the verdict block is unchanged.
+sed 's/^  "schema_version": 2,$/  "schema_version": 2,\n  "injected_claim": "certified",/' \
+    $apple >"$tmpdir/injected.json"
+run "$TS_VERIFY" "$tmpdir/injected.json"
+expect_status 0 "an injected unknown key still verifies"
+grep -qx "threadstone-verify: warning: $tmpdir/injected.json: keys not covered by the signature: injected_claim" "$tmpdir/err"
+ok $? "the injected key is warned about"
+sed "s|^OK   apple-m4-pro.json|OK   $tmpdir/injected.json|" \
+    expected-verify-apple.txt | cmp -s - "$tmpdir/out"
+ok $? "the verdict block is the original's"
+
+# Text that reads into the same typed document keeps the signature: an
+# explicit false flag, null optionals, another spelling of a number.
+sed -e 's/^        "window_ms": 289.39116650000005$/        "window_ms": 289.39116650000005, "window_too_short": false/' \
+    -e 's/^    "cache_line_bytes": 128,$/    "cache_line_bytes": 128, "l3_bytes": null,/' \
+    -e 's/"overhead_ns": 14.8333/"overhead_ns": 1.48333e1/' $apple >"$tmpdir/same.json"
+run "$TS_VERIFY" "$tmpdir/same.json"
+expect_status 0 "same typed document, different text: still verified"
+! cmp -s $apple "$tmpdir/same.json"
+ok $? "(the edits applied)"
+sed 's/^        "window_ms": 289.39116650000005$/        "window_ms": 289.39116650000005, "window_too_short": true/' \
+    $apple >"$tmpdir/flag.json"
+run "$TS_VERIFY" "$tmpdir/flag.json"
+expect_status 1 "window_too_short set to true breaks the signature"
+
+# Integer literal in a float field, reordered keys: still the same bytes.
+sed 's/"cycle_hz": 1000000000.0/"cycle_hz": 1000000000/' $apple \
+    >"$tmpdir/int.json"
+run "$TS_VERIFY" "$tmpdir/int.json"
+expect_status 0 "an integer literal in a float field verifies"
+
+# --json
+run "$TS_VERIFY" --json run-signed-at-runtime.json
+expect_status 0 "--json on a good file"
+grep -q '"pass": true' "$tmpdir/out" &&
+    grep -q '"status": "verified"' "$tmpdir/out" &&
+    grep -q 'high run-to-run variance in sha256, dhrystone, latency' \
+    "$tmpdir/out"
+ok $? "--json carries the verdict and notes"
+run "$TS_VERIFY" --json "$tmpdir/injected.json"
+grep -q '"keys not covered by the signature: injected_claim"' \
+    "$tmpdir/out" && [ ! -s "$tmpdir/err" ]
+ok $? "--json puts warnings in the document, not on stderr"
+if [ -n "${PYTHON3:-}" ] && "$PYTHON3" -c 'import json' 2>/dev/null; then
+	"$PYTHON3" -c 'import json,sys; json.load(open(sys.argv[1]))' \
+	    "$tmpdir/out"
+	ok $? "--json output is valid JSON"
+fi
+
+# Malformed input: parse failures print the verdict block and one line.
+# bad NAME CONTENT-COMMAND MESSAGE-PART
+bad() {
+	sh -c "$2" >"$tmpdir/bad.json"
+	run "$TS_VERIFY" "$tmpdir/bad.json"
+	[ "$rc" -eq 1 ] &&
+	    [ "$(sed -n 1p "$tmpdir/out")" = "FAIL $tmpdir/bad.json" ] &&
+	    sed -n 2p "$tmpdir/out" | grep -q "^  not a valid result document: .*$3" &&
+	    [ "$(wc -l <"$tmpdir/out")" -eq 2 ] &&
+	    [ "$(wc -l <"$tmpdir/err")" -eq 1 ]
+	ok $? "$1: exit 1, FAIL block with '$3', one stderr line"
+}
+bad "not JSON" "echo hello" "expected value at line 1 column 1"
+bad "empty file" "true" "EOF while parsing a value"
+bad "an array" "echo '[1,2]'" "expected struct Report"
+bad "wrong type" "sed 's/\"samples\": 9/\"samples\": \"9\"/' $apple" \
+    'invalid type: string "9", expected u32 at config.samples'
+bad "float in an integer field" "sed 's/\"samples\": 9/\"samples\": 9.0/' $apple" \
+    'floating point `9.0`, expected u32'
+bad "negative integer" "sed 's/\"warmup\": 3/\"warmup\": -3/' $apple" \
+    'invalid value: integer `-3`, expected u32'
+bad "u32 out of range" "sed 's/\"warmup\": 3/\"warmup\": 4294967296/' $apple" \
+    'expected u32'
+bad "missing field" "sed '/\"logical_cores\"/d' $apple" \
+    'missing field `logical_cores` in system'
+bad "duplicate field" "sed 's/\"logical_cores\": 14,/\"logical_cores\": 14, \"logical_cores\": 14,/' $apple" \
+    'duplicate field `logical_cores`'
+bad "huge number" "sed 's/\"duration_secs\": 45.710684875/\"duration_secs\": 1e400/' $apple" \
+    "number out of range"
+bad "NaN text" "sed 's/\"duration_secs\": 45.710684875/\"duration_secs\": NaN/' $apple" \
+    "expected value at line 5"
+bad "trailing garbage" "cat $apple; echo x" "trailing characters"
+bad "lone surrogate" "sed 's/Apple M4 Pro/Apple \\\\udc00/' $apple" "surrogate"
+bad "deep nesting" "yes '[' | head -n 100000" \
+    "recursion limit exceeded"
+
+# Read errors: nothing on stdout, one line on stderr, exit 1.
+readerr() {
+	run "$TS_VERIFY" "$2"
+	expect_status 1 "$1"
+	expect_one_error_line "$1"
+	grep -q "^threadstone-verify: cannot read $2: $3" "$tmpdir/err"
+	ok $? "$1: names the file and the reason"
+}
+readerr "a missing file" "$tmpdir/nonexistent.json" "No such file"
+readerr "a directory" "$tmpdir" "Is a directory"
+printf '{"schema_version": 2, "tool_version": "\377"}' >"$tmpdir/latin1.json"
+readerr "a non-UTF-8 file" "$tmpdir/latin1.json" "stream did not contain valid UTF-8"
+if truncate -s 100M "$tmpdir/huge.json" 2>/dev/null; then
+	readerr "a 100 MB file" "$tmpdir/huge.json" "larger than"
+fi
+if [ "$(id -u)" -ne 0 ]; then
+	cp $apple "$tmpdir/unreadable.json" && chmod 000 "$tmpdir/unreadable.json"
+	readerr "an unreadable file" "$tmpdir/unreadable.json" "Permission denied"
+fi
+
+# Standard input, as the end of a pipeline (stdout JSON ends in a newline).
+{ cat run-signed-at-runtime.json; echo; } | "$TS_VERIFY" - >"$tmpdir/out" 2>"$tmpdir/err"
+[ $? -eq 0 ] && sed 's/^OK   run-signed-at-runtime.json$/OK   -/' \
+    expected-verify-run-signed-at-runtime.txt | cmp -s - "$tmpdir/out"
+ok $? "- reads standard input"
+
+# Usage errors: exit 2.
+run "$TS_VERIFY"
+expect_status 2 "no FILE"
+expect_one_error_line "no FILE"
+run "$TS_VERIFY" --bogus $apple
+expect_status 2 "unknown option"
+run "$TS_VERIFY" $apple $apple
+expect_status 2 "two files"
+run "$TS_VERIFY" --version
+expect_status 0 "--version"
+[ "$out" = "threadstone-verify (threadstone) 0.1.0" ]
+ok $? "--version text"
+
+done_testing
