@@ -256,6 +256,26 @@ err:
 	return -1;
 }
 
+/* Whether an ASCII digit is at p->pos. */
+static bool
+at_digit(const struct parser *p)
+{
+	return p->pos < p->len && p->s[p->pos] >= '0' && p->s[p->pos] <= '9';
+}
+
+/* Step over one or more digits; -1 ("invalid number") when none is there. */
+static int
+digits(struct parser *p)
+{
+	if (!at_digit(p)) {
+		fail(p, "invalid number");
+		return -1;
+	}
+	while (at_digit(p))
+		p->pos++;
+	return 0;
+}
+
 /* Parse a number token by the JSON grammar, keeping its text. */
 static struct json_object *
 parse_number(struct parser *p)
@@ -268,45 +288,26 @@ parse_number(struct parser *p)
 
 	if (p->pos < p->len && p->s[p->pos] == '-')
 		p->pos++;
-	if (p->pos >= p->len || p->s[p->pos] < '0' || p->s[p->pos] > '9') {
-		fail(p, "invalid number");
-		return NULL;
-	}
-	if (p->s[p->pos] == '0') {
+	if (at_digit(p) && p->s[p->pos] == '0') {
 		p->pos++;
-		if (p->pos < p->len && p->s[p->pos] >= '0' &&
-		    p->s[p->pos] <= '9') {
+		if (at_digit(p)) {
 			fail(p, "invalid number");
 			return NULL;
 		}
-	} else
-		while (p->pos < p->len && p->s[p->pos] >= '0' &&
-		    p->s[p->pos] <= '9')
-			p->pos++;
+	} else if (digits(p) == -1)
+		return NULL;
 	if (p->pos < p->len && p->s[p->pos] == '.') {
 		p->pos++;
-		if (p->pos >= p->len || p->s[p->pos] < '0' ||
-		    p->s[p->pos] > '9') {
-			fail(p, "invalid number");
+		if (digits(p) == -1)
 			return NULL;
-		}
-		while (p->pos < p->len && p->s[p->pos] >= '0' &&
-		    p->s[p->pos] <= '9')
-			p->pos++;
 	}
 	if (p->pos < p->len && (p->s[p->pos] == 'e' || p->s[p->pos] == 'E')) {
 		p->pos++;
 		if (p->pos < p->len && (p->s[p->pos] == '+' ||
 		    p->s[p->pos] == '-'))
 			p->pos++;
-		if (p->pos >= p->len || p->s[p->pos] < '0' ||
-		    p->s[p->pos] > '9') {
-			fail(p, "invalid number");
+		if (digits(p) == -1)
 			return NULL;
-		}
-		while (p->pos < p->len && p->s[p->pos] >= '0' &&
-		    p->s[p->pos] <= '9')
-			p->pos++;
 	}
 	text = ts_xmalloc(p->pos - start + 1);
 	memcpy(text, p->s + start, p->pos - start);
@@ -344,39 +345,70 @@ keyword(struct parser *p, const char *word)
 	return -1;
 }
 
+/*
+ * Step over an opening bracket and the blanks after it; true when the
+ * closing bracket follows at once (it is consumed too).
+ */
+static bool
+empty_container(struct parser *p, char close)
+{
+	p->pos++;
+	skip_ws(p);
+	if (p->pos < p->len && p->s[p->pos] == close) {
+		p->pos++;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * After an element or member: 1 at the closing bracket, 0 after a comma
+ * and the blanks behind it (all consumed), -1 with eof or sep as the
+ * failure when the text ends or something else follows.
+ */
+static int
+after_member(struct parser *p, char close, const char *eof,
+    const char *sep)
+{
+	skip_ws(p);
+	if (p->pos >= p->len) {
+		fail(p, eof);
+		return -1;
+	}
+	if (p->s[p->pos] == close) {
+		p->pos++;
+		return 1;
+	}
+	if (p->s[p->pos] != ',') {
+		fail(p, sep);
+		return -1;
+	}
+	p->pos++;
+	skip_ws(p);
+	return 0;
+}
+
 /* Parse an array (p->pos at '['). */
 static struct json_object *
 parse_array(struct parser *p)
 {
 	struct json_object *a, *v;
+	int rc;
 
 	a = json_object_new_array();
-	p->pos++;
-	skip_ws(p);
-	if (p->pos < p->len && p->s[p->pos] == ']') {
-		p->pos++;
+	if (empty_container(p, ']'))
 		return a;
-	}
 	for (;;) {
 		v = parse_value(p);
 		if (p->failed)
 			goto err;
 		json_object_array_add(a, v);
-		skip_ws(p);
-		if (p->pos >= p->len) {
-			fail(p, "EOF while parsing a list");
-			goto err;
-		}
-		if (p->s[p->pos] == ']') {
-			p->pos++;
+		rc = after_member(p, ']', "EOF while parsing a list",
+		    "expected `,` or `]`");
+		if (rc == 1)
 			return a;
-		}
-		if (p->s[p->pos] != ',') {
-			fail(p, "expected `,` or `]`");
+		if (rc == -1)
 			goto err;
-		}
-		p->pos++;
-		skip_ws(p);
 		if (p->pos < p->len && p->s[p->pos] == ']') {
 			fail(p, "trailing comma");
 			goto err;
@@ -414,14 +446,11 @@ parse_object(struct parser *p)
 {
 	struct json_object *o, *v;
 	struct ts_buf key;
+	int rc;
 
 	o = json_object_new_object();
-	p->pos++;
-	skip_ws(p);
-	if (p->pos < p->len && p->s[p->pos] == '}') {
-		p->pos++;
+	if (empty_container(p, '}'))
 		return o;
-	}
 	for (;;) {
 		if (p->pos >= p->len) {
 			fail(p, "EOF while parsing an object");
@@ -451,21 +480,12 @@ parse_object(struct parser *p)
 			note_duplicate(o, key.data);
 		json_object_object_add(o, key.data, v);
 		ts_buf_free(&key);
-		skip_ws(p);
-		if (p->pos >= p->len) {
-			fail(p, "EOF while parsing an object");
-			goto err;
-		}
-		if (p->s[p->pos] == '}') {
-			p->pos++;
+		rc = after_member(p, '}', "EOF while parsing an object",
+		    "expected `,` or `}`");
+		if (rc == 1)
 			return o;
-		}
-		if (p->s[p->pos] != ',') {
-			fail(p, "expected `,` or `}`");
+		if (rc == -1)
 			goto err;
-		}
-		p->pos++;
-		skip_ws(p);
 	}
 err:
 	json_object_put(o);

@@ -15,6 +15,7 @@
 
 #include <json-c/json.h>
 
+#include "cli.h"
 #include "docparse.h"
 #include "docread.h"
 #include "jsonnum.h"
@@ -712,4 +713,28 @@ ts_doc_read(const char *path, struct ts_report *r, char *err, size_t errlen)
 	rc = ts_doc_parse(b.data, b.len, r, err, errlen);
 	ts_buf_free(&b);
 	return rc == 0 ? TS_DOC_OK : TS_DOC_EPARSE;
+}
+
+int
+ts_doc_load(const char *path, const char *name, struct ts_report *r)
+{
+	char err[1024];
+
+	switch (ts_doc_read(path, r, err, sizeof err)) {
+	case TS_DOC_OK:
+		return 0;
+	case TS_DOC_EREAD:
+		ts_error("%s", err);
+		return -1;
+	default:
+		ts_error("%s: %s", name, err);
+		return -1;
+	}
+}
+
+int
+ts_doc_load_arg(const char *arg, struct ts_report *r)
+{
+	return ts_doc_load(ts_operand_path(arg), strcmp(arg, "-") == 0 ?
+	    "standard input" : arg, r);
 }

@@ -39,4 +39,17 @@ int	ts_doc_parse(const char *text, size_t len, struct ts_report *r,
 int	ts_doc_read(const char *path, struct ts_report *r, char *err,
 	    size_t errlen);
 
+/*
+ * ts_doc_read() for a program: on failure print one line on stderr and
+ * return -1 (0 on success).  A read error is printed as ts_doc_read()
+ * words it, a parse error as "NAME: message".
+ */
+int	ts_doc_load(const char *path, const char *name, struct ts_report *r);
+
+/*
+ * ts_doc_load() of a file operand: "-" reads standard input and is named
+ * "standard input" in a parse error.
+ */
+int	ts_doc_load_arg(const char *arg, struct ts_report *r);
+
 #endif /* TS_DOCREAD_H */

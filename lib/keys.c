@@ -143,7 +143,6 @@ static int
 write_new(const char *path, const void *data, size_t len, mode_t mode,
     const char *what, char *err, size_t errlen)
 {
-	ssize_t n;
 	int fd;
 
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
@@ -156,15 +155,8 @@ write_new(const char *path, const void *data, size_t len, mode_t mode,
 			    strerror(errno));
 		return -1;
 	}
-	while (len > 0) {
-		n = write(fd, data, len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			goto fail;
-		data = (const char *)data + n;
-		len -= (size_t)n;
-	}
+	if (ts_write_all(fd, data, len) == -1)
+		goto fail;
 	if (fsync(fd) == -1 || close(fd) == -1) {
 		fd = -1;
 		goto fail;

@@ -327,10 +327,8 @@ ts_write_file_atomic(const char *path, const void *data, size_t len,
     char *err, size_t errlen)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX];
-	const char *p = data;
 	struct stat st;
 	mode_t mode = 0644, mask;
-	ssize_t n;
 	int fd;
 
 	if (ts_check_writable(path, err, errlen) == -1)
@@ -355,16 +353,8 @@ ts_write_file_atomic(const char *path, const void *data, size_t len,
 		umask(mask);
 		mode &= ~mask;
 	}
-	while (len > 0) {
-		n = write(fd, p, len);
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1)
-			goto fail;
-		p += n;
-		len -= (size_t)n;
-	}
-	if (fchmod(fd, mode) == -1 || fsync(fd) == -1)
+	if (ts_write_all(fd, data, len) == -1 || fchmod(fd, mode) == -1 ||
+	    fsync(fd) == -1)
 		goto fail;
 	if (close(fd) == -1) {
 		fd = -1;
@@ -381,6 +371,28 @@ fail:
 		close(fd);
 	unlink(tmp);
 	return -1;
+}
+
+int
+ts_write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, p, len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			return -1;
+		if (n == 0) {
+			errno = EIO;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
 }
 
 double

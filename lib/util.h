@@ -69,6 +69,12 @@ int	 ts_write_file_atomic(const char *path, const void *data, size_t len,
 	    char *err, size_t errlen);
 
 /*
+ * Write all of data[0..len) to fd, again after EINTR and short writes.
+ * Return 0, or -1 with errno set (EIO if write() made no progress).
+ */
+int	 ts_write_all(int fd, const void *data, size_t len);
+
+/*
  * Check, before any long measurement, that path could be written by
  * ts_write_file_atomic: its directory exists and is writable, and path is
  * not a directory.  Return 0, or -1 with the reason in err.

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "compare.h"
 #include "docread.h"
 #include "exitcodes.h"
@@ -49,26 +50,6 @@ usage(void)
 	    "2 usage error, 3 significant regression with --fail-on-regression.\n",
 	    ts_progname());
 	exit(TS_EXIT_OK);
-}
-
-/* Read and parse one document ("-" is standard input); 0 or -1. */
-static int
-load(const char *arg, struct ts_report *r)
-{
-	bool stdin_arg = strcmp(arg, "-") == 0;
-	char err[1024];
-
-	switch (ts_doc_read(stdin_arg ? "/dev/stdin" : arg, r, err,
-	    sizeof err)) {
-	case TS_DOC_OK:
-		return 0;
-	case TS_DOC_EREAD:
-		ts_error("%s", err);
-		return -1;
-	default:
-		ts_error("%s: %s", stdin_arg ? "standard input" : arg, err);
-		return -1;
-	}
 }
 
 /* Print one line on stderr naming the significantly slower workloads. */
@@ -116,8 +97,7 @@ main(int argc, char *argv[])
 			usage();
 			break;
 		case 'V':
-			printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME,
-			    PACKAGE_VERSION);
+			ts_print_version();
 			return TS_EXIT_OK;
 		default:
 			/* getopt_long has printed the one-line reason. */
@@ -136,9 +116,9 @@ main(int argc, char *argv[])
 		return TS_EXIT_USAGE;
 	}
 
-	if (load(argv[optind], &base) != 0)
+	if (ts_doc_load_arg(argv[optind], &base) != 0)
 		return TS_EXIT_FAILURE;
-	if (load(argv[optind + 1], &cand) != 0) {
+	if (ts_doc_load_arg(argv[optind + 1], &cand) != 0) {
 		ts_report_free(&base);
 		return TS_EXIT_FAILURE;
 	}

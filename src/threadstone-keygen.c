@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli.h"
 #include "exitcodes.h"
 #include "sign.h"
 #include "util.h"
@@ -56,8 +57,7 @@ main(int argc, char *argv[])
 			usage();
 			break;
 		case 'V':
-			printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME,
-			    PACKAGE_VERSION);
+			ts_print_version();
 			return TS_EXIT_OK;
 		default:
 			return TS_EXIT_USAGE;

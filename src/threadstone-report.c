@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "docread.h"
 #include "docwrite.h"
 #include "exitcodes.h"
@@ -58,26 +59,6 @@ usage(void)
 	    "output not written, 2 usage error.\n",
 	    ts_progname(), ts_progname());
 	exit(TS_EXIT_OK);
-}
-
-/* Read and parse one document ("-" is standard input); 0 or -1. */
-static int
-load(const char *arg, struct ts_report *r)
-{
-	bool stdin_arg = strcmp(arg, "-") == 0;
-	char err[1024];
-
-	switch (ts_doc_read(stdin_arg ? "/dev/stdin" : arg, r, err,
-	    sizeof err)) {
-	case TS_DOC_OK:
-		return 0;
-	case TS_DOC_EREAD:
-		ts_error("%s", err);
-		return -1;
-	default:
-		ts_error("%s: %s", stdin_arg ? "standard input" : arg, err);
-		return -1;
-	}
 }
 
 /*
@@ -139,8 +120,7 @@ main(int argc, char *argv[])
 			usage();
 			break;
 		case 'V':
-			printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME,
-			    PACKAGE_VERSION);
+			ts_print_version();
 			return TS_EXIT_OK;
 		default:
 			return TS_EXIT_USAGE;
@@ -165,7 +145,7 @@ main(int argc, char *argv[])
 		return TS_EXIT_USAGE;
 	}
 
-	if (load(argv[optind], &r) != 0) {
+	if (ts_doc_load_arg(argv[optind], &r) != 0) {
 		ts_buf_free(&b);
 		return TS_EXIT_FAILURE;
 	}

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "cli.h"
 #include "docread.h"
 #include "docwrite.h"
 #include "exitcodes.h"
@@ -107,8 +107,7 @@ main(int argc, char *argv[])
 			usage();
 			break;
 		case 'V':
-			printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME,
-			    PACKAGE_VERSION);
+			ts_print_version();
 			return TS_EXIT_OK;
 		default:
 			return TS_EXIT_USAGE;
@@ -126,14 +125,8 @@ main(int argc, char *argv[])
 	if (out == NULL)
 		out = path;
 
-	rc = ts_doc_read(path, &r, err, sizeof err);
-	if (rc != TS_DOC_OK) {
-		if (rc == TS_DOC_EREAD)
-			ts_error("%s", err);
-		else
-			ts_error("%s: %s", path, err);
+	if (ts_doc_load(path, path, &r) != 0)
 		return TS_EXIT_FAILURE;
-	}
 	if (check_before_signing(path, &r, force) == -1) {
 		ts_report_free(&r);
 		return TS_EXIT_FAILURE;

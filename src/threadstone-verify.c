@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "cli.h"
 #include "docread.h"
 #include "exitcodes.h"
 #include "util.h"
@@ -74,8 +74,7 @@ main(int argc, char *argv[])
 			usage();
 			break;
 		case 'V':
-			printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME,
-			    PACKAGE_VERSION);
+			ts_print_version();
 			return TS_EXIT_OK;
 		default:
 			return TS_EXIT_USAGE;
@@ -87,8 +86,7 @@ main(int argc, char *argv[])
 	}
 	path = argv[optind];
 
-	rc = ts_doc_read(strcmp(path, "-") == 0 ? "/dev/stdin" : path, &r, err,
-	    sizeof err);
+	rc = ts_doc_read(ts_operand_path(path), &r, err, sizeof err);
 	if (rc == TS_DOC_EREAD) {
 		ts_error("%s", err);
 		return TS_EXIT_FAILURE;

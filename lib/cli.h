@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Conventions every threadstone program shares on its command line: the
+ * -V/--version line and "-" as the operand that means standard input.
+ */
+#ifndef TS_CLI_H
+#define TS_CLI_H
+
+/*
+ * Print "PROG (threadstone) VERSION\n" on stdout, for -V/--version.  The
+ * caller then returns TS_EXIT_OK from main.
+ */
+void		 ts_print_version(void);
+
+/*
+ * The path to open for a file operand: "/dev/stdin" for "-", else the
+ * operand itself.
+ */
+const char	*ts_operand_path(const char *arg);
+
+#endif /* TS_CLI_H */
