@@ -1,0 +1,443 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The suite (see suite.h): passes per workload in run order, the "not
+ * run" explanations, scaling and scores, and the buffer check that grows
+ * a memory buffer only when a larger one measurably reads slower.
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json.h>
+
+#include "bufcheck.h"
+#include "cachecheck.h"
+#include "score.h"
+#include "suite.h"
+#include "sysinfo.h"
+#include "topo.h"
+#include "util.h"
+
+#define MIB		((uint64_t)1 << 20)
+
+/* The sizing of one memory buffer and how it was decided. */
+struct buffer {
+	const char	*id;		/* "stream" or "latency" */
+	const char	*option;	/* the option that sets it */
+	uint64_t	 bytes;		/* 0: the kernel's default */
+	uint64_t	 dflt;
+	char		*decision;	/* one line for extensions */
+	double		 small_ns, big_ns;
+	uint64_t	 big_bytes;
+	bool		 wanted;	/* the workload is in the run */
+	bool		 checked;
+};
+
+/* Everything one suite run keeps while it goes. */
+struct run {
+	const struct ts_suite_opts	*o;
+	struct ts_topo			*topo;
+	char				 topo_err[256];
+	struct ts_sysextra		 extra;
+	unsigned			 threads;	/* T of the multi pass */
+	unsigned			 bound, workers;
+	struct buffer			 buf[2];	/* stream, latency */
+	uint64_t			 page[2];	/* page size seen */
+};
+
+void
+ts_suite_defaults(struct ts_suite_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->kernels = ts_kernels;
+	o->nkernels = ts_nkernels;
+	o->samples = 7;
+	o->warmup = 2;
+	o->window_ms = 250;
+	o->pin = true;
+	o->buffer_check = true;
+}
+
+char *
+ts_rfc3339(time_t t, char *buf)
+{
+	struct tm tm;
+
+	if (t < 0)
+		t = 0;
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, 21, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		strcpy(buf, "1970-01-01T00:00:00Z");
+	return buf;
+}
+
+/* Say something through the note hook. */
+static void
+note(struct run *run, const char *fmt, ...)
+{
+	va_list ap;
+	struct ts_buf b;
+
+	if (run->o->hooks.note == NULL)
+		return;
+	ts_buf_init(&b);
+	va_start(ap, fmt);
+	ts_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	run->o->hooks.note(b.data, run->o->hooks.arg);
+	ts_buf_free(&b);
+}
+
+/*
+ * Decide one buffer's size: the user's, or the default, checked by
+ * measurement (lib/bufcheck.c) when hwloc's largest last-level cache is
+ * at least half of it.  hwloc's figure is only an upper bound (a virtual
+ * machine may be shown its host's whole L3), so it alone never grows a
+ * buffer; the check holds the pages constant, so page walks cannot pass
+ * for cache misses either.
+ */
+static void
+size_buffer(struct run *run, struct buffer *b)
+{
+	struct ts_bufcheck chk;
+	char err[256];
+	uint64_t llc = run->extra.llc_bytes, limit, span;
+
+	if (b->bytes != 0) {
+		b->decision = ts_xasprintf("set by %s", b->option);
+		return;
+	}
+	if (!run->o->buffer_check) {
+		b->decision = ts_xstrdup("default; check disabled");
+		return;
+	}
+	if (llc == 0 || llc * 2 < b->dflt) {
+		b->decision = ts_xasprintf("default; the largest last-level "
+		    "cache hwloc reports (%llu MiB) is under half of it",
+		    (unsigned long long)(llc / MIB));
+		return;
+	}
+	limit = ts_cache_mem_bound(run->topo != NULL ?
+	    ts_topo_memory(run->topo) : 0, ts_mem_available());
+	if ((span = ts_bufcheck_span(b->dflt, limit)) == 0) {
+		b->decision = ts_xstrdup("default; memory leaves no room to "
+		    "check it against a larger span");
+		return;
+	}
+	note(run, "checking whether the %llu MiB %s buffer clears the cache",
+	    (unsigned long long)(b->dflt / MIB), b->id);
+	if (ts_bufcheck_run(b->dflt, span, 0.06, &chk, err, sizeof err) ==
+	    -1) {
+		b->decision = ts_xasprintf("default; the check failed: %s",
+		    err);
+		return;
+	}
+	b->checked = true;
+	b->big_bytes = span;
+	b->small_ns = chk.ns_sparse;
+	b->big_ns = chk.ns_dense;
+	if (chk.in_cache) {
+		b->bytes = span;
+		b->decision = ts_xasprintf("grown to %llu MiB: over that span, "
+		    "%llu MiB of lines read %.1f ns per load and every line "
+		    "%.1f ns, so the default sits in cache",
+		    (unsigned long long)(span / MIB),
+		    (unsigned long long)(b->dflt / MIB), b->small_ns,
+		    b->big_ns);
+	} else
+		b->decision = ts_xasprintf("default kept: over a %llu MiB "
+		    "span, %llu MiB of lines read %.1f ns per load and every "
+		    "line %.1f ns (within %.0f %%)",
+		    (unsigned long long)(span / MIB),
+		    (unsigned long long)(b->dflt / MIB), b->small_ns,
+		    b->big_ns, (TS_BUFCHECK_SLOWER - 1) * 100);
+}
+
+/* The buffer record that goes with a kernel, or NULL. */
+static struct buffer *
+buffer_of(struct run *run, const struct ts_kernel *k)
+{
+	if (strcmp(k->id, "stream") == 0)
+		return &run->buf[0];
+	if (strcmp(k->id, "latency") == 0)
+		return &run->buf[1];
+	return NULL;
+}
+
+/* Run one pass; return it (malloc'd) or NULL with *err set. */
+static struct ts_pass *
+one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
+    char **err)
+{
+	const struct ts_suite_opts *o = run->o;
+	struct ts_pass_config cfg;
+	struct ts_pass *pass = ts_xcalloc(1, sizeof *pass);
+	struct ts_measure m;
+	struct buffer *b = buffer_of(run, k);
+	int rc;
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.threads = threads;
+	cfg.samples = o->samples;
+	cfg.warmup = o->warmup;
+	cfg.window_secs = (double)o->window_ms / 1000.0;
+	cfg.pin = o->pin ? run->topo : NULL;
+	cfg.params.huge_pages = o->huge_pages;
+	cfg.params.buffer_bytes = b != NULL ? b->bytes : 0;
+	rc = ts_run_pass(k, &cfg, o->hooks.round, o->hooks.arg, pass, &m, err);
+	run->bound += m.pinned;
+	run->workers += threads;
+	if (b != NULL && m.page_bytes != 0)
+		run->page[b == &run->buf[0] ? 0 : 1] = m.page_bytes;
+	if (b != NULL && m.buffer_bytes != 0 && b->bytes == 0)
+		b->bytes = m.buffer_bytes;
+	ts_measure_free(&m);
+	if (o->hooks.pass_done != NULL)
+		o->hooks.pass_done(k, threads, rc == 0 ? pass : NULL,
+		    rc == 0 ? NULL : *err, o->hooks.arg);
+	if (rc == -1) {
+		free(pass);
+		return NULL;
+	}
+	return pass;
+}
+
+/* Append text to an error, joined with "; ". */
+static void
+add_error(char **error, char *text)
+{
+	char *joined;
+
+	if (*error == NULL) {
+		*error = text;
+		return;
+	}
+	joined = ts_xasprintf("%s; %s", *error, text);
+	free(*error);
+	free(text);
+	*error = joined;
+}
+
+/* Both passes of one workload, its scaling and its "not run" text. */
+static void
+one_workload(struct run *run, const struct ts_kernel *k,
+    struct ts_workload *w)
+{
+	const struct ts_suite_opts *o = run->o;
+	struct ts_scaling scaling;
+	char *err = NULL;
+
+	w->id = ts_xstrdup(k->id);
+	w->name = ts_xstrdup(k->name);
+	w->summary = ts_xstrdup(k->summary);
+	w->unit = k->unit;
+	w->reference = k->reference;
+	if (!k->scales)
+		w->excluded_from_multi_core = ts_xstrdup(TS_EXCLUSION_TEXT);
+	if (!o->multi_only) {
+		w->single = one_pass(run, k, 1, &err);
+		if (w->single == NULL)
+			add_error(&w->error, err);
+	}
+	if (!o->single_only && k->scales && run->threads > 1) {
+		w->multi = one_pass(run, k, run->threads, &err);
+		if (w->multi == NULL)
+			add_error(&w->error, err);
+	}
+	if (w->single == NULL && w->multi == NULL && w->error == NULL)
+		w->error = ts_xasprintf(!k->scales ? "not run: '%s' is "
+		    "measured single-threaded only, and the single-thread pass "
+		    "was disabled" : "not run: both the single- and "
+		    "multi-thread passes were disabled", k->id);
+	if (w->single != NULL && w->multi != NULL &&
+	    ts_scaling_compute(w->single, w->multi, w->unit, &scaling) == 0) {
+		w->scaling = ts_xmalloc(sizeof *w->scaling);
+		*w->scaling = scaling;
+	}
+}
+
+/* A json-c integer from an unsigned count. */
+static json_object *
+jint(uint64_t v)
+{
+	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
+}
+
+/* The extensions object for one buffer. */
+static json_object *
+buffer_json(const struct run *run, const struct buffer *b, uint64_t page)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "bytes", jint(b->bytes ? b->bytes :
+	    b->dflt));
+	json_object_object_add(o, "huge_pages_requested",
+	    json_object_new_boolean(run->o->huge_pages));
+	if (page != 0)
+		json_object_object_add(o, "page_bytes", jint(page));
+	json_object_object_add(o, "decision",
+	    json_object_new_string(b->decision));
+	if (b->checked) {
+		json_object_object_add(o, "check_span_bytes",
+		    jint(b->big_bytes));
+		if (isfinite(b->small_ns) && isfinite(b->big_ns)) {
+			json_object_object_add(o, "check_ns_sparse",
+			    json_object_new_double(b->small_ns));
+			json_object_object_add(o, "check_ns_dense",
+			    json_object_new_double(b->big_ns));
+		}
+	}
+	return o;
+}
+
+/* The transparent huge page mode of the kernel ("madvise"), or NULL. */
+static char *
+thp_mode(void)
+{
+	char line[256], *s, *e;
+	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+
+	if (f == NULL)
+		return NULL;
+	s = fgets(line, sizeof line, f);
+	fclose(f);
+	if (s == NULL || (s = strchr(line, '[')) == NULL ||
+	    (e = strchr(s, ']')) == NULL)
+		return NULL;
+	return strndup(s + 1, (size_t)(e - s - 1));
+}
+
+/* Everything we record beyond the original's schema. */
+static json_object *
+extensions(const struct run *run)
+{
+	const struct ts_suite_opts *o = run->o;
+	const struct ts_sysextra *x = &run->extra;
+	json_object *e = json_object_new_object(), *p, *c, *bufs;
+	char *thp = thp_mode();
+	int i;
+
+	json_object_object_add(e, "producer",
+	    json_object_new_string(TS_PRODUCER));
+	json_object_object_add(e, "compiler",
+	    json_object_new_string(TS_CC_VERSION));
+	json_object_object_add(e, "cflags",
+	    json_object_new_string(TS_BUILD_CFLAGS));
+	json_object_object_add(e, "configure_host",
+	    json_object_new_string(x->host_triple));
+	json_object_object_add(e, "assertions",
+	    json_object_new_boolean(x->assertions));
+	json_object_object_add(e, "debug_assertions_means",
+	    json_object_new_string(x->debug_rule));
+	if (x->kernel_release != NULL)
+		json_object_object_add(e, "kernel_release",
+		    json_object_new_string(x->kernel_release));
+	if (x->l3_total_bytes != 0)
+		json_object_object_add(e, "l3_total_bytes",
+		    jint(x->l3_total_bytes));
+	if (x->llc_level != 0) {
+		c = json_object_new_object();
+		json_object_object_add(c, "level", jint(x->llc_level));
+		json_object_object_add(c, "bytes", jint(x->llc_bytes));
+		json_object_object_add(e, "llc", c);
+	}
+	c = json_object_new_object();
+	json_object_object_add(c, "affinity", jint(x->cpus.affinity));
+	if (x->cpus.quota != 0)
+		json_object_object_add(c, "cgroup_quota", jint(x->cpus.quota));
+	json_object_object_add(c, "usable", jint(x->cpus.usable));
+	json_object_object_add(c, "threads_requested", jint(o->threads));
+	json_object_object_add(c, "threads_used", jint(run->threads));
+	json_object_object_add(c, "oversubscribed",
+	    json_object_new_boolean(run->threads > x->cpus.usable));
+	json_object_object_add(e, "cpus", c);
+	p = json_object_new_object();
+	json_object_object_add(p, "enabled", json_object_new_boolean(o->pin &&
+	    run->topo != NULL));
+	if (!o->pin)
+		json_object_object_add(p, "reason",
+		    json_object_new_string("disabled by --no-pin"));
+	else if (run->topo == NULL)
+		json_object_object_add(p, "reason",
+		    json_object_new_string(run->topo_err));
+	else {
+		json_object_object_add(p, "policy", json_object_new_string(
+		    "worker i on physical core i (modulo the cores allowed)"));
+		json_object_object_add(p, "cores",
+		    jint(ts_topo_cores(run->topo)));
+	}
+	json_object_object_add(p, "workers", jint(run->workers));
+	json_object_object_add(p, "workers_bound", jint(run->bound));
+	json_object_object_add(e, "pinning", p);
+	bufs = json_object_new_object();
+	for (i = 0; i < 2; i++)
+		if (run->buf[i].wanted)
+			json_object_object_add(bufs, run->buf[i].id,
+			    buffer_json(run, &run->buf[i], run->page[i]));
+	if (thp != NULL)
+		json_object_object_add(bufs, "transparent_hugepage",
+		    json_object_new_string(thp));
+	json_object_object_add(bufs, "base_page_bytes",
+	    jint((uint64_t)sysconf(_SC_PAGESIZE)));
+	json_object_object_add(e, "buffers", bufs);
+	free(thp);
+	return e;
+}
+
+void
+ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
+{
+	struct run run;
+	char stamp[32];
+	double t0 = ts_now();
+	size_t i;
+	int b;
+
+	memset(r, 0, sizeof *r);
+	memset(&run, 0, sizeof run);
+	run.o = o;
+	run.topo = ts_topo_open(run.topo_err, sizeof run.topo_err);
+	ts_sysinfo_capture(run.topo, &r->system, &run.extra, 1);
+	run.threads = o->threads != 0 ? (unsigned)o->threads :
+	    (unsigned)r->system.logical_cores;
+	if (run.threads == 0)
+		run.threads = 1;
+	run.buf[0] = (struct buffer){ .id = "stream", .option = "--stream-mb",
+	    .bytes = o->stream_bytes, .dflt = TS_STREAM_DEFAULT };
+	run.buf[1] = (struct buffer){ .id = "latency",
+	    .option = "--latency-mb", .bytes = o->latency_bytes,
+	    .dflt = TS_LATENCY_DEFAULT };
+	for (i = 0; i < o->nkernels; i++) {
+		struct buffer *bp = buffer_of(&run, o->kernels[i]);
+		/* Latency needs its single pass; stream runs either way. */
+		if (bp != NULL && (bp == &run.buf[0] || !o->multi_only))
+			bp->wanted = true;
+	}
+	for (b = 0; b < 2; b++)
+		if (run.buf[b].wanted)
+			size_buffer(&run, &run.buf[b]);
+
+	r->schema_version = TS_SCHEMA_VERSION;
+	r->tool_version = ts_xstrdup(TS_TOOL_VERSION);
+	r->workloads = ts_xcalloc(o->nkernels, sizeof *r->workloads);
+	r->nworkloads = o->nkernels;
+	for (i = 0; i < o->nkernels; i++)
+		one_workload(&run, o->kernels[i], &r->workloads[i]);
+	ts_score_build(r->workloads, r->nworkloads, &r->score);
+	r->duration_secs = ts_now() - t0;
+	r->generated_at = ts_xstrdup(ts_rfc3339(time(NULL), stamp));
+	r->config.threads = run.threads;
+	r->config.samples = o->samples;
+	r->config.warmup = o->warmup;
+	r->config.window_ms = o->window_ms;
+	r->extensions = extensions(&run);
+	for (b = 0; b < 2; b++)
+		free(run.buf[b].decision);
+	ts_sysextra_free(&run.extra);
+	ts_topo_close(run.topo);
+}

@@ -1,0 +1,560 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-run: run the ThreadStone workloads on this machine and print
+ * the result as a table, JSON or markdown, optionally writing and signing
+ * the result document.  Everything that can be checked is checked before
+ * the first measurement.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cpus.h"
+#include "docwrite.h"
+#include "exitcodes.h"
+#include "kernel.h"
+#include "render.h"
+#include "sign.h"
+#include "suite.h"
+#include "util.h"
+
+/* Most threads a multi pass may use, and most MiB a buffer may have. */
+#define MAX_THREADS	4096
+#define MAX_BUFFER_MB	((uint64_t)1 << 20)
+
+enum format {
+	FORMAT_TABLE,
+	FORMAT_JSON,
+	FORMAT_MARKDOWN
+};
+
+enum {
+	OPT_WARMUP = 256,
+	OPT_WINDOW,
+	OPT_SINGLE,
+	OPT_MULTI,
+	OPT_FORMAT,
+	OPT_SIGN_KEY,
+	OPT_NO_PIN,
+	OPT_LIST,
+	OPT_STREAM_MB,
+	OPT_LATENCY_MB,
+	OPT_HUGE
+};
+
+static const struct option longopts[] = {
+	{ "workload", required_argument, NULL, 'w' },
+	{ "threads", required_argument, NULL, 't' },
+	{ "samples", required_argument, NULL, 's' },
+	{ "warmup", required_argument, NULL, OPT_WARMUP },
+	{ "window-ms", required_argument, NULL, OPT_WINDOW },
+	{ "single-only", no_argument, NULL, OPT_SINGLE },
+	{ "multi-only", no_argument, NULL, OPT_MULTI },
+	{ "out", required_argument, NULL, 'o' },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "sign-key", required_argument, NULL, OPT_SIGN_KEY },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "no-pin", no_argument, NULL, OPT_NO_PIN },
+	{ "stream-mb", required_argument, NULL, OPT_STREAM_MB },
+	{ "latency-mb", required_argument, NULL, OPT_LATENCY_MB },
+	{ "huge-pages", no_argument, NULL, OPT_HUGE },
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Everything the command line asked for. */
+struct args {
+	const char	**ids;
+	size_t		  nids;
+	uint64_t	  threads, samples, warmup, window_ms;
+	uint64_t	  stream_mb, latency_mb;
+	bool		  single_only, multi_only, quiet, pin, huge, list;
+	enum format	  format;
+	const char	 *out;
+	const char	 *key;
+};
+
+/* The progress display on stderr (section 12.4). */
+struct progress {
+	bool	enabled;	/* not --quiet, not --format json */
+	bool	tty;		/* transient lines only on a terminal */
+	size_t	shown;		/* width of the transient line on screen */
+	char	label[256];
+};
+
+/* Print the usage text to stdout and exit 0. */
+static void
+usage(void)
+{
+	printf("Usage: %s [OPTION]...\n"
+	    "Measure this machine with the ThreadStone workloads and print the\n"
+	    "result.  Progress goes to standard error.\n"
+	    "\n"
+	    "  -w, --workload ID     run this workload (repeatable; default all:\n"
+	    "                        dhrystone sgemm sha256 sort stream latency)\n"
+	    "  -t, --threads N       threads of the multi-thread pass (0 = every\n"
+	    "                        usable CPU, the default)\n"
+	    "  -s, --samples N       measured rounds per pass (default 7)\n"
+	    "      --warmup N        discarded rounds per pass (default 2)\n"
+	    "      --window-ms N     target round duration in ms (default 250)\n"
+	    "      --single-only     skip the multi-thread passes\n"
+	    "      --multi-only      skip the single-thread passes\n"
+	    "  -o, --out PATH        write the JSON document to PATH\n"
+	    "      --format FORMAT   table (default), json or markdown\n"
+	    "      --sign-key PATH   sign the document with this Ed25519 key\n"
+	    "  -q, --quiet           no progress on standard error\n"
+	    "      --no-pin          do not pin worker i to physical core i\n"
+	    "      --stream-mb N     STREAM arrays, MiB in total (default 192)\n"
+	    "      --latency-mb N    pointer-chase buffer in MiB (default 256)\n"
+	    "      --huge-pages      ask for transparent huge pages for both\n"
+	    "      --list            describe the workloads and exit\n"
+	    "  -h, --help            print this help and exit\n"
+	    "  -V, --version         print the version and exit\n"
+	    "\n"
+	    "Exit status: 0 the suite ran (failed workloads are recorded in the\n"
+	    "document), 1 unknown workload, zero samples or window, unwritable\n"
+	    "--out, bad --sign-key or another runtime failure, 2 usage error.\n",
+	    ts_progname());
+	exit(TS_EXIT_OK);
+}
+
+/* Print the workload list (the original's `list`) and exit 0. */
+static int
+list_workloads(void)
+{
+	struct ts_buf b;
+	char si[TS_SI_MAX];
+	size_t i;
+
+	ts_buf_init(&b);
+	ts_buf_printf(&b, "ThreadStone %s workloads\n\n", TS_TOOL_VERSION);
+	for (i = 0; i < ts_nkernels; i++) {
+		const struct ts_kernel *k = ts_kernels[i];
+
+		ts_buf_puts(&b, "  ");
+		ts_buf_pad(&b, k->id, 10);
+		ts_buf_printf(&b, " %s\n             %s\n", k->name, k->summary);
+		ts_buf_printf(&b, "             unit %s \u00b7 reference %s "
+		    "\u00b7 %s \u00b7 %s\n\n", ts_unit_label(k->unit),
+		    ts_si(k->reference, si), k->partitioned ?
+		    "working set split across threads" :
+		    "working set per thread", k->scales ?
+		    "scales to all cores" : "single-thread only (excluded "
+		    "from the multi-core score)");
+	}
+	ts_buf_puts(&b, "Reference values define ThreadStone Reference Core "
+	    "v1; a machine matching it scores 1000.\n");
+	fwrite(b.data, 1, b.len, stdout);
+	ts_buf_free(&b);
+	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+}
+
+/* Parse a number option within [min, max] or exit 2 naming the range. */
+static uint64_t
+number(const char *opt, const char *arg, uint64_t min, uint64_t max)
+{
+	uint64_t v;
+
+	if (ts_parse_u64(arg, min, max, &v) == -1) {
+		ts_error("invalid %s '%s': expected an integer from %llu to "
+		    "%llu", opt, arg, (unsigned long long)min,
+		    (unsigned long long)max);
+		exit(TS_EXIT_USAGE);
+	}
+	return v;
+}
+
+/* Parse the command line into *a; usage errors exit 2 here. */
+static void
+parse_args(int argc, char *argv[], struct args *a)
+{
+	int ch;
+
+	memset(a, 0, sizeof *a);
+	a->samples = 7;
+	a->warmup = 2;
+	a->window_ms = 250;
+	a->pin = true;
+	a->ids = ts_xcalloc((size_t)argc, sizeof *a->ids);
+	while ((ch = getopt_long(argc, argv, "w:t:s:o:qhV", longopts, NULL))
+	    != -1) {
+		switch (ch) {
+		case 'w':
+			a->ids[a->nids++] = optarg;
+			break;
+		case 't':
+			a->threads = number("--threads", optarg, 0,
+			    MAX_THREADS);
+			break;
+		case 's':
+			a->samples = number("--samples", optarg, 0,
+			    UINT32_MAX);
+			break;
+		case OPT_WARMUP:
+			a->warmup = number("--warmup", optarg, 0, UINT32_MAX);
+			break;
+		case OPT_WINDOW:
+			a->window_ms = number("--window-ms", optarg, 0,
+			    UINT64_MAX);
+			break;
+		case OPT_SINGLE:
+			a->single_only = true;
+			break;
+		case OPT_MULTI:
+			a->multi_only = true;
+			break;
+		case 'o':
+			a->out = optarg;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "table") == 0)
+				a->format = FORMAT_TABLE;
+			else if (strcmp(optarg, "json") == 0)
+				a->format = FORMAT_JSON;
+			else if (strcmp(optarg, "markdown") == 0)
+				a->format = FORMAT_MARKDOWN;
+			else {
+				ts_error("invalid --format '%s': expected "
+				    "table, json or markdown", optarg);
+				exit(TS_EXIT_USAGE);
+			}
+			break;
+		case OPT_SIGN_KEY:
+			a->key = optarg;
+			break;
+		case 'q':
+			a->quiet = true;
+			break;
+		case OPT_NO_PIN:
+			a->pin = false;
+			break;
+		case OPT_STREAM_MB:
+			a->stream_mb = number("--stream-mb", optarg, 1,
+			    MAX_BUFFER_MB);
+			break;
+		case OPT_LATENCY_MB:
+			a->latency_mb = number("--latency-mb", optarg, 1,
+			    MAX_BUFFER_MB);
+			break;
+		case OPT_HUGE:
+			a->huge = true;
+			break;
+		case OPT_LIST:
+			a->list = true;
+			break;
+		case 'h':
+			usage();
+			break;
+		case 'V':
+			printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME,
+			    PACKAGE_VERSION);
+			exit(TS_EXIT_OK);
+		default:
+			exit(TS_EXIT_USAGE);
+		}
+	}
+	if (optind < argc) {
+		ts_error("unexpected argument '%s'", argv[optind]);
+		exit(TS_EXIT_USAGE);
+	}
+	if (a->single_only && a->multi_only) {
+		ts_error("--single-only and --multi-only cannot be used "
+		    "together");
+		exit(TS_EXIT_USAGE);
+	}
+}
+
+/* Resolve the workload ids in order; NULL after naming the valid ones. */
+static const struct ts_kernel **
+resolve(const struct args *a, size_t *n)
+{
+	const struct ts_kernel **ks;
+	struct ts_buf names;
+	size_t i;
+
+	if (a->nids == 0) {
+		*n = ts_nkernels;
+		ks = ts_xcalloc(ts_nkernels, sizeof *ks);
+		for (i = 0; i < ts_nkernels; i++)
+			ks[i] = ts_kernels[i];
+		return ks;
+	}
+	ks = ts_xcalloc(a->nids, sizeof *ks);
+	for (i = 0; i < a->nids; i++)
+		if ((ks[i] = ts_kernel_find(a->ids[i])) == NULL) {
+			ts_buf_init(&names);
+			for (size_t j = 0; j < ts_nkernels; j++)
+				ts_buf_printf(&names, "%s%s", j ? ", " : "",
+				    ts_kernels[j]->id);
+			ts_error("unknown workload '%s'; available: %s",
+			    a->ids[i], names.data);
+			ts_buf_free(&names);
+			free(ks);
+			return NULL;
+		}
+	*n = a->nids;
+	return ks;
+}
+
+/*
+ * Say on stderr what the thread count will do on this machine: more
+ * threads than usable CPUs, or a cgroup quota below the affinity mask.
+ * Never silent, even with --quiet: the numbers depend on it.
+ */
+static void
+thread_warnings(const struct args *a)
+{
+	struct ts_cpus c;
+	uint64_t t;
+
+	ts_cpus_probe(&c);
+	t = a->threads != 0 ? a->threads : c.usable;
+	if (c.quota != 0 && c.quota < c.affinity)
+		ts_warning("the cgroup CPU quota allows %u of the %u CPUs this "
+		    "process may run on: %llu thread%s for the multi-thread "
+		    "pass", c.quota, c.affinity, (unsigned long long)t,
+		    t == 1 ? "" : "s");
+	if (t > c.usable)
+		ts_warning("%llu threads on %u usable CPU%s: oversubscribed",
+		    (unsigned long long)t, c.usable, c.usable == 1 ? "" : "s");
+	else if (t == 1 && a->threads == 0 && !a->single_only)
+		ts_warning("one usable CPU: no multi-thread pass will run");
+}
+
+/* Erase the transient status line, if one is shown. */
+static void
+progress_erase(struct progress *p)
+{
+	if (p->shown == 0)
+		return;
+	fputc('\r', stderr);
+	for (size_t i = 0; i < p->shown; i++)
+		fputc(' ', stderr);
+	fputc('\r', stderr);
+	p->shown = 0;
+	fflush(stderr);
+}
+
+/* Replace the transient status line with text (terminals only). */
+static void
+progress_show(struct progress *p, const char *text)
+{
+	if (!p->tty)
+		return;
+	progress_erase(p);
+	fputs(text, stderr);
+	p->shown = ts_text_width(text);
+	fflush(stderr);
+}
+
+/* "<name> (1 thread)" or "<name> (N threads)". */
+static void
+set_label(struct progress *p, const struct ts_kernel *k, unsigned threads)
+{
+	snprintf(p->label, sizeof p->label, "%s (%u thread%s)", k->name,
+	    threads, threads == 1 ? "" : "s");
+}
+
+/* The runner's events: calibration and per-sample status lines. */
+static void
+on_round(const struct ts_progress *ev, void *arg)
+{
+	struct progress *p = arg;
+	struct ts_buf b;
+	char si[TS_SI_MAX];
+	uint32_t i;
+
+	if (!p->enabled || !p->tty)
+		return;
+	set_label(p, ev->kernel, ev->threads);
+	ts_buf_init(&b);
+	ts_buf_printf(&b, "  %s \u00b7 ", p->label);
+	switch (ev->event) {
+	case TS_PROGRESS_CALIBRATING:
+		ts_buf_puts(&b, "calibrating\u2026");
+		break;
+	case TS_PROGRESS_CALIBRATED:
+		ts_buf_printf(&b, "%llu iters/thread, %.0f ms per round",
+		    (unsigned long long)ev->iters, ev->round_ms);
+		break;
+	case TS_PROGRESS_SAMPLE:
+		for (i = 0; i < ev->total; i++)
+			ts_buf_puts(&b, i < ev->done ? "\u25cf" : "\u00b7");
+		ts_buf_printf(&b, " %s", ts_si(ev->rate, si));
+		break;
+	}
+	progress_show(p, b.data);
+	ts_buf_free(&b);
+}
+
+/* A finished or failed pass: one permanent line. */
+static void
+on_pass(const struct ts_kernel *k, unsigned threads,
+    const struct ts_pass *pass, const char *error, void *arg)
+{
+	struct progress *p = arg;
+	struct ts_buf b;
+	char si[TS_SI_MAX];
+
+	if (!p->enabled)
+		return;
+	progress_erase(p);
+	ts_buf_init(&b);
+	if (pass != NULL) {
+		set_label(p, k, threads);
+		ts_buf_puts(&b, "  ");
+		ts_buf_pad(&b, p->label, 28);
+		ts_buf_putc(&b, ' ');
+		ts_buf_rpad(&b, ts_si(pass->value, si), 10);
+		ts_buf_printf(&b, " %s  \u00b1%.1f%%\n", ts_unit_label(k->unit),
+		    pass->stats.cv * 100.0);
+	} else
+		ts_buf_printf(&b, "  %s: FAILED \u2014 %s\n", k->id, error);
+	fputs(b.data, stderr);
+	fflush(stderr);
+	ts_buf_free(&b);
+}
+
+/* A remark from the suite (the buffer check). */
+static void
+on_note(const char *text, void *arg)
+{
+	struct progress *p = arg;
+
+	if (!p->enabled)
+		return;
+	progress_erase(p);
+	fprintf(stderr, "  %s\u2026\n", text);
+	fflush(stderr);
+}
+
+/*
+ * The original's checks, in its order (unknown workload, zero samples,
+ * zero window), then ours: --out writable and --sign-key loaded, all
+ * before any measurement.  Return 0, or -1 after printing one line.
+ */
+static int
+early_checks(const struct args *a, const struct ts_kernel ***ks,
+    size_t *nks, struct ts_key *key)
+{
+	char err[1024];
+
+	if ((*ks = resolve(a, nks)) == NULL)
+		return -1;
+	if (a->samples == 0)
+		ts_error("--samples must be at least 1");
+	else if (a->window_ms == 0)
+		ts_error("--window-ms must be at least 1");
+	else if (a->out != NULL &&
+	    ts_check_writable(a->out, err, sizeof err) == -1)
+		ts_error("%s", err);
+	else if (a->key != NULL &&
+	    ts_key_load(a->key, key, err, sizeof err) == -1)
+		ts_error("%s", err);
+	else
+		return 0;
+	free(*ks);
+	return -1;
+}
+
+/* Render the report for stdout in the chosen format. */
+static void
+render(const struct args *a, const struct ts_report *r, struct ts_buf *b)
+{
+	switch (a->format) {
+	case FORMAT_JSON:
+		ts_doc_pretty(r, b);
+		ts_buf_putc(b, '\n');
+		break;
+	case FORMAT_MARKDOWN:
+		ts_render_markdown(b, r);
+		break;
+	case FORMAT_TABLE:
+		ts_render_table(b, r, ts_want_colour(STDOUT_FILENO));
+		break;
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct args a;
+	struct ts_suite_opts o;
+	struct ts_report r;
+	struct progress p;
+	struct ts_key key;
+	struct ts_buf b;
+	const struct ts_kernel **ks;
+	char err[1024];
+	size_t nks;
+	int rc = TS_EXIT_OK;
+
+	parse_args(argc, argv, &a);
+	if (a.list) {
+		free(a.ids);
+		return list_workloads();
+	}
+	if (early_checks(&a, &ks, &nks, &key) == -1) {
+		free(a.ids);
+		return TS_EXIT_FAILURE;
+	}
+	thread_warnings(&a);
+
+	memset(&p, 0, sizeof p);
+	p.enabled = !a.quiet && a.format != FORMAT_JSON;
+	p.tty = isatty(STDERR_FILENO) == 1;
+	ts_suite_defaults(&o);
+	o.kernels = ks;
+	o.nkernels = nks;
+	o.threads = a.threads;
+	o.samples = (uint32_t)a.samples;
+	o.warmup = (uint32_t)a.warmup;
+	o.window_ms = a.window_ms;
+	o.single_only = a.single_only;
+	o.multi_only = a.multi_only;
+	o.pin = a.pin;
+	o.huge_pages = a.huge;
+	o.stream_bytes = a.stream_mb << 20;
+	o.latency_bytes = a.latency_mb << 20;
+	o.hooks.round = on_round;
+	o.hooks.pass_done = on_pass;
+	o.hooks.note = on_note;
+	o.hooks.arg = &p;
+	ts_suite_run(&o, &r);
+	progress_erase(&p);
+
+	ts_report_normalise(&r);
+	if (a.key != NULL) {
+		if (ts_report_sign(&r, &key) == -1) {
+			ts_error("cannot sign the document: the cryptographic "
+			    "library failed");
+			rc = TS_EXIT_FAILURE;
+		}
+		ts_key_clear(&key);
+	}
+	if (a.out != NULL) {
+		if (ts_doc_write_file(&r, a.out, err, sizeof err) == -1) {
+			ts_error("%s", err);
+			rc = TS_EXIT_FAILURE;
+		} else
+			fprintf(stderr, "wrote %s\n", a.out);
+	}
+	ts_buf_init(&b);
+	render(&a, &r, &b);
+	fwrite(b.data, 1, b.len, stdout);
+	ts_buf_free(&b);
+	if (ts_close_stdout() != 0)
+		rc = TS_EXIT_FAILURE;
+	ts_report_free(&r);
+	free(ks);
+	free(a.ids);
+	return rc;
+}

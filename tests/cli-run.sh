@@ -1,0 +1,156 @@
+#!/bin/sh
+# threadstone-run from the outside: --list, every bad option refused with
+# one line before any measurement, and a few short real runs whose JSON
+# validates against the schema, is coherent, and is a fixed point of the
+# original's reader.  Runs are tiny (window 5-20 ms); nothing asserts a
+# timing or this host's figures.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+[ -x "$TS_RUN" ] || skip_all "threadstone-run not built"
+SCHEMA=$top_srcdir/data/result.schema.json
+CHECK=$top_srcdir/tests/check-run-json.py
+SERDE=${SERDE_CANON:-$top_srcdir/../shared/spec/threadstone-vectors/serde_canon.py}
+py=${PYTHON3:-$(command -v python3 || true)}
+QUICK="--samples 1 --warmup 0 --window-ms 5"
+
+# --list: the original's bytes.
+run "$TS_RUN" --list
+expect_status 0 "--list"
+cmp -s "$tmpdir/out" "$FIXTURES/expected-list.txt"
+ok $? "--list prints the original's list byte for byte"
+
+run "$TS_RUN" --version
+[ "$rc" -eq 0 ] && [ "$out" = "threadstone-run (threadstone) $(echo "$out" | sed 's/.* //')" ]
+ok $? "--version prints the program, package and version"
+
+# Bad options: one line, nothing on stdout, no file, and no measurement
+# (the window asked for would take hours, so finishing at all shows it).
+LONG="--window-ms 3600000 --samples 1000"
+bad() {
+	status=$1 pattern=$2 desc=$3
+	shift 3
+	rm -f "$tmpdir/never.json"
+	run timeout 60 "$TS_RUN" $LONG "$@"
+	expect_status "$status" "$desc"
+	expect_one_error_line "$desc"
+	grep -q -- "$pattern" "$tmpdir/err"
+	ok $? "$desc: message mentions '$pattern'"
+	[ ! -e "$tmpdir/never.json" ]
+	ok $? "$desc: nothing written"
+}
+bad 1 "--samples must be at least 1" "--samples 0" \
+	--samples 0 -o "$tmpdir/never.json"
+bad 1 "--window-ms must be at least 1" "--window-ms 0" \
+	--window-ms 0 -o "$tmpdir/never.json"
+bad 1 "unknown workload 'nonexistent'; available: dhrystone, sgemm" \
+	"unknown workload" -w sha256 -w nonexistent -o "$tmpdir/never.json"
+bad 2 "single-only" "--single-only with --multi-only" \
+	--single-only --multi-only -o "$tmpdir/never.json"
+bad 1 "cannot write" "unwritable --out" -o "$tmpdir/no/such/dir/x.json"
+mkdir "$tmpdir/adir"
+bad 1 "cannot write" "--out names a directory" -o "$tmpdir/adir"
+bad 1 "cannot read signing key" "missing --sign-key" \
+	--sign-key "$tmpdir/nokey" -o "$tmpdir/never.json"
+printf 'not a key at all' >"$tmpdir/junk.key"
+bad 1 "PKCS#8" "junk --sign-key" --sign-key "$tmpdir/junk.key" \
+	-o "$tmpdir/never.json"
+bad 2 "--threads" "non-numeric --threads" --threads many
+bad 2 "--threads" "negative --threads" --threads -1
+bad 2 "--format" "unknown --format" --format xml
+bad 2 "--stream-mb" "zero --stream-mb" --stream-mb 0
+bad 2 "--latency-mb" "huge --latency-mb" --latency-mb 99999999999
+run "$TS_RUN" --no-such-option
+expect_status 2 "unknown option"
+[ ! -s "$tmpdir/out" ]
+ok $? "unknown option: nothing on stdout"
+
+# A short real run: JSON on stdout equals the file plus a newline.
+doc=$tmpdir/run.json
+run "$TS_RUN" -w sha256 -w dhrystone -w latency --latency-mb 8 \
+	--samples 2 --warmup 1 --window-ms 20 -o "$doc" --format json
+expect_status 0 "short run with --out and --format json"
+printf '%s\n' "$(cat "$doc")" | cmp -s - "$tmpdir/out"
+ok $? "stdout is the file plus one newline"
+[ "$(tail -c 1 "$doc" | od -An -c | tr -d ' ')" = "}" ]
+ok $? "the file has no trailing newline"
+grep -qx "wrote $doc" "$tmpdir/err"
+ok $? "'wrote PATH' on stderr"
+! grep -q '^  ' "$tmpdir/err"
+ok $? "--format json prints no progress"
+grep -q '"excluded_from_multi_core"' "$doc" && \
+	[ "$(grep -c '"multi_thread"' "$doc")" -le 2 ]
+ok $? "latency is single-thread only and says why"
+grep -q '"bytes": 8388608' "$doc" && grep -q '"set by --latency-mb"' "$doc"
+ok $? "the latency buffer size is recorded as set"
+
+if [ -n "$py" ] && [ -f "$SCHEMA" ]; then
+	if [ -f "$SERDE" ]; then
+		"$py" "$CHECK" "$SCHEMA" "$doc" "$SERDE" >"$tmpdir/check"
+	else
+		"$py" "$CHECK" "$SCHEMA" "$doc" >"$tmpdir/check"
+	fi
+	ok $? "the document validates, is coherent and a fixed point"
+	sed 's/^/# /' "$tmpdir/check"
+else
+	ok 0 "# SKIP python3 or the schema is missing"
+fi
+
+# Table, markdown, quiet, progress lines, --no-pin, not-run texts.
+run "$TS_RUN" -w sha256 --single-only $QUICK
+expect_status 0 "table run"
+grep -q "ThreadStone Score" "$tmpdir/out"
+ok $? "the table has the score line"
+grep -q "^  SHA-256 (1 thread) " "$tmpdir/err"
+ok $? "a permanent progress line per finished pass"
+run "$TS_RUN" -w sha256 --single-only --format markdown -q $QUICK
+grep -q "| Workload |" "$tmpdir/out" && grep -q "SHA-256" "$tmpdir/out"
+ok $? "--format markdown"
+! grep -q '^  ' "$tmpdir/err"
+ok $? "--quiet prints no progress"
+run "$TS_RUN" -w latency -w sha256 --multi-only --no-pin --threads 2 \
+	--format json $QUICK
+expect_status 0 "--multi-only with latency still succeeds"
+grep -q "not run: 'latency' is measured single-threaded only, and the single-thread pass was disabled" "$tmpdir/out"
+ok $? "latency's not-run explanation"
+! grep -q '"single_thread"' "$tmpdir/out"
+ok $? "--multi-only: no single-thread pass"
+tr -d '\n ' <"$tmpdir/out" | grep -q '"pinning":{"enabled":false'
+ok $? "--no-pin is recorded"
+
+# More threads than CPUs: done, but said on stderr.
+many=$(( $(nproc) + 2 ))
+run "$TS_RUN" -w sha256 --multi-only --threads "$many" -q --format json \
+	$QUICK
+expect_status 0 "--threads above the CPU count runs"
+grep -q "warning: $many threads on .* oversubscribed" "$tmpdir/err"
+ok $? "oversubscription is reported on stderr"
+
+# One usable CPU (an affinity mask stands in for a one-CPU cgroup).
+if command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
+	run taskset -c 0 "$TS_RUN" -w sha256 -q --format json $QUICK
+	expect_status 0 "run on one CPU"
+	grep -q "warning: one usable CPU: no multi-thread pass will run" \
+		"$tmpdir/err"
+	ok $? "one CPU: says no multi-thread pass will run"
+	! grep -q '"multi_thread"' "$tmpdir/out" && \
+		grep -q '"logical_cores": 1,' "$tmpdir/out"
+	ok $? "one CPU: logical_cores 1 and no multi pass"
+else
+	ok 0 "# SKIP taskset cannot restrict this process"
+	ok 0 "# SKIP taskset cannot restrict this process"
+	ok 0 "# SKIP taskset cannot restrict this process"
+fi
+
+# Signed at run time, if the signing tools are built.
+if [ -x "$TS_KEYGEN" ] && [ -x "$TS_VERIFY" ]; then
+	"$TS_KEYGEN" -d "$tmpdir/keys" >/dev/null
+	run "$TS_RUN" -w sha256 --single-only -q $QUICK \
+		--sign-key "$tmpdir/keys/threadstone.key" -o "$tmpdir/signed.json"
+	expect_status 0 "signed run"
+	run "$TS_VERIFY" --require-signature "$tmpdir/signed.json"
+	expect_status 0 "threadstone-verify accepts the signed run"
+else
+	ok 0 "# SKIP threadstone-keygen or threadstone-verify not built"
+fi
+
+done_testing

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lib/suite.c with tiny kernels of our own: passes per workload, the "not
+ * run" explanations, a failing workload that does not stop the others,
+ * scaling, score components, config and the RFC 3339 stamp.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json.h>
+
+#include "bufcheck.h"
+#include "suite.h"
+#include "tap.h"
+
+/* A worker's state: a xorshift accumulator. */
+struct acc {
+	uint64_t	x;
+};
+
+/* Set up a counter; every thread gets its own. */
+static ts_kstate *
+acc_setup(unsigned threads, unsigned index, const struct ts_kparams *kp)
+{
+	struct acc *a = calloc(1, sizeof *a);
+
+	(void)threads;
+	(void)kp;
+	a->x = index + 1;
+	return a;
+}
+
+/* Refuse to set up, as a kernel out of memory would. */
+static ts_kstate *
+broken_setup(unsigned threads, unsigned index, const struct ts_kparams *kp)
+{
+	(void)threads;
+	(void)index;
+	(void)kp;
+	errno = ENOMEM;
+	return NULL;
+}
+
+/* A dependent chain the compiler cannot fold. */
+static uint64_t
+acc_run(ts_kstate *st, uint64_t iters)
+{
+	struct acc *a = st;
+	uint64_t x = a->x;
+
+	while (iters-- > 0) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		__asm__ volatile("" : "+r"(x));
+	}
+	a->x = x;
+	return x;
+}
+
+static void
+acc_teardown(ts_kstate *st)
+{
+	free(st);
+}
+
+/* Iterations per second over all threads. */
+static double
+acc_rate(uint64_t iters, unsigned threads, double secs)
+{
+	return (double)iters * threads / secs;
+}
+
+/* Nanoseconds per iteration, as a latency. */
+static double
+acc_ns(uint64_t iters, unsigned threads, double secs)
+{
+	(void)threads;
+	return secs / (double)iters * 1e9;
+}
+
+static const struct ts_kernel fast = {
+	.id = "fast", .name = "Fast", .summary = "scales",
+	.unit = TS_UNIT_MIB_PER_SEC, .reference = 100.0, .scales = true,
+	.setup = acc_setup, .run = acc_run, .teardown = acc_teardown,
+	.rate = acc_rate,
+};
+
+static const struct ts_kernel solo = {
+	.id = "solo", .name = "Solo", .summary = "single-thread only",
+	.unit = TS_UNIT_NANOSECONDS, .reference = 90.0, .scales = false,
+	.setup = acc_setup, .run = acc_run, .teardown = acc_teardown,
+	.rate = acc_ns,
+};
+
+static const struct ts_kernel broken = {
+	.id = "broken", .name = "Broken", .summary = "never sets up",
+	.unit = TS_UNIT_GFLOPS, .reference = 12.0, .scales = true,
+	.setup = broken_setup, .run = acc_run, .teardown = acc_teardown,
+	.rate = acc_rate,
+};
+
+/* Options for a quick suite over the given kernels. */
+static void
+quick(struct ts_suite_opts *o, const struct ts_kernel *const *ks, size_t n,
+    unsigned threads)
+{
+	ts_suite_defaults(o);
+	o->kernels = ks;
+	o->nkernels = n;
+	o->threads = threads;
+	o->samples = 2;
+	o->warmup = 0;
+	o->window_ms = 2;
+	o->pin = false;
+}
+
+/* The RFC 3339 vectors of section 2.6. */
+static void
+stamps(void)
+{
+	char buf[32];
+
+	is_str(ts_rfc3339(0, buf), "1970-01-01T00:00:00Z", "stamp: epoch");
+	is_str(ts_rfc3339(1000000000, buf), "2001-09-09T01:46:40Z",
+	    "stamp: 1e9");
+	is_str(ts_rfc3339(1709164800, buf), "2024-02-29T00:00:00Z",
+	    "stamp: leap day");
+	is_str(ts_rfc3339(951868800, buf), "2000-03-01T00:00:00Z",
+	    "stamp: after 2000's leap day");
+	is_str(ts_rfc3339(1735689599, buf), "2024-12-31T23:59:59Z",
+	    "stamp: last second of 2024");
+	is_str(ts_rfc3339(-5, buf), "1970-01-01T00:00:00Z",
+	    "stamp: before 1970 gives the epoch");
+}
+
+/* The buffer check: its span rule, verdict rule, and one real reading. */
+static void
+bufcheck(void)
+{
+	struct ts_bufcheck c;
+	char err[256];
+	int i, cached = 0;
+
+	is_u64(ts_bufcheck_span(256u << 20, 2048u << 20), 1024u << 20,
+	    "span: four times the buffer when memory allows");
+	is_u64(ts_bufcheck_span(256u << 20, 600u << 20), 512u << 20,
+	    "span: fewer times when memory is short");
+	is_u64(ts_bufcheck_span(256u << 20, 400u << 20), 0,
+	    "span: none when not even twice fits");
+	ok(ts_bufcheck_cached(100.0, 116.0) && !ts_bufcheck_cached(100.0,
+	    114.0), "verdict: dense over 15 percent slower means cached");
+	ok(ts_bufcheck_run(1u << 20, 1u << 19, 0.01, &c, err, sizeof err) ==
+	    -1, "a span smaller than the buffer is refused");
+	/*
+	 * 128 KiB of lines fit in any L2; 64 MiB of lines clear most caches.
+	 * Behaviour, not timing: the gap is ten-fold on real hardware, and
+	 * a disturbed reading gets two more chances.
+	 */
+	for (i = 0; i < 3 && !cached; i++) {
+		if (ts_bufcheck_run(128u << 10, 64u << 20, 0.02, &c, err,
+		    sizeof err) == -1) {
+			diag("%s", err);
+			break;
+		}
+		diag("128 KiB of lines %.1f ns, 64 MiB %.1f ns", c.ns_sparse,
+		    c.ns_dense);
+		cached = c.in_cache;
+	}
+	ok(cached, "a buffer that fits in cache is found cached");
+}
+
+int
+main(void)
+{
+	static const struct ts_kernel *const all[] = { &fast, &broken, &solo };
+	static const struct ts_kernel *const one[] = { &fast, &solo };
+	struct ts_suite_opts o;
+	struct ts_report r;
+	struct ts_workload *w;
+	struct json_object *ext, *v;
+	char msg[256];
+
+	stamps();
+	bufcheck();
+
+	quick(&o, all, 3, 2);
+	ts_suite_run(&o, &r);
+	is_int(r.nworkloads, 3, "three workloads, in order");
+	w = &r.workloads[0];
+	is_str(w->id, "fast", "first is fast");
+	ok(w->single != NULL && w->multi != NULL, "fast: both passes");
+	ok(w->multi != NULL && w->multi->threads == 2, "fast: multi pass on "
+	    "the requested 2 threads");
+	ok(w->scaling != NULL && w->scaling->threads == 2 &&
+	    w->scaling->speedup > 0, "fast: scaling object");
+	ok(w->error == NULL && w->excluded_from_multi_core == NULL,
+	    "fast: no error, not excluded");
+	w = &r.workloads[1];
+	/* Which of the two workers fails first is up to the scheduler. */
+	snprintf(msg, sizeof msg, "workload 'broken': cannot set up thread 1 "
+	    "of 1: %s; workload 'broken': cannot set up thread ",
+	    strerror(ENOMEM));
+	ok(w->error != NULL && strncmp(w->error, msg, strlen(msg)) == 0 &&
+	    strstr(w->error + strlen(msg), " of 2: ") != NULL,
+	    "broken: both passes' errors joined with '; '");
+	if (w->error != NULL)
+		diag("%s", w->error);
+	ok(w->single == NULL && w->multi == NULL && w->scaling == NULL,
+	    "broken: no passes");
+	w = &r.workloads[2];
+	ok(w->single != NULL && w->multi == NULL, "solo: single pass only "
+	    "(a failing workload did not stop it)");
+	is_str(w->excluded_from_multi_core, TS_EXCLUSION_TEXT,
+	    "solo: carries the exclusion text");
+	is_int(r.score.nsingle_components, 2, "two single-core components");
+	is_int(r.score.nmulti_components, 1, "one multi-core component");
+	ok(r.score.has_single_core && r.score.has_multi_core,
+	    "both scores present");
+	is_str(r.score.reference, TS_REFERENCE_NAME, "score reference name");
+	is_int(r.config.threads, 2, "config.threads");
+	is_int(r.config.samples, 2, "config.samples");
+	is_int(r.config.warmup, 0, "config.warmup");
+	is_int(r.config.window_ms, 2, "config.window_ms");
+	is_int(r.schema_version, 2, "schema version 2");
+	is_str(r.tool_version, TS_TOOL_VERSION, "tool_version");
+	ok(r.generated_at != NULL && strlen(r.generated_at) == 20 &&
+	    r.generated_at[19] == 'Z', "generated_at is RFC 3339 UTC");
+	ok(r.duration_secs > 0, "duration measured");
+	ext = r.extensions;
+	ok(ext != NULL && json_object_object_get_ex(ext, "producer", &v) &&
+	    strcmp(json_object_get_string(v), TS_PRODUCER) == 0,
+	    "extensions name the producer");
+	ok(ext != NULL && json_object_object_get_ex(ext, "pinning", &v) &&
+	    json_object_object_get_ex(v, "enabled", &v) &&
+	    !json_object_get_boolean(v), "pinning recorded as disabled");
+	ts_report_free(&r);
+
+	/* --multi-only: latency-like workloads say why they did not run. */
+	quick(&o, one, 2, 2);
+	o.multi_only = true;
+	ts_suite_run(&o, &r);
+	ok(r.workloads[0].single == NULL && r.workloads[0].multi != NULL,
+	    "multi-only: fast has only its multi pass");
+	is_str(r.workloads[1].error, "not run: 'solo' is measured "
+	    "single-threaded only, and the single-thread pass was disabled",
+	    "multi-only: solo's explanation");
+	ok(!r.score.has_single_core && r.score.nsingle_components == 0,
+	    "multi-only: no single-core score");
+	ts_report_free(&r);
+
+	/* Both passes disabled (the library allows it; the CLI refuses). */
+	quick(&o, one, 1, 2);
+	o.multi_only = o.single_only = true;
+	ts_suite_run(&o, &r);
+	is_str(r.workloads[0].error, "not run: both the single- and "
+	    "multi-thread passes were disabled", "no passes: explanation");
+	ts_report_free(&r);
+
+	/* One thread: never a multi pass. */
+	quick(&o, one, 1, 1);
+	ts_suite_run(&o, &r);
+	ok(r.workloads[0].single != NULL && r.workloads[0].multi == NULL &&
+	    r.workloads[0].scaling == NULL, "--threads 1: no multi pass");
+	ok(!r.score.has_multi_core, "--threads 1: no multi-core score");
+	ts_report_free(&r);
+	return done_testing();
+}
