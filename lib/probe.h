@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The tachyon memory probe as a library: per-thread Sattolo chains of
+ * 32-bit indices, chased with dependent loads in fixed-size batches for a
+ * wall-clock budget.  Config in, result out; no policing of the size.
+ */
+#ifndef TS_PROBE_H
+#define TS_PROBE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What the probe measures; bump when its semantics change. */
+#define TS_PROBE_NAME		"memory-chase"
+/* Dependent loads between two clock reads. */
+#define TS_PROBE_BATCH		8192u
+/* Largest chain: every slot index must fit in 32 bits. */
+#define TS_PROBE_MAX_BYTES	(UINT64_C(4) << 32)
+/* Slot spacing of the quick line chains used by the cache check. */
+#define TS_PROBE_LINE_STRIDE	16u
+
+struct ts_probe_config {
+	double		 seconds;	/* budget of one reading, > 0 */
+	uint64_t	 working_set_bytes; /* per thread */
+	unsigned	 threads;	/* concurrent chains, >= 1 */
+	uint64_t	 seed;		/* chain permutation seed */
+	/*
+	 * 1 for the probe proper (a dense chain, 16 slots per 64-byte
+	 * line); TS_PROBE_LINE_STRIDE for a chain with one slot per line,
+	 * 16 times cheaper to build, which the cache check uses.
+	 */
+	unsigned	 stride;
+	/*
+	 * Ask for transparent huge pages (madvise), so that the TLB plays
+	 * no part; the probe proper leaves the system's default.
+	 */
+	bool		 huge_pages;
+	/* Called by each thread before it allocates and before it chases. */
+	int		(*bind)(void *arg, unsigned thread);
+	void		*bind_arg;
+	/* When non-NULL and set, readings end at the next batch boundary. */
+	atomic_int	*stop;
+};
+
+struct ts_probe_result {
+	uint64_t	 accesses;	/* completed batches x batch size */
+	double		 elapsed_s;	/* barrier release to last thread done */
+	unsigned	 threads;
+	uint64_t	 working_set_bytes; /* per thread, as allocated */
+	unsigned	 pinned;	/* threads whose bind call succeeded */
+	uint32_t	 fold;		/* final chase positions, XORed */
+	bool		 interrupted;	/* ended early by config.stop */
+};
+
+struct ts_probe;
+
+/*
+ * Allocate, build and first-touch one chain per thread, each in its own
+ * thread (bound first when config->bind is set).  Return NULL with a
+ * one-line reason in err and errno set (ENOMEM, EINVAL, EAGAIN).
+ */
+struct ts_probe	*ts_probe_open(const struct ts_probe_config *, char *err,
+		    size_t errlen);
+/*
+ * One reading: all threads start at a barrier, chase in batches and stop
+ * at the first batch boundary past `seconds`.  Every thread completes at
+ * least one batch.  Return 0, or -1 with the reason in err.
+ */
+int		 ts_probe_measure(struct ts_probe *, double seconds,
+		    struct ts_probe_result *, char *err, size_t errlen);
+void		 ts_probe_close(struct ts_probe *);
+
+/* Open, measure once with config->seconds, close. */
+int		 ts_probe_run(const struct ts_probe_config *,
+		    struct ts_probe_result *, char *err, size_t errlen);
+
+/* The score: accesses / elapsed / 1e6, summed over threads. */
+double		 ts_probe_score(const struct ts_probe_result *);
+/* Per-thread latency: elapsed x threads / accesses, in nanoseconds. */
+double		 ts_probe_ns_per_access(const struct ts_probe_result *);
+
+/* The PRNG seed of a thread's chain: differs per thread, fixed per seed. */
+uint64_t	 ts_probe_thread_seed(uint64_t seed, unsigned thread);
+/*
+ * Build a chain of n slots, spaced `stride` apart in chain[] (which holds
+ * n x stride entries), as one cycle through all of them: Sattolo's
+ * algorithm, j drawn from [0, i), with splitmix64 seeded by
+ * ts_probe_thread_seed(seed, thread).  chain[k*stride] holds the index of
+ * the slot after slot k.  n must be >= 1 and n x stride <= 2^32.
+ */
+void		 ts_probe_chain_build(uint32_t *chain, uint64_t n,
+		    unsigned stride, uint64_t seed, unsigned thread);
+
+#endif /* TS_PROBE_H */

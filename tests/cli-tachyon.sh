@@ -1,0 +1,254 @@
+#!/bin/sh
+# tachyon from the outside: a short real run whose JSON fields agree with
+# each other, the human summary, every kind of bad input, the threshold's
+# exit status, watch mode under SIGINT/SIGTERM, the cache warning, and
+# `--working-set-mb auto` bounded by hwloc fixture topologies.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+[ -x "$TACHYON" ] || skip_all "tachyon is not built"
+
+if command -v jq >/dev/null 2>&1; then
+	json=jq
+elif command -v "${PYTHON3:-python3}" >/dev/null 2>&1; then
+	json=python
+else
+	json=
+fi
+py=${PYTHON3:-python3}
+
+# jfield KEY FILE: print a top-level field of the one JSON line in FILE.
+jfield() {
+	case $json in
+	jq)	jq -r ".$1" "$2" ;;
+	python)	"$py" -c 'import json,sys
+v = json.loads(open(sys.argv[2]).readline())[sys.argv[1]]
+print(str(v).lower() if isinstance(v, bool) else v)' "$1" "$2" ;;
+	esac
+}
+
+# jkeys FILE: the keys of the JSON object in FILE, in order, on one line.
+jkeys() {
+	case $json in
+	jq)	jq -r 'keys_unsorted | join(" ")' "$1" ;;
+	python)	"$py" -c 'import json,sys
+print(" ".join(json.loads(open(sys.argv[1]).readline()).keys()))' "$1" ;;
+	esac
+}
+
+# jvalid FILE: every line of FILE is one JSON object, each ending in \n.
+jvalid() {
+	[ -s "$1" ] && [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] ||
+	    return 1
+	case $json in
+	jq)	while IFS= read -r line; do
+			printf '%s\n' "$line" | jq -e 'type == "object"' \
+			    >/dev/null 2>&1 || return 1
+		done <"$1" ;;
+	python)	"$py" -c 'import json,sys
+for l in open(sys.argv[1]):
+    assert isinstance(json.loads(l), dict)' "$1" 2>/dev/null || return 1 ;;
+	esac
+}
+
+version=$("$TACHYON" --version | awk '{ print $NF }')
+run "$TACHYON" --version
+expect_status 0 "--version"
+printf '%s\n' "$out" | grep -Eq '^tachyon \(threadstone\) [0-9]+\.[0-9]+\.[0-9]+$'
+ok $? "--version names the program and the package"
+run "$TACHYON" --help
+expect_status 0 "--help"
+printf '%s\n' "$out" | grep -q -- '--working-set-mb'
+ok $? "--help lists the options"
+
+## A short real run: the JSON line.
+run "$TACHYON" --seconds 0.2 -w 8 -t 1 --json
+expect_status 0 "--seconds 0.2 -w 8 -t 1 --json"
+[ "$(wc -l <"$tmpdir/out")" -eq 1 ]
+ok $? "exactly one line on stdout"
+cp "$tmpdir/out" "$tmpdir/one.json"
+if [ -z "$json" ]; then
+	echo "# neither jq nor python3: JSON checks skipped"
+else
+	jvalid "$tmpdir/one.json"
+	ok $? "the line is a JSON object ($json)"
+	keys=$(jkeys "$tmpdir/one.json")
+	want="probe version million_accesses_per_sec ns_per_access accesses elapsed_s threads working_set_bytes_per_thread"
+	case "$keys " in
+	"$want "*) ok 0 "the documented keys come first, in order" ;;
+	*) ok 1 "the documented keys come first, in order"
+	   echo "# keys: $keys" ;;
+	esac
+	[ "$(jfield probe "$tmpdir/one.json")" = memory-chase ]
+	ok $? "probe is memory-chase"
+	[ "$(jfield version "$tmpdir/one.json")" = "$version" ]
+	ok $? "version is the package version"
+	[ "$(jfield threads "$tmpdir/one.json")" = 1 ]
+	ok $? "threads = 1"
+	[ "$(jfield working_set_bytes_per_thread "$tmpdir/one.json")" = 8388608 ]
+	ok $? "working_set_bytes_per_thread = 8 MiB"
+	score=$(jfield million_accesses_per_sec "$tmpdir/one.json")
+	ns=$(jfield ns_per_access "$tmpdir/one.json")
+	acc=$(jfield accesses "$tmpdir/one.json")
+	el=$(jfield elapsed_s "$tmpdir/one.json")
+	# elapsed_s is rounded to 1 ms, the score to 0.001, ns to 0.01.
+	awk -v s="$score" -v n="$ns" -v a="$acc" -v e="$el" -v t=1 'BEGIN {
+		if (a <= 0 || a % 8192 != 0 || e < 0.2 || e > 5) exit 1
+		ds = a / 1e6 * (1 / (e - 0.0005) - 1 / e) + 0.0006
+		dn = 0.0005 * t / a * 1e9 + 0.006
+		if (s - a / e / 1e6 > ds || a / e / 1e6 - s > ds) exit 2
+		if (n - e * t / a * 1e9 > dn || e * t / a * 1e9 - n > dn) exit 3
+	}'
+	ok $? "score = accesses/elapsed/1e6, ns = elapsed*threads/accesses*1e9 ($score, $ns, $acc, $el)"
+	grep -Eq '"million_accesses_per_sec":[0-9]+\.[0-9]{3},"ns_per_access":[0-9]+\.[0-9]{2},' "$tmpdir/one.json" &&
+	    grep -Eq '"elapsed_s":[0-9]+\.[0-9]{3},' "$tmpdir/one.json"
+	ok $? "score has 3 decimals, ns_per_access 2, elapsed_s 3"
+fi
+
+## The human summary.
+run "$TACHYON" -s 0.1 -w 1 -t 1 --no-cache-check
+expect_status 0 "human summary"
+{
+	sed -n 1p "$tmpdir/out" | grep -Eq '^score [0-9]+\.[0-9][0-9][0-9] M accesses/s \(higher = faster host right now\)$' &&
+	sed -n 2p "$tmpdir/out" | grep -Eq '^latency [0-9]+\.[0-9][0-9] ns/access \(expect ~60-120 ns uncontended DRAM\)$' &&
+	sed -n 3p "$tmpdir/out" | grep -Eq '^1 threads x 1 MB chain, [0-9]+ accesses in [0-9]+\.[0-9][0-9] s$' &&
+	[ "$(wc -l <"$tmpdir/out")" -eq 3 ]
+}
+ok $? "three lines in the documented shape"
+
+## Bad input: status 2, one line on stderr naming the option, no stdout.
+cpus=$(nproc 2>/dev/null || echo 1)
+toomany=$((4 * cpus + 1))
+[ "$toomany" -gt 1024 ] && toomany=1025
+for args in "-s 0" "-s -1" "-s abc" "-s 86401" "-s inf" "-s nan" \
+    "--seconds=" "-w 0" "-w -5" "-w abc" "-w 16385" "-w 0.01" \
+    "-t 0" "-t -1" "-t abc" "-t 1.5" "-t $toomany" "-t 99999999999" \
+    "--seed -1" "--seed abc" "--seed 18446744073709551616" \
+    "--min-score 0" "--min-score -3" "--min-score x" \
+    "--interval 0" "--interval abc" "--count 0" "--count -2" \
+    "--watch --min-score 5" "--interval 0.1 -s 0.5" \
+    "--bogus" "-x" "--json=1" "-s" "extra"; do
+	# shellcheck disable=SC2086
+	run "$TACHYON" $args
+	expect_status 2 "$args"
+	expect_one_error_line "$args"
+	opt=${args%% *}
+	opt=${opt%%=*}
+	case $opt in
+	-*) grep -q -- "$opt" "$tmpdir/err"
+	    ok $? "$args: the message names $opt" ;;
+	esac
+done
+
+## Allocations that cannot succeed: status 1, one line.
+run "$TACHYON" -w 16384 -t $((4 * cpus > 1024 ? 1024 : 4 * cpus)) -s 0.1 \
+    --no-cache-check
+if [ "$rc" -eq 0 ]; then
+	ok 0 "# SKIP this host has memory for $((4 * cpus)) x 16 GiB"
+else
+	expect_status 1 "a working set larger than memory"
+	expect_one_error_line "a working set larger than memory"
+fi
+if sh -c 'ulimit -v 1048576 && exec "$1" --version' sh "$TACHYON" \
+    >/dev/null 2>&1; then
+	run sh -c "ulimit -v 262144 && exec \"$TACHYON\" -w 512 -t 1 -s 0.1 --no-cache-check"
+	expect_status 1 "ulimit -v 256 MiB, -w 512"
+	expect_one_error_line "ulimit -v 256 MiB, -w 512"
+else
+	ok 0 "# SKIP ulimit -v is not usable here (sanitizer build?)"
+fi
+
+## The threshold.
+run "$TACHYON" -s 0.1 -w 1 -t 1 --no-cache-check --json --min-score 1e12
+expect_status 3 "--min-score above any score"
+[ "$(wc -l <"$tmpdir/out")" -eq 1 ] && [ "$(wc -l <"$tmpdir/err")" -eq 1 ]
+ok $? "--min-score: the reading on stdout, one line on stderr"
+run "$TACHYON" -s 0.1 -w 1 -t 1 --no-cache-check --min-score 0.001
+expect_status 0 "--min-score below any score"
+
+## Watch mode.
+run "$TACHYON" --count 3 -s 0.05 -w 1 -t 1 --no-cache-check
+expect_status 0 "--count 3"
+[ "$(wc -l <"$tmpdir/out")" -eq 3 ]
+ok $? "--count 3 prints 3 lines"
+if [ -n "$json" ]; then
+	jvalid "$tmpdir/out"
+	ok $? "--count 3: every line is JSON"
+	tail -n 1 "$tmpdir/out" >"$tmpdir/last.json"
+	[ "$(jfield reading "$tmpdir/last.json")" = 3 ]
+	ok $? "readings are numbered"
+fi
+for sig in INT TERM; do
+	: >"$tmpdir/watch"
+	"$TACHYON" --watch -s 0.05 -w 1 -t 1 --no-cache-check \
+	    >"$tmpdir/watch" 2>"$tmpdir/watch.err" &
+	pid=$!
+	# A watchdog, so that a tachyon deaf to the signal fails, not hangs.
+	(sleep 30 && kill -9 $pid) >/dev/null 2>&1 &
+	dog=$!
+	i=0
+	while [ "$(wc -l <"$tmpdir/watch")" -lt 3 ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill -$sig $pid
+	wait $pid
+	rc=$?
+	kill $dog 2>/dev/null
+	[ $rc -eq 0 ]
+	ok $? "--watch stops cleanly on SIG$sig (exit $rc)"
+	[ "$(wc -l <"$tmpdir/watch")" -ge 3 ] && [ ! -s "$tmpdir/watch.err" ]
+	ok $? "--watch printed lines before SIG$sig, nothing on stderr"
+	if [ -n "$json" ]; then
+		jvalid "$tmpdir/watch"
+		ok $? "after SIG$sig every line is complete JSON"
+	fi
+done
+
+## The cache check: a set in L2 is reported, one past the LLC is not.
+run "$TACHYON" -s 0.1 -w 0.25 -t 1 --json
+expect_status 0 "-w 0.25 (fits in L2)"
+grep -q 'warning: the probe is measuring cache' "$tmpdir/err" &&
+    grep -q '"cache_check":"cache"' "$tmpdir/out"
+ok $? "-w 0.25: the cache warning is given"
+[ "$(wc -l <"$tmpdir/err")" -eq 1 ]
+ok $? "-w 0.25: the warning is one line"
+# A noisy host can make one comparison read a false difference: one retry.
+for try in 1 2; do
+	run "$TACHYON" -s 0.1 -w 64 -t 1 --json
+	[ ! -s "$tmpdir/err" ] && break
+done
+[ "$rc" -eq 0 ] && [ ! -s "$tmpdir/err" ] &&
+    ! grep -q '"cache_check":"cache"' "$tmpdir/out"
+ok $? "-w 64: no warning (try $try)"
+[ -s "$tmpdir/err" ] && echo "# $err"
+run "$TACHYON" -s 0.1 -w 0.25 -t 1 --json --no-cache-check
+[ "$rc" -eq 0 ] && [ ! -s "$tmpdir/err" ] &&
+    grep -q '"cache_check":"off"' "$tmpdir/out"
+ok $? "--no-cache-check: no check, no warning"
+
+## A synthetic topology (binding is a no-op there) still measures.
+HWLOC_SYNTHETIC='pack:1 core:4 pu:1' run "$TACHYON" -s 0.1 -w 1 -t 2 \
+    --json --no-cache-check
+expect_status 0 "under HWLOC_SYNTHETIC"
+grep -q '"threads":2,' "$tmpdir/out"
+ok $? "under HWLOC_SYNTHETIC: two threads"
+
+## --working-set-mb auto, bounded by fixture topologies.
+HWLOC_XMLFILE=$TOPO/tachyon-small-llc.xml \
+    run "$TACHYON" -s 0.1 -w auto -t 1 --json
+expect_status 0 "auto, 8 MiB LLC"
+grep -q '"working_set_bytes_per_thread":67108864,' "$tmpdir/out"
+ok $? "auto, 8 MiB LLC: 4 x LLC is below the start, 64 MiB"
+HWLOC_XMLFILE=$TOPO/tachyon-small-mem.xml \
+    run "$TACHYON" -s 0.1 -w auto -t 1 --json
+expect_status 0 "auto, 96 MiB of memory"
+grep -q '"working_set_bytes_per_thread":50331648,' "$tmpdir/out"
+ok $? "auto, 96 MiB of memory: half of it, 48 MiB"
+HWLOC_XMLFILE=$TOPO/tachyon-llc24.xml \
+    run "$TACHYON" -s 0.1 -w auto -t 1 --json
+expect_status 0 "auto, 24 MiB LLC"
+ws=$(sed -n 's/.*"working_set_bytes_per_thread":\([0-9]*\),.*/\1/p' "$tmpdir/out")
+[ "$ws" = 67108864 ] || [ "$ws" = 100663296 ]
+ok $? "auto, 24 MiB LLC: 64 MiB or the 96 MiB bound ($ws)"
+
+done_testing
