@@ -54,6 +54,10 @@ phase() {
 	fi
 	set -- $(reading)
 	cleanup
+	if [ $# -lt 2 ]; then
+		echo "tachyon-neighbour: no reading in phase '$name'" >&2
+		exit 1
+	fi
 	score=$1
 	ns=$2
 	[ -n "$base" ] || base=$score

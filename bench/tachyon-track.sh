@@ -40,6 +40,7 @@ echo "# tachyon $("$TACHYON" --version | awk '{ print $NF }') vs plainchase ${CH
 # The baseline must be quiet: show what else is running.
 echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 printf '%5s %12s %12s %14s %10s\n' round unix_time tachyon_M/s plainchase_M/s neighbour
+: >"$work/series"
 i=1
 while [ "$i" -le "$rounds" ]; do
 	if [ -n "${NEIGHBOUR:-}" ]; then
@@ -57,9 +58,10 @@ while [ "$i" -le "$rounds" ]; do
 	    sed -n 's/.*"million_accesses_per_sec":\([0-9.]*\),.*/\1/p')
 	p=$(taskset -c "$cpu" "$work/plainchase" "${CHASE_MIB:-64}" "$secs" |
 	    awk '{ print $2 }')
-	printf '%5d %12d %12s %14s %10s\n' "$i" "$(date +%s)" "$t" "$p" \
-	    "$([ -n "$neighbour" ] && echo yes || echo no)"
-	echo "$t $p" >>"$work/series"
+	printf '%5d %12d %12s %14s %10s\n' "$i" "$(date +%s)" "${t:--}" \
+	    "${p:--}" "$([ -n "$neighbour" ] && echo yes || echo no)"
+	# A failed reading drops the round rather than skewing the pairs.
+	[ -n "$t" ] && [ -n "$p" ] && echo "$t $p" >>"$work/series"
 	i=$((i + 1))
 done
 awk '{ n++; x += $1; y += $2; xx += $1 * $1; yy += $2 * $2; xy += $1 * $2 }

@@ -66,7 +66,9 @@ uint64_t	 ts_cache_larger_size(uint64_t total,
 		    const struct ts_cache_bounds *);
 /*
  * Compare threads x bytes_per_thread with the larger size through
- * measure.  Return 0 with *rep filled in, or -1 if measure failed.
+ * measure; a first pair that says cache is measured again, and the
+ * verdict is cache only if both pairs say so.  Return 0 with *rep filled
+ * in, or -1 if measure failed.
  */
 int		 ts_cache_check(uint64_t bytes_per_thread, unsigned threads,
 		    const struct ts_cache_bounds *, ts_latency_pair_fn,
@@ -90,18 +92,34 @@ int		 ts_auto_size(unsigned threads, const struct ts_cache_bounds *,
 		    ts_latency_pair_fn, void *arg, uint64_t *bytes_per_thread,
 		    unsigned *steps);
 
+/* Turns of each size in one quick measurement, interleaved. */
+#define TS_QUICK_ROUNDS		3
+/* The longest warm-up of the smaller chain before it is timed, seconds. */
+#define TS_QUICK_WARM_MAX	0.5
+
 /* What ts_quick_latency_pair needs. */
 struct ts_quick {
-	double		 seconds;	/* per size, split into two turns */
+	double		 seconds;	/* per size, split into turns */
 	uint64_t	 seed;
+	/*
+	 * A smaller size up to this is warmed before it is timed (a larger
+	 * one cannot sit in cache); 0 when unknown: always warm.
+	 */
+	uint64_t	 warm_bytes;
 	char		*err;		/* the reason of a failure */
 	size_t		 errlen;
 };
 
 /*
  * The real measurement (a ts_latency_pair_fn, arg a struct ts_quick):
- * one thread chasing line chains of both sizes in turn, A B A B, keeping
- * each size's lowest latency.
+ * one thread chasing line chains of both sizes, TS_QUICK_ROUNDS turns of
+ * each, interleaved, keeping each size's lowest latency of a batch
+ * (TS_PROBE_BATCH loads).  Before each of its turns the smaller size a
+ * is warmed (its chain followed once round, at most TS_QUICK_WARM_MAX
+ * seconds), since a turn of a few milliseconds would otherwise see only
+ * the misses of a cold chain; once a reads within TS_AUTO_FLAT of b it
+ * is not in cache, and the warming stops.  Reading b cold can only
+ * overstate its latency, and that only when a is in cache anyway.
  */
 int		 ts_quick_latency_pair(void *arg, uint64_t a_bytes,
 		    uint64_t b_bytes, double *ns_a, double *ns_b);

@@ -28,7 +28,9 @@ struct worker {
 	int		 error;		/* errno of a failed build */
 	int		 pinned;
 	uint64_t	 batches;
+	uint64_t	 max_batches;	/* 0: only the clock stops it */
 	double		 start, end;
+	double		 best;		/* fastest batch, seconds */
 	bool		 interrupted;
 	double		 seconds;
 };
@@ -153,7 +155,7 @@ chase_main(void *arg)
 	const uint32_t *chain = w->chain;
 	uint32_t p = w->cursor;
 	uint64_t batches = 0;
-	double deadline;
+	double deadline, prev, now;
 	unsigned k;
 
 	if (cfg->bind != NULL)
@@ -162,13 +164,18 @@ chase_main(void *arg)
 	w->batches = 0;
 	if (!gate_wait(w->probe))
 		return NULL;
-	w->start = ts_now();
+	prev = w->start = ts_now();
 	deadline = w->start + w->seconds;
+	w->best = 0;
 	for (;;) {
 		for (k = 0; k < TS_PROBE_BATCH; k++)
 			p = chain[p];
 		batches++;
-		if ((w->end = ts_now()) >= deadline)
+		now = ts_now();
+		if (w->best == 0 || now - prev < w->best)
+			w->best = now - prev;
+		prev = w->end = now;
+		if (now >= deadline || batches == w->max_batches)
 			break;
 		if (cfg->stop != NULL &&
 		    atomic_load_explicit(cfg->stop, memory_order_relaxed)) {
@@ -293,8 +300,12 @@ ts_probe_open(const struct ts_probe_config *cfg, char *err, size_t errlen)
 	return pr;
 }
 
-int
-ts_probe_measure(struct ts_probe *pr, double seconds,
+/*
+ * One reading of at most `seconds`, and at most max_batches batches per
+ * thread when that is not 0.  Return 0, or -1 with the reason in err.
+ */
+static int
+probe_chase(struct ts_probe *pr, double seconds, uint64_t max_batches,
     struct ts_probe_result *res, char *err, size_t errlen)
 {
 	double first = 0, last = 0;
@@ -308,8 +319,10 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 		errno = EINVAL;
 		return -1;
 	}
-	for (i = 0; i < pr->cfg.threads; i++)
+	for (i = 0; i < pr->cfg.threads; i++) {
 		pr->workers[i].seconds = seconds;
+		pr->workers[i].max_batches = max_batches;
+	}
 	if ((rc = run_workers(pr, chase_main)) != 0) {
 		snprintf(err, errlen, "cannot start %u probe threads: %s",
 		    pr->cfg.threads, strerror(rc));
@@ -324,16 +337,36 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 			first = w->start;
 		if (i == 0 || w->end > last)
 			last = w->end;
+		if (i == 0 || w->best < res->best_ns_per_access)
+			res->best_ns_per_access = w->best;
 		res->pinned += (unsigned)w->pinned;
 		res->interrupted |= w->interrupted;
 		fold ^= w->cursor;
 	}
 	res->elapsed_s = last - first;
+	res->best_ns_per_access *= 1e9 / TS_PROBE_BATCH;
 	res->threads = pr->cfg.threads;
 	res->working_set_bytes = pr->slots * pr->cfg.stride * sizeof(uint32_t);
 	res->fold = fold;
 	probe_sink ^= fold;
 	return 0;
+}
+
+int
+ts_probe_measure(struct ts_probe *pr, double seconds,
+    struct ts_probe_result *res, char *err, size_t errlen)
+{
+	return probe_chase(pr, seconds, 0, res, err, errlen);
+}
+
+int
+ts_probe_warm(struct ts_probe *pr, double max_seconds,
+    struct ts_probe_result *res, char *err, size_t errlen)
+{
+	struct ts_probe_result scratch;
+
+	return probe_chase(pr, max_seconds, (pr->slots + TS_PROBE_BATCH - 1) /
+	    TS_PROBE_BATCH, res != NULL ? res : &scratch, err, errlen);
 }
 
 void

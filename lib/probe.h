@@ -51,6 +51,11 @@ struct ts_probe_result {
 	uint64_t	 working_set_bytes; /* per thread, as allocated */
 	unsigned	 pinned;	/* threads whose bind call succeeded */
 	uint32_t	 fold;		/* final chase positions, XORed */
+	/*
+	 * Latency in the fastest batch of any thread, ns per access: time
+	 * lost to preemption or a passing burst of traffic does not count.
+	 */
+	double		 best_ns_per_access;
 	bool		 interrupted;	/* ended early by config.stop */
 };
 
@@ -70,6 +75,14 @@ struct ts_probe	*ts_probe_open(const struct ts_probe_config *, char *err,
  */
 int		 ts_probe_measure(struct ts_probe *, double seconds,
 		    struct ts_probe_result *, char *err, size_t errlen);
+/*
+ * Bring the chains into whatever cache holds them: each thread follows
+ * its chain once round (in whole batches), or for max_seconds if that
+ * comes first.  The pass is reported in *res unless res is NULL.
+ * Return 0, or -1 with the reason in err.
+ */
+int		 ts_probe_warm(struct ts_probe *, double max_seconds,
+		    struct ts_probe_result *res, char *err, size_t errlen);
 void		 ts_probe_close(struct ts_probe *);
 
 /* Open, measure once with config->seconds, close. */

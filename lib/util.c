@@ -138,7 +138,9 @@ ts_parse_double(const char *s, double min, double max, double *out)
 	double v;
 	char *end;
 
-	if (s == NULL || *s == '\0' || *s == ' ' || *s == '\t')
+	/* Decimal only: no blanks, no hexadecimal floats ("0x10"). */
+	if (s == NULL || *s == '\0' || *s == ' ' || *s == '\t' ||
+	    strpbrk(s, "xX") != NULL)
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);

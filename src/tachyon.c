@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "cachecheck.h"
+#include "cli.h"
 #include "cpus.h"
 #include "exitcodes.h"
 #include "probe.h"
@@ -31,6 +32,7 @@
 #define MAX_THREADS	1024u		/* and 4 per usable CPU */
 #define MAX_COUNT	UINT64_C(1000000000)
 #define WATCH_SECONDS	1.0		/* a reading's default length in watch mode */
+#define SLEEP_SLICE	0.1		/* longest sleep between flag checks */
 
 enum {
 	OPT_SEED = 256,
@@ -136,11 +138,39 @@ refused_option(char **argv, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * Whether the long option getopt_long just refused is an abbreviation of
+ * several; if so, list them in buf.
+ */
+static bool
+ambiguous_option(char **argv, char *buf, size_t len)
+{
+	const char *arg = argv[optind - 1];
+	const struct option *lo;
+	size_t n, used = 0;
+	int matches = 0;
+
+	if (optopt != 0 || strncmp(arg, "--", 2) != 0)
+		return false;
+	arg += 2;
+	n = strcspn(arg, "=");
+	buf[0] = '\0';
+	for (lo = longopts; lo->name != NULL; lo++) {
+		if (n == 0 || strncmp(lo->name, arg, n) != 0)
+			continue;
+		if (used < len)
+			used += (size_t)snprintf(buf + used, len - used,
+			    "%s--%s", matches ? ", " : "", lo->name);
+		matches++;
+	}
+	return matches > 1;
+}
+
 /* Parse the command line into o; exits on any error. */
 static void
 parse_args(int argc, char **argv, struct opts *o)
 {
-	char name[128];
+	char name[128], which[256];
 	double mb;
 	int c;
 
@@ -213,8 +243,7 @@ parse_args(int argc, char **argv, struct opts *o)
 			o->cache_check = false;
 			break;
 		case 'V':
-			printf("%s (threadstone) %s\n", ts_progname(),
-			    PACKAGE_VERSION);
+			ts_print_version();
 			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
 			    TS_EXIT_FAILURE);
 		case 'h':
@@ -228,6 +257,10 @@ parse_args(int argc, char **argv, struct opts *o)
 			if (optopt >= 128)
 				usage_error("option %s takes no value",
 				    refused_option(argv, name, sizeof name));
+			if (ambiguous_option(argv, which, sizeof which))
+				usage_error("option %s is ambiguous (%s)",
+				    refused_option(argv, name, sizeof name),
+				    which);
 			usage_error("unknown option %s",
 			    refused_option(argv, name, sizeof name));
 		}
@@ -235,7 +268,8 @@ parse_args(int argc, char **argv, struct opts *o)
 	if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
 	if (o->watch && o->min_score > 0)
-		usage_error("--min-score cannot be combined with --watch");
+		usage_error("--min-score cannot be combined with --watch, "
+		    "--interval or --count");
 	if (o->watch && !o->seconds_set)
 		o->seconds = o->interval > 0 && o->interval < WATCH_SECONDS ?
 		    o->interval : WATCH_SECONDS;
@@ -273,7 +307,11 @@ catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-/* Sleep until the monotonic time `until`, or a signal. */
+/*
+ * Sleep until the monotonic time `until`, or a signal.  The sleep goes
+ * in slices, so a signal landing between the check of the flag and the
+ * call to nanosleep delays the stop by one slice at most.
+ */
 static void
 sleep_until(double until)
 {
@@ -281,6 +319,8 @@ sleep_until(double until)
 	double left;
 
 	while (!atomic_load(&stop_flag) && (left = until - ts_now()) > 0) {
+		if (left > SLEEP_SLICE)
+			left = SLEEP_SLICE;
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		(void)nanosleep(&ts, NULL);
@@ -377,11 +417,12 @@ size_working_set(struct opts *o, struct ts_topo *topo,
 		bounds.llc_bytes = ts_topo_llc_size(topo);
 	bounds.mem_bytes = ts_cache_mem_bound(topo != NULL ?
 	    ts_topo_memory(topo) : 0, avail);
-	/* Each quick measurement: 5 % of the budget, within 20-250 ms. */
+	/* Each quick measurement: 5 % of the budget, within 50-250 ms. */
 	memset(&q, 0, sizeof q);
-	q.seconds = o->seconds * 0.05 < 0.02 ? 0.02 :
+	q.seconds = o->seconds * 0.05 < 0.05 ? 0.05 :
 	    o->seconds * 0.05 > 0.25 ? 0.25 : o->seconds * 0.05;
 	q.seed = o->seed;
+	q.warm_bytes = bounds.llc_bytes;
 	q.err = err;
 	q.errlen = sizeof err;
 	if (o->ws_auto && ts_auto_size((unsigned)o->threads, &bounds,
@@ -390,9 +431,12 @@ size_working_set(struct opts *o, struct ts_topo *topo,
 		return TS_EXIT_FAILURE;
 	}
 	if (avail != 0 && o->ws_bytes * o->threads > avail / 10 * 9) {
-		ts_error("cannot allocate %" PRIu64 " x %.6g MiB of chains: "
-		    "only %" PRIu64 " MiB of memory available", o->threads,
-		    (double)o->ws_bytes / (double)TS_MIB, avail / TS_MIB);
+		ts_error("--working-set-mb %.6g with --threads %" PRIu64
+		    " needs %" PRIu64 " MiB, but only %" PRIu64 " MiB of memory is "
+		    "available: at most %.6g MiB per thread here",
+		    (double)o->ws_bytes / (double)TS_MIB, o->threads,
+		    o->ws_bytes * o->threads / TS_MIB, avail / TS_MIB,
+		    (double)(avail / 10 * 9 / o->threads / TS_MIB));
 		return TS_EXIT_FAILURE;
 	}
 	*verdict = TS_CACHE_SKIPPED;
@@ -442,7 +486,14 @@ readings(const struct opts *o, struct ts_topo *topo, const char *verdict)
 	if (o->watch)
 		cfg.stop = &stop_flag;
 	if ((pr = ts_probe_open(&cfg, err, sizeof err)) == NULL) {
-		ts_error("%s", err);
+		if (errno == ENOMEM)
+			ts_error("--working-set-mb %.6g with --threads %u: "
+			    "cannot allocate the chains (%s); try a smaller "
+			    "working set or fewer threads",
+			    (double)o->ws_bytes / (double)TS_MIB, cfg.threads,
+			    strerror(ENOMEM));
+		else
+			ts_error("%s", err);
 		return TS_EXIT_FAILURE;
 	}
 	ts_buf_init(&out);

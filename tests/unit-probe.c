@@ -192,7 +192,31 @@ test_runs(void)
 	    "one complete batch per thread before stopping");
 	ts_probe_close(p);
 
+	/* The warm-up: once round each chain, in whole batches. */
 	cfg.stop = NULL;
+	cfg.threads = 1;
+	p = ts_probe_open(&cfg, err, sizeof err);
+	ok(p != NULL && ts_probe_warm(p, 10, &r, err, sizeof err) == 0 &&
+	    !r.interrupted, "warm-up of a 64 KiB chain");
+	is_u64(r.accesses, 2 * TS_PROBE_BATCH,
+	    "16384 slots: two batches go once round");
+	ok(ts_probe_measure(p, 0.02, &r, err, sizeof err) == 0 &&
+	    r.best_ns_per_access > 0 &&
+	    r.best_ns_per_access <= ts_probe_ns_per_access(&r),
+	    "the fastest batch is no slower than the mean (%.2f <= %.2f)",
+	    r.best_ns_per_access, ts_probe_ns_per_access(&r));
+	ts_probe_close(p);
+	cfg.stride = TS_PROBE_LINE_STRIDE;
+	cfg.working_set_bytes = 4 * 1024 * 1024;
+	p = ts_probe_open(&cfg, err, sizeof err);
+	ok(p != NULL && ts_probe_warm(p, 10, &r, err, sizeof err) == 0,
+	    "warm-up of a 4 MiB line chain");
+	is_u64(r.accesses, 8 * TS_PROBE_BATCH,
+	    "65536 lines: eight batches go once round");
+	ts_probe_close(p);
+
+	cfg.stride = 1;
+	cfg.working_set_bytes = 64 * 1024;
 	cfg.threads = 0;
 	errno = 0;
 	ok(ts_probe_open(&cfg, err, sizeof err) == NULL && errno == EINVAL,
@@ -290,9 +314,57 @@ test_check_logic(void)
 	ok(ts_cache_check(64 * MIB, 2, &llc32, curve_pair, &c, &rep) == 0 &&
 	    rep.verdict == TS_CACHE_SKIPPED && c.calls == 0,
 	    "skipped without measuring when no larger size fits");
+	c.calls = 0;
+	ok(ts_cache_check(8 * MIB, 1, &none, curve_pair, &c, &rep) == 0 &&
+	    rep.verdict == TS_CACHE_IN_CACHE && c.calls == 2,
+	    "a cache verdict is measured twice");
+	c.calls = 0;
+	ok(ts_cache_check(64 * MIB, 1, &none, curve_pair, &c, &rep) == 0 &&
+	    rep.verdict == TS_CACHE_CLEAR && c.calls == 1,
+	    "a clear verdict is measured once");
 	c.fail = 1;
 	ok(ts_cache_check(8 * MIB, 1, &none, curve_pair, &c, &rep) == -1,
 	    "a failed measurement is reported");
+}
+
+/* A noisy machine: the first pair reads a false difference. */
+struct noisy {
+	double	pairs[2][2];	/* (chosen, larger) per call */
+	int	calls;
+};
+
+/* The ts_latency_pair_fn of the noisy machine. */
+static int
+noisy_pair(void *arg, uint64_t a, uint64_t b, double *na, double *nb)
+{
+	struct noisy *n = arg;
+	int k = n->calls < 2 ? n->calls : 1;
+
+	(void)a;
+	(void)b;
+	n->calls++;
+	*na = n->pairs[k][0];
+	*nb = n->pairs[k][1];
+	return 0;
+}
+
+/* One noisy pair is not enough for a warning; two are, at their minima. */
+static void
+test_check_confirm(void)
+{
+	struct ts_cache_bounds none = { 0, 0 };
+	struct ts_cache_report rep;
+	struct noisy once = { { { 100, 140 }, { 110, 115 } }, 0 };
+	struct noisy twice = { { { 10, 140 }, { 12, 130 } }, 0 };
+
+	ok(ts_cache_check(64 * MIB, 1, &none, noisy_pair, &once, &rep) == 0 &&
+	    rep.verdict == TS_CACHE_CLEAR && once.calls == 2,
+	    "a difference the second pair does not repeat: clear");
+	ok(ts_cache_check(MIB, 1, &none, noisy_pair, &twice, &rep) == 0 &&
+	    rep.verdict == TS_CACHE_IN_CACHE && twice.calls == 2,
+	    "a difference both pairs show: cache");
+	ok(rep.ns_chosen == 10 && rep.ns_larger == 130,
+	    "the warning reports each size's lowest latency");
 }
 
 /* `--working-set-mb auto`: its range and its search. */
@@ -339,10 +411,13 @@ test_auto(void)
 static void
 test_quick(void)
 {
-	struct ts_quick q = { 0.02, 1, NULL, 0 };
+	struct ts_quick q;
 	double a = 0, b = 0;
 	char err[256];
 
+	memset(&q, 0, sizeof q);
+	q.seconds = 0.02;
+	q.seed = 1;
 	q.err = err;
 	q.errlen = sizeof err;
 	ok(ts_quick_latency_pair(&q, 64 * 1024, 256 * 1024, &a, &b) == 0 &&
@@ -357,6 +432,7 @@ main(void)
 	test_determinism();
 	test_runs();
 	test_check_logic();
+	test_check_confirm();
 	test_auto();
 	test_quick();
 	return done_testing();

@@ -33,6 +33,10 @@ main(void)
 	ok(ts_parse_double("inf", 0, 1e300, &d) == -1, "double: inf refused");
 	ok(ts_parse_double("1e9", 0, 86400, &d) == -1, "double: above max");
 	ok(ts_parse_double("abc", 0, 10, &d) == -1, "double: not a number");
+	ok(ts_parse_double("0x10", 0, 100, &d) == -1,
+	    "double: hexadecimal refused");
+	ok(ts_parse_double("1.5e1", 0, 100, &d) == 0 && d == 15,
+	    "double: exponent form accepted");
 
 	ts_buf_init(&b);
 	ts_buf_printf(&b, "%d-%s", 12, "ab");
