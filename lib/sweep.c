@@ -1,0 +1,318 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The working-set sweep (see sweep.h): which sizes to visit, how long to
+ * time each one, and the two outputs of the original, the JSON array and
+ * the table.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chase.h"
+#include "jsonnum.h"
+#include "sweep.h"
+#include "util.h"
+
+/* Keeps the chase cursor observable so no hop is optimised away. */
+static volatile uint64_t sweep_sink;
+
+/* Read one "Key: N kB" line of /proc/meminfo, in bytes; 0 if absent. */
+static uint64_t
+meminfo_bytes(const char *key)
+{
+	char line[256];
+	unsigned long long kb;
+	size_t klen = strlen(key);
+	uint64_t v = 0;
+	FILE *f;
+
+	f = fopen("/proc/meminfo", "r");
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strncmp(line, key, klen) == 0 && line[klen] == ':' &&
+		    sscanf(line + klen + 1, "%llu", &kb) == 1) {
+			v = (uint64_t)kb * 1024;
+			break;
+		}
+	}
+	fclose(f);
+	return v;
+}
+
+/* Read a cgroup v2 file holding one number; 0 if absent or "max". */
+static uint64_t
+cgroup_number(const char *name)
+{
+	char line[512], path[sizeof line + 64], buf[64];
+	unsigned long long v;
+	FILE *f;
+	char *dir;
+
+	/* Our cgroup: the "0::/path" line of /proc/self/cgroup. */
+	f = fopen("/proc/self/cgroup", "r");
+	if (f == NULL)
+		return 0;
+	dir = NULL;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strncmp(line, "0::", 3) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			dir = line + 3;
+			break;
+		}
+	}
+	fclose(f);
+	if (dir == NULL)
+		return 0;
+	snprintf(path, sizeof path, "/sys/fs/cgroup%s/%s",
+	    strcmp(dir, "/") == 0 ? "" : dir, name);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return 0;
+	if (fgets(buf, sizeof buf, f) == NULL ||
+	    sscanf(buf, "%llu", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v;
+}
+
+uint64_t
+ts_sweep_mem_available(void)
+{
+	uint64_t avail = meminfo_bytes("MemAvailable");
+	uint64_t max = cgroup_number("memory.max");
+	uint64_t cur = cgroup_number("memory.current");
+
+	if (max != 0) {
+		uint64_t room = max > cur ? max - cur : 0;
+
+		if (avail == 0 || room < avail)
+			avail = room;
+	}
+	return avail;
+}
+
+uint64_t
+ts_sweep_footprint(uint64_t bytes)
+{
+	uint64_t nodes = bytes / 64 < 2 ? 2 : bytes / 64;
+
+	if (nodes > UINT64_MAX / 72)
+		return UINT64_MAX;
+	return nodes * 64 + nodes * 8;
+}
+
+uint64_t
+ts_sweep_default_max(uint64_t llc, uint64_t avail)
+{
+	uint64_t top = TS_SWEEP_ORIG_MAX;
+
+	while (top < UINT64_C(1) << 63 &&
+	    (llc > UINT64_MAX / 4 || top < llc * 4))
+		top *= 2;
+	if (avail != 0)
+		while (top > TS_SWEEP_MIN_BYTES &&
+		    ts_sweep_footprint(top) > avail / 2)
+			top /= 2;
+	return top;
+}
+
+size_t
+ts_sweep_sizes(uint64_t max_bytes, uint64_t *sizes, size_t cap)
+{
+	uint64_t b = TS_SWEEP_MIN_BYTES;
+	size_t n = 0;
+
+	while (b <= max_bytes && n < cap) {
+		sizes[n++] = b;
+		if (b > UINT64_MAX / 2)
+			break;
+		b *= 2;
+	}
+	return n;
+}
+
+int
+ts_parse_size(const char *s, uint64_t *out)
+{
+	static const char units[] = "kmgt";
+	const char *p = s, *u;
+	uint64_t v = 0, mult = 1;
+	int shift;
+
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*p - '0');
+	}
+	if (*p != '\0') {
+		/* One unit letter, then optionally "iB" or "B". */
+		if ((u = strchr(units, *p | 0x20)) == NULL)
+			return -1;
+		shift = 10 * (int)(u - units + 1);
+		mult = UINT64_C(1) << shift;
+		p++;
+		if ((*p | 0x20) == 'i' && (p[1] | 0x20) == 'b')
+			p += 2;
+		else if ((*p | 0x20) == 'b')
+			p++;
+		if (*p != '\0')
+			return -1;
+	}
+	if (v > UINT64_MAX / mult)
+		return -1;
+	*out = v * mult;
+	return 0;
+}
+
+void
+ts_sweep_human(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB" };
+	double v = (double)bytes;
+	int i = 0;
+
+	while (v >= 1024 && i < 3) {
+		v /= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%.0f %s", v, unit[i]);
+}
+
+double
+ts_sweep_reading(struct ts_chase *c, uint64_t min_ms, uint64_t *hops_out)
+{
+	uint64_t hops = 1024;
+	double t0, secs;
+
+	for (;;) {
+		t0 = ts_now();
+		sweep_sink = ts_chase_run(c, hops);
+		secs = ts_now() - t0;
+		if (secs * 1e3 >= (double)min_ms || hops > UINT64_MAX / 4)
+			break;
+		hops *= 4;
+	}
+	*hops_out = hops;
+	return secs / (double)hops * 1e9;
+}
+
+double
+ts_sweep_time(struct ts_chase *c, uint64_t min_ms, uint64_t *hops)
+{
+	sweep_sink = ts_chase_run(c, c->nodes);
+	return ts_sweep_reading(c, min_ms, hops);
+}
+
+int
+ts_sweep_run(const uint64_t *sizes, size_t n, uint64_t min_ms,
+    unsigned repeat, bool huge_pages, struct ts_sweep_point *points,
+    ts_sweep_progress_fn *progress, void *arg, uint64_t *failed_bytes)
+{
+	struct ts_chase c;
+	uint64_t hops;
+	double ns;
+	unsigned k;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (progress != NULL)
+			progress(arg, i, n, sizes[i]);
+		if (ts_chase_init(&c, sizes[i], TS_SWEEP_SEED,
+		    huge_pages) != 0) {
+			*failed_bytes = sizes[i];
+			errno = ENOMEM;
+			return -1;
+		}
+		points[i].bytes = sizes[i];
+		points[i].page_bytes = c.page_bytes;
+		points[i].latency_ns = ts_sweep_time(&c, min_ms,
+		    &points[i].hops);
+		for (k = 1; k < repeat; k++) {
+			ns = ts_sweep_reading(&c, min_ms, &hops);
+			if (ns < points[i].latency_ns) {
+				points[i].latency_ns = ns;
+				points[i].hops = hops;
+			}
+		}
+		ts_chase_free(&c);
+	}
+	return 0;
+}
+
+/* Append s as a JSON string (quotes, escapes for controls, '"' and '\'). */
+static void
+json_string(struct ts_buf *b, const char *s)
+{
+	ts_buf_putc(b, '"');
+	for (; *s != '\0'; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\') {
+			ts_buf_putc(b, '\\');
+			ts_buf_putc(b, (char)ch);
+		} else if (ch == '\n')
+			ts_buf_puts(b, "\\n");
+		else if (ch == '\t')
+			ts_buf_puts(b, "\\t");
+		else if (ch < 0x20)
+			ts_buf_printf(b, "\\u%04x", ch);
+		else
+			ts_buf_putc(b, (char)ch);
+	}
+	ts_buf_putc(b, '"');
+}
+
+void
+ts_sweep_json(struct ts_buf *b, const struct ts_sweep_point *pts, size_t n,
+    const char *const *levels)
+{
+	char num[TS_FMT_DOUBLE_MAX];
+	size_t i;
+
+	if (n == 0) {
+		ts_buf_puts(b, "[]");
+		return;
+	}
+	ts_buf_puts(b, "[\n");
+	for (i = 0; i < n; i++) {
+		ts_fmt_double(pts[i].latency_ns, num);
+		ts_buf_printf(b, "  {\n    \"bytes\": %" PRIu64 ",\n"
+		    "    \"latency_ns\": %s", pts[i].bytes, num);
+		if (levels != NULL) {
+			ts_buf_printf(b, ",\n    \"page_bytes\": %" PRIu64
+			    ",\n    \"level\": ", pts[i].page_bytes);
+			json_string(b, levels[i]);
+		}
+		ts_buf_puts(b, i + 1 < n ? "\n  },\n" : "\n  }\n");
+	}
+	ts_buf_putc(b, ']');
+}
+
+void
+ts_sweep_table(struct ts_buf *b, const struct ts_sweep_point *pts,
+    size_t n, const char *const *levels)
+{
+	char size[32];
+	size_t i;
+
+	ts_buf_printf(b, "%12s  %10s", "working set", "latency");
+	if (levels != NULL)
+		ts_buf_puts(b, "  level");
+	ts_buf_putc(b, '\n');
+	for (i = 0; i < n; i++) {
+		ts_sweep_human(pts[i].bytes, size, sizeof size);
+		ts_buf_printf(b, "%12s  %7.1f ns", size, pts[i].latency_ns);
+		if (levels != NULL)
+			ts_buf_printf(b, "  %s", levels[i]);
+		ts_buf_putc(b, '\n');
+	}
+	ts_buf_puts(b, "\nPlateaus mark cache levels; "
+	    "each step up is a level boundary.\n");
+}
