@@ -5,9 +5,11 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <hwloc.h>
 
@@ -25,12 +27,20 @@ ts_topo_open(char *err, size_t errlen)
 {
 	struct ts_topo *t;
 	hwloc_obj_t core = NULL;
+	const char *xml;
 	unsigned n;
 
 	if ((hwloc_get_api_version() >> 16) != (HWLOC_API_VERSION >> 16)) {
 		snprintf(err, errlen, "hwloc library version %x does not match "
 		    "the headers this program was built with (%x)",
 		    hwloc_get_api_version(), (unsigned)HWLOC_API_VERSION);
+		return NULL;
+	}
+	/* hwloc quietly falls back to this machine when the file is bad. */
+	xml = getenv("HWLOC_XMLFILE");
+	if (xml != NULL && *xml != '\0' && access(xml, R_OK) == -1) {
+		snprintf(err, errlen, "HWLOC_XMLFILE %s: %s", xml,
+		    strerror(errno));
 		return NULL;
 	}
 	if ((t = calloc(1, sizeof *t)) == NULL) {

@@ -553,6 +553,8 @@ main(int argc, char **argv)
 		catch_signals();
 	/* Without a topology: no LLC bound and no binding, but a reading. */
 	topo = ts_topo_open(err, sizeof err);
+	if (topo == NULL)
+		ts_warning("%s: no cache bound, no thread binding", err);
 	status = size_working_set(&o, topo, &verdict);
 	if (status == TS_EXIT_OK)
 		status = readings(&o, topo, verdict_name(&o, verdict));

@@ -66,6 +66,12 @@ main(void)
 		ts_topo_close(t);
 	}
 
+	setenv("HWLOC_XMLFILE", "/nonexistent/topology.xml", 1);
+	t = ts_topo_open(err, sizeof err);
+	ok(t == NULL && strstr(err, "HWLOC_XMLFILE") != NULL,
+	    "a missing HWLOC_XMLFILE is an error, not this machine");
+	ts_topo_close(t);
+
 	unsetenv("HWLOC_XMLFILE");
 	setenv("HWLOC_SYNTHETIC", "pack:1 core:2 pu:1", 1);
 	t = ts_topo_open(err, sizeof err);
