@@ -7,8 +7,8 @@
 #  - our latency (single-thread pass) against a plain one-node-per-line
 #    dependent chase (bench/plain-chase.c, -O3) over the same size; the
 #    aim is within 5 %.
-# Both sides use the same thread count, window and round count, and the
-# same page size (base pages).  Prints each round, the median of the
+# Both sides use the same thread count, window and round count, the
+# same page size (base pages) and, for the chase, the same core.  Prints each round, the median of the
 # per-round ratios, and the ratio of each side's best reading (the least
 # disturbed one on a shared host).
 #
@@ -40,12 +40,19 @@ trap 'rm -rf "$work"' EXIT
 $cc -O3 -fopenmp -o "$work/omp-triad" "$srcdir/bench/omp-triad.c"
 $cc -O3 -o "$work/plain-chase" "$srcdir/bench/plain-chase.c"
 
+# threadstone-run pins its single-thread pass to physical core 0; the
+# plain chase runs there too when hwloc-bind is at hand.
+pin0= where=unpinned
+if command -v hwloc-bind >/dev/null 2>&1 && hwloc-bind core:0 -- true; then
+	pin0="hwloc-bind core:0 --" where="on core 0"
+fi
+
 # The multi pass's thread count, as threadstone-run will choose it.
 threads=$("$run" -w sha256 --single-only -q --format json --samples 1 \
 	--warmup 0 --window-ms 1 | python3 -c \
 	'import json,sys; print(json.load(sys.stdin)["config"]["threads"])')
 llc=$(lstopo-no-graphics --only l3cache 2>/dev/null | head -1 || true)
-echo "threads $threads; STREAM $stream_mb MiB in total; chase $latency_mb MiB; ${llc:-LLC unknown}"
+echo "threads $threads; STREAM $stream_mb MiB in total; chase $latency_mb MiB; ${llc:-LLC unknown}; plain chase $where"
 
 # value PASS: the pass's value from a document on stdin.
 value() {
@@ -66,7 +73,8 @@ while [ "$i" -le "$rounds" ]; do
 	ours_ns=$("$run" -w latency --single-only -q --format json \
 		--samples "$samples" --latency-mb "$latency_mb" |
 		value single_thread)
-	plain_ns=$("$work/plain-chase" "$latency_mb" "$samples" 2>/dev/null)
+	plain_ns=$($pin0 "$work/plain-chase" "$latency_mb" "$samples" \
+		2>/dev/null)
 	python3 - "$i" "$ours_bw" "$omp_bw" "$ours_ns" "$plain_ns" \
 	    >>"$work/ratios" <<'PY'
 import sys

@@ -46,6 +46,7 @@ struct run {
 	struct ts_sysextra		 extra;
 	unsigned			 threads;	/* T of the multi pass */
 	unsigned			 bound, workers;
+	unsigned			 multi_passes;	/* attempted */
 	struct buffer			 buf[2];	/* stream, latency */
 	uint64_t			 page[2];	/* page size seen */
 };
@@ -245,6 +246,7 @@ one_workload(struct run *run, const struct ts_kernel *k,
 			add_error(&w->error, err);
 	}
 	if (!o->single_only && k->scales && run->threads > 1) {
+		run->multi_passes++;
 		w->multi = one_pass(run, k, run->threads, &err);
 		if (w->multi == NULL)
 			add_error(&w->error, err);
@@ -353,8 +355,10 @@ extensions(const struct run *run)
 	json_object_object_add(c, "usable", jint(x->cpus.usable));
 	json_object_object_add(c, "threads_requested", jint(o->threads));
 	json_object_object_add(c, "threads_used", jint(run->threads));
+	/* Only a multi-thread pass that ran can have been oversubscribed. */
 	json_object_object_add(c, "oversubscribed",
-	    json_object_new_boolean(run->threads > x->cpus.usable));
+	    json_object_new_boolean(run->multi_passes > 0 &&
+	    run->threads > x->cpus.usable));
 	json_object_object_add(e, "cpus", c);
 	p = json_object_new_object();
 	json_object_object_add(p, "enabled", json_object_new_boolean(o->pin &&

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cpus.h"
 #include "docwrite.h"
 #include "exitcodes.h"
@@ -23,6 +24,9 @@
 #include "sign.h"
 #include "suite.h"
 #include "util.h"
+
+/* Longest progress bar, in samples; more are shown as a count. */
+#define PROGRESS_BAR_MAX	32
 
 /* Most threads a multi pass may use, and most MiB a buffer may have. */
 #define MAX_THREADS	4096
@@ -254,15 +258,20 @@ parse_args(int argc, char *argv[], struct args *a)
 			usage();
 			break;
 		case 'V':
-			printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME,
-			    PACKAGE_VERSION);
-			exit(TS_EXIT_OK);
+			ts_print_version();
+			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
+			    TS_EXIT_FAILURE);
 		default:
 			exit(TS_EXIT_USAGE);
 		}
 	}
 	if (optind < argc) {
 		ts_error("unexpected argument '%s'", argv[optind]);
+		exit(TS_EXIT_USAGE);
+	}
+	if (a->samples + a->warmup > UINT32_MAX) {
+		ts_error("--samples plus --warmup must be at most %lu rounds",
+		    (unsigned long)UINT32_MAX);
 		exit(TS_EXIT_USAGE);
 	}
 	if (a->single_only && a->multi_only) {
@@ -306,26 +315,37 @@ resolve(const struct args *a, size_t *n)
 
 /*
  * Say on stderr what the thread count will do on this machine: more
- * threads than usable CPUs, or a cgroup quota below the affinity mask.
- * Never silent, even with --quiet: the numbers depend on it.
+ * threads than usable CPUs, a cgroup quota below the affinity mask, or
+ * one usable CPU.  Never silent, even with --quiet: the numbers depend on
+ * it.  Nothing is said when no multi-thread pass would run anyway.
  */
 static void
-thread_warnings(const struct args *a)
+thread_warnings(const struct args *a, const struct ts_kernel **ks,
+    size_t nks)
 {
 	struct ts_cpus c;
 	uint64_t t;
+	bool scales = false;
+	size_t i;
 
 	ts_cpus_probe(&c);
 	t = a->threads != 0 ? a->threads : c.usable;
+	for (i = 0; i < nks; i++)
+		scales |= ks[i]->scales;
+	if (a->single_only || !scales)
+		return;		/* no multi-thread pass could run */
 	if (c.quota != 0 && c.quota < c.affinity)
 		ts_warning("the cgroup CPU quota allows %u of the %u CPUs this "
 		    "process may run on: %llu thread%s for the multi-thread "
 		    "pass", c.quota, c.affinity, (unsigned long long)t,
 		    t == 1 ? "" : "s");
 	if (t > c.usable)
-		ts_warning("%llu threads on %u usable CPU%s: oversubscribed",
-		    (unsigned long long)t, c.usable, c.usable == 1 ? "" : "s");
-	else if (t == 1 && a->threads == 0 && !a->single_only)
+		ts_warning("--threads %llu is more than the %u usable CPU%s: "
+		    "the multi-thread pass runs %llu threads anyway, "
+		    "oversubscribed (they take turns on the CPUs)",
+		    (unsigned long long)t, c.usable, c.usable == 1 ? "" : "s",
+		    (unsigned long long)t);
+	else if (t == 1 && a->threads == 0)
 		ts_warning("one usable CPU: no multi-thread pass will run");
 }
 
@@ -386,8 +406,15 @@ on_round(const struct ts_progress *ev, void *arg)
 		    (unsigned long long)ev->iters, ev->round_ms);
 		break;
 	case TS_PROGRESS_SAMPLE:
-		for (i = 0; i < ev->total; i++)
-			ts_buf_puts(&b, i < ev->done ? "\u25cf" : "\u00b7");
+		/* A bar as the original's, but a count when it would not
+		 * fit a line (redrawing in place needs one line). */
+		if (ev->total > PROGRESS_BAR_MAX)
+			ts_buf_printf(&b, "%lu/%lu", (unsigned long)ev->done,
+			    (unsigned long)ev->total);
+		else
+			for (i = 0; i < ev->total; i++)
+				ts_buf_puts(&b, i < ev->done ? "\u25cf" :
+				    "\u00b7");
 		ts_buf_printf(&b, " %s", ts_si(ev->rate, si));
 		break;
 	}
@@ -506,7 +533,7 @@ main(int argc, char *argv[])
 		free(a.ids);
 		return TS_EXIT_FAILURE;
 	}
-	thread_warnings(&a);
+	thread_warnings(&a, ks, nks);
 
 	memset(&p, 0, sizeof p);
 	p.enabled = !a.quiet && a.format != FORMAT_JSON;
@@ -533,9 +560,12 @@ main(int argc, char *argv[])
 
 	ts_report_normalise(&r);
 	if (a.key != NULL) {
+		/* The key was loaded before measuring; only the library can
+		 * fail here.  The run is still written, unsigned. */
 		if (ts_report_sign(&r, &key) == -1) {
 			ts_error("cannot sign the document: the cryptographic "
-			    "library failed");
+			    "library failed%s", a.out != NULL ?
+			    "; writing it unsigned" : "");
 			rc = TS_EXIT_FAILURE;
 		}
 		ts_key_clear(&key);
@@ -547,12 +577,15 @@ main(int argc, char *argv[])
 		} else
 			fprintf(stderr, "wrote %s\n", a.out);
 	}
-	ts_buf_init(&b);
-	render(&a, &r, &b);
-	fwrite(b.data, 1, b.len, stdout);
-	ts_buf_free(&b);
-	if (ts_close_stdout() != 0)
-		rc = TS_EXIT_FAILURE;
+	/* Nothing on stdout after a failure, as the original. */
+	if (rc == TS_EXIT_OK) {
+		ts_buf_init(&b);
+		render(&a, &r, &b);
+		fwrite(b.data, 1, b.len, stdout);
+		ts_buf_free(&b);
+		if (ts_close_stdout() != 0)
+			rc = TS_EXIT_FAILURE;
+	}
 	ts_report_free(&r);
 	free(ks);
 	free(a.ids);

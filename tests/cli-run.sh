@@ -62,6 +62,8 @@ bad 1 "PKCS#8" "junk --sign-key" --sign-key "$tmpdir/junk.key" \
 bad 2 "--threads" "non-numeric --threads" --threads many
 bad 2 "--threads" "negative --threads" --threads -1
 bad 2 "--format" "unknown --format" --format xml
+bad 2 "--samples plus --warmup" "more rounds than a pass can count" \
+	--samples 4294967295 --warmup 1 -o "$tmpdir/never.json"
 bad 2 "--stream-mb" "zero --stream-mb" --stream-mb 0
 bad 2 "--latency-mb" "huge --latency-mb" --latency-mb 99999999999
 run "$TS_RUN" --no-such-option
@@ -122,13 +124,45 @@ ok $? "--multi-only: no single-thread pass"
 tr -d '\n ' <"$tmpdir/out" | grep -q '"pinning":{"enabled":false'
 ok $? "--no-pin is recorded"
 
+# On a terminal (util-linux script(1) gives stderr one): the transient
+# status lines, redrawn in place; a long run shows a count, not a bar
+# wider than the line.
+if command -v script >/dev/null 2>&1 && \
+    script -qec true /dev/null >/dev/null 2>&1; then
+	script -qec "'$TS_RUN' -w sha256 --single-only $QUICK --samples 3 \
+	    >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
+	grep -q "SHA-256 (1 thread) · calibrating…" "$tmpdir/tty" &&
+		grep -q "iters/thread, [0-9]* ms per round" "$tmpdir/tty" &&
+		grep -q "SHA-256 (1 thread) · ●●● " "$tmpdir/tty"
+	ok $? "terminal: calibrating, calibrated and a bar of samples"
+	script -qec "'$TS_RUN' -w sha256 --single-only $QUICK --samples 40 \
+	    >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
+	grep -q "SHA-256 (1 thread) · 40/40 " "$tmpdir/tty" &&
+		! grep -q "●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●" "$tmpdir/tty"
+	ok $? "terminal: 40 samples are counted, not drawn as a bar"
+else
+	ok 0 "# SKIP script(1) cannot give the run a terminal"
+	ok 0 "# SKIP script(1) cannot give the run a terminal"
+fi
+
 # More threads than CPUs: done, but said on stderr.
 many=$(( $(nproc) + 2 ))
 run "$TS_RUN" -w sha256 --multi-only --threads "$many" -q --format json \
 	$QUICK
 expect_status 0 "--threads above the CPU count runs"
-grep -q "warning: $many threads on .* oversubscribed" "$tmpdir/err"
+grep -q "warning: --threads $many is more than the .* usable CPUs\{0,1\}: the multi-thread pass runs $many threads anyway, oversubscribed" "$tmpdir/err"
 ok $? "oversubscription is reported on stderr"
+grep -q '"oversubscribed": true' "$tmpdir/out"
+ok $? "oversubscription is recorded in the document"
+# ... but not when no multi-thread pass runs at all.
+run "$TS_RUN" -w sha256 --single-only --threads "$many" -q --format json \
+	$QUICK
+[ "$rc" -eq 0 ] && ! grep -q warning "$tmpdir/err" && \
+	grep -q '"oversubscribed": false' "$tmpdir/out"
+ok $? "--single-only with many threads: no warning, not oversubscribed"
+run "$TS_RUN" -w latency --latency-mb 1 --threads "$many" -q $QUICK
+[ "$rc" -eq 0 ] && ! grep -q warning "$tmpdir/err"
+ok $? "only latency with many threads: no warning"
 
 # One usable CPU (an affinity mask stands in for a one-CPU cgroup).
 if command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
@@ -140,11 +174,27 @@ if command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
 	! grep -q '"multi_thread"' "$tmpdir/out" && \
 		grep -q '"logical_cores": 1,' "$tmpdir/out"
 	ok $? "one CPU: logical_cores 1 and no multi pass"
+	pc=$(grep '"physical_cores"' "$tmpdir/out")
+	[ -z "$pc" ] || [ "$pc" = '    "physical_cores": 1,' ]
+	ok $? "one CPU: physical_cores counts the one core it may use"
 else
 	ok 0 "# SKIP taskset cannot restrict this process"
 	ok 0 "# SKIP taskset cannot restrict this process"
 	ok 0 "# SKIP taskset cannot restrict this process"
+	ok 0 "# SKIP taskset cannot restrict this process"
 fi
+
+# The --out directory vanishes while measuring: exit 1, one line, and
+# nothing on stdout (the original prints nothing after a failed write).
+# The run takes over a second (calibration alone is several 400 ms
+# rounds); the directory goes after a tenth of that.
+mkdir "$tmpdir/gone"
+( sleep 0.1; rm -rf "$tmpdir/gone" ) &
+run "$TS_RUN" -w sha256 --single-only -q --samples 2 --warmup 0 \
+	--window-ms 400 -o "$tmpdir/gone/x.json"
+wait
+expect_status 1 "--out directory removed during the run"
+expect_one_error_line "--out directory removed during the run"
 
 # Signed at run time, if the signing tools are built.
 if [ -x "$TS_KEYGEN" ] && [ -x "$TS_VERIFY" ]; then

@@ -13,6 +13,7 @@
 #include <json.h>
 
 #include "bufcheck.h"
+#include "cpus.h"
 #include "suite.h"
 #include "tap.h"
 
@@ -103,6 +104,19 @@ static const struct ts_kernel broken = {
 	.rate = acc_rate,
 };
 
+/* extensions.cpus.oversubscribed of a report: 1, 0, or -1 if absent. */
+static int
+oversubscribed(const struct ts_report *r)
+{
+	struct json_object *v;
+
+	if (r->extensions == NULL ||
+	    !json_object_object_get_ex(r->extensions, "cpus", &v) ||
+	    !json_object_object_get_ex(v, "oversubscribed", &v))
+		return -1;
+	return json_object_get_boolean(v) ? 1 : 0;
+}
+
 /* Options for a quick suite over the given kernels. */
 static void
 quick(struct ts_suite_opts *o, const struct ts_kernel *const *ks, size_t n,
@@ -182,6 +196,8 @@ main(void)
 	struct ts_report r;
 	struct ts_workload *w;
 	struct json_object *ext, *v;
+	struct ts_cpus cpus;
+	unsigned many;
 	char msg[256];
 
 	stamps();
@@ -266,6 +282,30 @@ main(void)
 	ok(r.workloads[0].single != NULL && r.workloads[0].multi == NULL &&
 	    r.workloads[0].scaling == NULL, "--threads 1: no multi pass");
 	ok(!r.score.has_multi_core, "--threads 1: no multi-core score");
+	ts_report_free(&r);
+
+	/* More threads than CPUs: oversubscribed only if a multi pass ran. */
+	ts_cpus_probe(&cpus);
+	many = cpus.usable + 2;
+	quick(&o, one, 2, many);
+	o.single_only = true;
+	ts_suite_run(&o, &r);
+	is_int(r.config.threads, many, "single-only: config.threads "
+	    "still records T");
+	is_int(oversubscribed(&r), 0, "single-only: not oversubscribed");
+	ts_report_free(&r);
+	quick(&o, one + 1, 1, many);
+	ts_suite_run(&o, &r);
+	is_int(oversubscribed(&r), 0, "only a single-thread workload: not "
+	    "oversubscribed");
+	ts_report_free(&r);
+	quick(&o, one, 1, many);
+	ts_suite_run(&o, &r);
+	ok(r.workloads[0].multi != NULL &&
+	    r.workloads[0].multi->threads == many,
+	    "oversubscribed multi pass runs every thread asked for");
+	is_int(oversubscribed(&r), 1, "a multi pass over more threads than "
+	    "CPUs is recorded as oversubscribed");
 	ts_report_free(&r);
 	return done_testing();
 }
