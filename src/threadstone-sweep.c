@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "exitcodes.h"
 #include "plateau.h"
 #include "svg.h"
@@ -167,8 +168,7 @@ parse_args(int argc, char *argv[], struct options *o)
 			usage();
 			break;
 		case 'V':
-			printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME,
-			    PACKAGE_VERSION);
+			ts_print_version();
 			exit(TS_EXIT_OK);
 		default:
 			/* getopt_long has printed the one-line reason. */
