@@ -312,10 +312,15 @@ json_string(struct ts_buf *b, const char *s)
 			ts_buf_puts(b, "\\r");
 			break;
 		default:
-			if (*p < 0x20)
+			if (*p < 0x20) {
 				ts_buf_printf(b, "\\u%04x", *p);
-			else
+			} else if (*p == 0xc0 && p[1] == 0x80) {
+				/* U+0000 as docparse.c stores it. */
+				ts_buf_puts(b, "\\u0000");
+				p++;
+			} else {
 				ts_buf_putc(b, (char)*p);
+			}
 		}
 	}
 	ts_buf_putc(b, '"');

@@ -137,13 +137,20 @@ hex4(struct parser *p)
 	return v;
 }
 
-/* Append code point c to b as UTF-8. */
+/*
+ * Append code point c to b as UTF-8.  U+0000 (legal in JSON strings and
+ * in the original's documents) becomes the overlong pair C0 80, as in
+ * "modified UTF-8", so strings and keys stay C strings; the writers turn
+ * it back into \u0000 (a real UTF-8 input can never contain C0 80).
+ */
 static void
 put_utf8(struct ts_buf *b, uint32_t c)
 {
 	char u[4];
 
-	if (c < 0x80) {
+	if (c == 0) {
+		ts_buf_add(b, "\xc0\x80", 2);
+	} else if (c < 0x80) {
 		ts_buf_putc(b, (char)c);
 	} else if (c < 0x800) {
 		u[0] = (char)(0xc0 | (c >> 6));

@@ -21,7 +21,9 @@ struct json_object;
  * json_object_get_string() on it returns the token as written (integer
  * literals become json-c ints, whose text is the same digits).  An object
  * that had a key more than once keeps the last value and remembers the
- * key in its userdata (see ts_json_is_duplicate()).
+ * key in its userdata (see ts_json_is_duplicate()).  A U+0000 inside a
+ * string or key is stored as the two bytes C0 80 (never valid UTF-8
+ * otherwise), which the document writers turn back into \u0000.
  * JSON null is a NULL pointer, as everywhere in json-c.  Return 0 and the
  * tree in *out, or -1 with a one-line message in err ("expected value at
  * line 1 column 1").

@@ -298,10 +298,6 @@ rd_str(struct rd *rd, struct json_object *obj, const char *path,
 	join(p, path, key);
 	if (!json_object_is_type(v, json_type_string))
 		return wrong_type(rd, p, v, "a string");
-	if (strlen(json_object_get_string(v)) !=
-	    (size_t)json_object_get_string_len(v))
-		return fail(rd, p, "string contains a NUL character "
-		    "(not supported)");
 	*out = ts_xstrdup(json_object_get_string(v));
 	return 0;
 }

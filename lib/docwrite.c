@@ -305,6 +305,13 @@ put_string(struct ts_buf *b, const char *s, size_t len)
 
 	ts_buf_putc(b, '"');
 	for (i = 0; i < len; i++) {
+		if (p[i] == 0xc0 && i + 1 < len && p[i + 1] == 0x80) {
+			/* U+0000 as docparse.c stores it. */
+			ts_buf_add(b, s + start, i - start);
+			ts_buf_puts(b, "\\u0000");
+			start = ++i + 1;
+			continue;
+		}
 		if (p[i] >= 0x20 && p[i] != '"' && p[i] != '\\')
 			continue;
 		ts_buf_add(b, s + start, i - start);

@@ -42,7 +42,7 @@ add(char ***list, size_t *n, const char *fmt, ...)
 static const char *
 num(double v)
 {
-	static char ring[16][64];
+	static char ring[16][400];	/* ts_fmt_display's longest text fits */
 	static int next;
 	char *s = ts_fmt_display(v), *out = ring[next++ % 16];
 

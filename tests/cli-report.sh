@@ -30,6 +30,11 @@ expect_status 0 "json"
 { cat "$apple"; echo; } | cmp -s - "$tmpdir/out"
 ok $? "--format json reproduces the fixture plus a newline"
 
+# A string holding U+0000 is written back as \u0000, byte for byte.
+run "$TS_REPORT" --format json "$FIXTURES/nul-in-string.json"
+{ cat "$FIXTURES/nul-in-string.json"; echo; } | cmp -s - "$tmpdir/out"
+ok $? "--format json keeps \\u0000 inside a string"
+
 "$TS_REPORT" --format json "$apple" --out "$tmpdir/copy.json" \
     >"$tmpdir/out" 2>"$tmpdir/err"
 ok $? "--format json --out"

@@ -44,10 +44,29 @@ while read -r doc verdict; do
 	ok $? "$doc: signature $verdict, as in the original"
 done <adversarial-verdicts.txt
 
+# U+0000 inside a string (a document the original signs and verifies):
+# kept through reading, canonical bytes and the pretty writer.
+run "$TS_VERIFY" nul-in-string.json
+expect_status 0 "a signed document with \\u0000 in a string verifies"
+grep -qx '  signature   verified' "$tmpdir/out"
+ok $? "nul-in-string.json: signature verified"
+
 run "$TS_VERIFY" --require-signature compare-candidate-b.json
 grep -qx '  signature   MISSING (required by --require-signature)' \
     "$tmpdir/out"
 ok $? "--require-signature reports a missing signature"
+
+# Problems print numbers whole, in Rust's Display form, however long.
+sed -e 's/"value": 67972538.84958085,/"value": 1e300,/' \
+    -e 's/"duration_secs": 45.710684875,/"duration_secs": -5e-324,/' \
+    $apple >"$tmpdir/long.json"
+run "$TS_VERIFY" "$tmpdir/long.json"
+expect_status 1 "a value of 1e300 outside its range fails"
+grep -q "^    - dhrystone single-thread: value 1$(printf '%0300d' 0) outside its own range \[" \
+    "$tmpdir/out"
+ok $? "1e300 is printed with all its 301 digits"
+grep -qx "    - implausible duration -0.$(printf '%0323d' 0)5" "$tmpdir/out"
+ok $? "-5e-324 is printed with all its 323 zeros"
 
 # forge NAME SED-EXPRESSION EXPECTED-MESSAGE: an edited copy fails with it.
 forge() {
