@@ -19,7 +19,8 @@ sed -e 's|"public_key": "5bURCRBzVlrFaKhWSRckcqIltfjxFWn3SFSmmwk8okA="|"public_k
     head -c -1 >"$tmpdir/expected.json"
 printf '}' >>"$tmpdir/expected.json"
 
-cp $apple "$tmpdir/a.json"
+# cat, not cp: in make distcheck the fixtures are read-only.
+cat $apple >"$tmpdir/a.json"
 run "$TS_SIGN" "$tmpdir/a.json" --key $key
 expect_status 0 "sign in place"
 [ "$out" = "signed $tmpdir/a.json" ] && [ ! -s "$tmpdir/err" ]
