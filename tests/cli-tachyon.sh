@@ -253,9 +253,14 @@ ok $? "-w 0.25: the cache warning is given (try $try)"
 [ "$(wc -l <"$tmpdir/err")" -eq 1 ] &&
     grep -q -- '--working-set-mb [0-9]* or more' "$tmpdir/err"
 ok $? "-w 0.25: the warning is one line naming a size that clears it"
-for try in 1 2 3; do
+# 64 MiB is only twice the 32 MiB L3 that some of these VMs really get
+# at times, when a random chase at 64 MiB does hit cache (measured: 109 ns
+# against 156 ns at 128 MiB, in about one reading of ten): spread six
+# tries over a few seconds to ride out such a stretch.
+for try in 1 2 3 4 5 6; do
 	run "$TACHYON" -s 0.1 -w 64 -t 1 --json
 	[ "$rc" -eq 0 ] && [ ! -s "$tmpdir/err" ] && break
+	sleep 1
 done
 [ "$rc" -eq 0 ] && [ ! -s "$tmpdir/err" ] &&
     grep -Eq '"cache_check":"(clear|skipped)"' "$tmpdir/out"
