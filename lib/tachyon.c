@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tachyon's orchestration: the working-set size and cache check, then
+ * one reading or a timed stream of them, formatted by probeout.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "cachecheck.h"
+#include "exitcodes.h"
+#include "probe.h"
+#include "probeout.h"
+#include "tachyon.h"
+#include "util.h"
+
+#define SLEEP_SLICE	0.1		/* longest sleep between flag checks */
+
+/* Whether the stop flag, if any, has been raised. */
+static bool
+stopped(const struct ts_tachyon_opts *o)
+{
+	return o->stop != NULL && atomic_load(o->stop);
+}
+
+/* The probe's bind callback: thread i on core i of the topology. */
+static int
+bind_core(void *arg, unsigned thread)
+{
+	return ts_topo_bind_core(arg, thread);
+}
+
+/*
+ * Sleep until the monotonic time `until`, or the stop flag.  The sleep
+ * goes in slices, so a signal landing between the check of the flag and
+ * the call to nanosleep delays the stop by one slice at most.
+ */
+static void
+sleep_until(const struct ts_tachyon_opts *o, double until)
+{
+	struct timespec ts;
+	double left;
+
+	while (!stopped(o) && (left = until - ts_now()) > 0) {
+		if (left > SLEEP_SLICE)
+			left = SLEEP_SLICE;
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		(void)nanosleep(&ts, NULL);
+	}
+}
+
+/* Write a whole line (or block) at once; false on a write error. */
+static bool
+emit(struct ts_buf *b)
+{
+	bool okay = fwrite(b->data, 1, b->len, stdout) == b->len &&
+	    fflush(stdout) == 0;
+
+	b->len = 0;
+	b->data[0] = '\0';
+	return okay;
+}
+
+/*
+ * Settle the working set: `auto` sizes it, memory must hold it, and the
+ * cache check (unless disabled) warns when it reads like cache.  Return
+ * an exit status, with the check's verdict in *verdict.
+ */
+static int
+size_working_set(struct ts_tachyon_opts *o, struct ts_topo *topo,
+    enum ts_cache_verdict *verdict)
+{
+	struct ts_cache_bounds bounds = { 0, 0 };
+	struct ts_cache_report rep;
+	struct ts_quick q;
+	uint64_t avail;
+	unsigned steps;
+	char err[256];
+
+	avail = ts_mem_available();
+	if (topo != NULL)
+		bounds.llc_bytes = ts_topo_llc_size(topo);
+	bounds.mem_bytes = ts_cache_mem_bound(topo != NULL ?
+	    ts_topo_memory(topo) : 0, avail);
+	/* Each quick measurement: 5 % of the budget, within 50-250 ms. */
+	memset(&q, 0, sizeof q);
+	q.seconds = o->seconds * 0.05 < 0.05 ? 0.05 :
+	    o->seconds * 0.05 > 0.25 ? 0.25 : o->seconds * 0.05;
+	q.seed = o->seed;
+	q.warm_bytes = bounds.llc_bytes;
+	q.err = err;
+	q.errlen = sizeof err;
+	if (o->ws_auto && ts_auto_size((unsigned)o->threads, &bounds,
+	    ts_quick_latency_pair, &q, &o->ws_bytes, &steps) == -1) {
+		ts_error("--working-set-mb auto: %s", err);
+		return TS_EXIT_FAILURE;
+	}
+	if (avail != 0 && o->ws_bytes * o->threads > avail / 10 * 9) {
+		ts_error("--working-set-mb %.6g with --threads %" PRIu64
+		    " needs %" PRIu64 " MiB, but only %" PRIu64 " MiB of memory is "
+		    "available: at most %.6g MiB per thread here",
+		    (double)o->ws_bytes / (double)TS_MIB, o->threads,
+		    o->ws_bytes * o->threads / TS_MIB, avail / TS_MIB,
+		    (double)(avail / 10 * 9 / o->threads / TS_MIB));
+		return TS_EXIT_FAILURE;
+	}
+	*verdict = TS_CACHE_SKIPPED;
+	if (!o->cache_check)
+		return TS_EXIT_OK;
+	/* A check that cannot allocate its larger chain is skipped. */
+	if (ts_cache_check(o->ws_bytes, (unsigned)o->threads, &bounds,
+	    ts_quick_latency_pair, &q, &rep) == -1)
+		return TS_EXIT_OK;
+	*verdict = rep.verdict;
+	if (rep.verdict == TS_CACHE_IN_CACHE)
+		ts_warning("the probe is measuring cache: %.6g MiB in total "
+		    "reads %.1f ns/access, %.6g MiB reads %.1f; use "
+		    "--working-set-mb %" PRIu64 " or more, or auto",
+		    (double)rep.chosen_bytes / (double)TS_MIB, rep.ns_chosen,
+		    (double)rep.larger_bytes / (double)TS_MIB, rep.ns_larger,
+		    rep.suggest_bytes / TS_MIB);
+	return TS_EXIT_OK;
+}
+
+/*
+ * Build the chains, then take one reading, or in watch mode one per
+ * interval until the count or the stop flag.  Return the exit status.
+ */
+static int
+readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
+    const char *verdict)
+{
+	struct ts_probe_config cfg;
+	struct ts_probe_result res;
+	struct ts_probe *pr;
+	struct ts_buf out;
+	uint64_t reading;
+	double begin;
+	char err[256];
+	int status = TS_EXIT_OK;
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.seconds = o->seconds;
+	cfg.working_set_bytes = o->ws_bytes;
+	cfg.threads = (unsigned)o->threads;
+	cfg.seed = o->seed;
+	cfg.stride = 1;
+	if (topo != NULL && cfg.threads <= ts_topo_cores(topo)) {
+		cfg.bind = bind_core;
+		cfg.bind_arg = topo;
+	}
+	if (o->watch)
+		cfg.stop = o->stop;
+	if ((pr = ts_probe_open(&cfg, err, sizeof err)) == NULL) {
+		if (errno == ENOMEM)
+			ts_error("--working-set-mb %.6g with --threads %u: "
+			    "cannot allocate the chains (%s); try a smaller "
+			    "working set or fewer threads",
+			    (double)o->ws_bytes / (double)TS_MIB, cfg.threads,
+			    strerror(ENOMEM));
+		else
+			ts_error("%s", err);
+		return TS_EXIT_FAILURE;
+	}
+	ts_buf_init(&out);
+	begin = ts_now();
+	for (reading = 1;; reading++) {
+		if (ts_probe_measure(pr, o->seconds, &res, err,
+		    sizeof err) == -1) {
+			ts_error("%s", err);
+			status = TS_EXIT_FAILURE;
+			break;
+		}
+		if (o->watch || o->json)
+			ts_probeout_json(&out, &res, verdict,
+			    o->watch ? reading : 0, ts_probeout_unix_time());
+		else
+			ts_probeout_human(&out, &res);
+		if (!emit(&out)) {
+			status = TS_EXIT_FAILURE;
+			break;
+		}
+		if (!o->watch || stopped(o) || reading == o->count)
+			break;
+		sleep_until(o, begin + (double)reading * o->interval);
+		if (stopped(o))
+			break;
+	}
+	ts_buf_free(&out);
+	ts_probe_close(pr);
+	if (status == TS_EXIT_OK && o->min_score > 0 &&
+	    ts_probe_score(&res) < o->min_score) {
+		ts_error("score %.3f is below --min-score %g: this host is "
+		    "degraded right now", ts_probe_score(&res), o->min_score);
+		status = TS_EXIT_NEGATIVE;
+	}
+	return status;
+}
+
+int
+ts_tachyon_run(struct ts_tachyon_opts *o, struct ts_topo *topo)
+{
+	enum ts_cache_verdict verdict = TS_CACHE_SKIPPED;
+	int status;
+
+	status = size_working_set(o, topo, &verdict);
+	if (status == TS_EXIT_OK)
+		status = readings(o, topo,
+		    ts_probeout_verdict(o->cache_check, verdict));
+	return status;
+}
