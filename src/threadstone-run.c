@@ -20,13 +20,11 @@
 #include "docwrite.h"
 #include "exitcodes.h"
 #include "kernel.h"
+#include "progress.h"
 #include "render.h"
 #include "sign.h"
 #include "suite.h"
 #include "util.h"
-
-/* Longest progress bar, in samples; more are shown as a count. */
-#define PROGRESS_BAR_MAX	32
 
 /* Most threads a multi pass may use, and most MiB a buffer may have. */
 #define MAX_THREADS	4096
@@ -84,14 +82,6 @@ struct args {
 	enum format	  format;
 	const char	 *out;
 	const char	 *key;
-};
-
-/* The progress display on stderr (section 12.4). */
-struct progress {
-	bool	enabled;	/* not --quiet, not --format json */
-	bool	tty;		/* transient lines only on a terminal */
-	size_t	shown;		/* width of the transient line on screen */
-	char	label[256];
 };
 
 /* Print the usage text to stdout and exit 0. */
@@ -349,120 +339,6 @@ thread_warnings(const struct args *a, const struct ts_kernel **ks,
 		ts_warning("one usable CPU: no multi-thread pass will run");
 }
 
-/* Erase the transient status line, if one is shown. */
-static void
-progress_erase(struct progress *p)
-{
-	if (p->shown == 0)
-		return;
-	fputc('\r', stderr);
-	for (size_t i = 0; i < p->shown; i++)
-		fputc(' ', stderr);
-	fputc('\r', stderr);
-	p->shown = 0;
-	fflush(stderr);
-}
-
-/* Replace the transient status line with text (terminals only). */
-static void
-progress_show(struct progress *p, const char *text)
-{
-	if (!p->tty)
-		return;
-	progress_erase(p);
-	fputs(text, stderr);
-	p->shown = ts_text_width(text);
-	fflush(stderr);
-}
-
-/* "<name> (1 thread)" or "<name> (N threads)". */
-static void
-set_label(struct progress *p, const struct ts_kernel *k, unsigned threads)
-{
-	snprintf(p->label, sizeof p->label, "%s (%u thread%s)", k->name,
-	    threads, threads == 1 ? "" : "s");
-}
-
-/* The runner's events: calibration and per-sample status lines. */
-static void
-on_round(const struct ts_progress *ev, void *arg)
-{
-	struct progress *p = arg;
-	struct ts_buf b;
-	char si[TS_SI_MAX];
-	uint32_t i;
-
-	if (!p->enabled || !p->tty)
-		return;
-	set_label(p, ev->kernel, ev->threads);
-	ts_buf_init(&b);
-	ts_buf_printf(&b, "  %s \u00b7 ", p->label);
-	switch (ev->event) {
-	case TS_PROGRESS_CALIBRATING:
-		ts_buf_puts(&b, "calibrating\u2026");
-		break;
-	case TS_PROGRESS_CALIBRATED:
-		ts_buf_printf(&b, "%llu iters/thread, %.0f ms per round",
-		    (unsigned long long)ev->iters, ev->round_ms);
-		break;
-	case TS_PROGRESS_SAMPLE:
-		/* A bar as the original's, but a count when it would not
-		 * fit a line (redrawing in place needs one line). */
-		if (ev->total > PROGRESS_BAR_MAX)
-			ts_buf_printf(&b, "%lu/%lu", (unsigned long)ev->done,
-			    (unsigned long)ev->total);
-		else
-			for (i = 0; i < ev->total; i++)
-				ts_buf_puts(&b, i < ev->done ? "\u25cf" :
-				    "\u00b7");
-		ts_buf_printf(&b, " %s", ts_si(ev->rate, si));
-		break;
-	}
-	progress_show(p, b.data);
-	ts_buf_free(&b);
-}
-
-/* A finished or failed pass: one permanent line. */
-static void
-on_pass(const struct ts_kernel *k, unsigned threads,
-    const struct ts_pass *pass, const char *error, void *arg)
-{
-	struct progress *p = arg;
-	struct ts_buf b;
-	char si[TS_SI_MAX];
-
-	if (!p->enabled)
-		return;
-	progress_erase(p);
-	ts_buf_init(&b);
-	if (pass != NULL) {
-		set_label(p, k, threads);
-		ts_buf_puts(&b, "  ");
-		ts_buf_pad(&b, p->label, 28);
-		ts_buf_putc(&b, ' ');
-		ts_buf_rpad(&b, ts_si(pass->value, si), 10);
-		ts_buf_printf(&b, " %s  \u00b1%.1f%%\n", ts_unit_label(k->unit),
-		    pass->stats.cv * 100.0);
-	} else
-		ts_buf_printf(&b, "  %s: FAILED \u2014 %s\n", k->id, error);
-	fputs(b.data, stderr);
-	fflush(stderr);
-	ts_buf_free(&b);
-}
-
-/* A remark from the suite (the buffer check). */
-static void
-on_note(const char *text, void *arg)
-{
-	struct progress *p = arg;
-
-	if (!p->enabled)
-		return;
-	progress_erase(p);
-	fprintf(stderr, "  %s\u2026\n", text);
-	fflush(stderr);
-}
-
 /*
  * The original's checks, in its order (unknown workload, zero samples,
  * zero window), then ours: --out writable and --sign-key loaded, all
@@ -516,7 +392,7 @@ main(int argc, char *argv[])
 	struct args a;
 	struct ts_suite_opts o;
 	struct ts_report r;
-	struct progress p;
+	struct ts_progress_display p;
 	struct ts_key key;
 	struct ts_buf b;
 	const struct ts_kernel **ks;
@@ -535,9 +411,9 @@ main(int argc, char *argv[])
 	}
 	thread_warnings(&a, ks, nks);
 
-	memset(&p, 0, sizeof p);
-	p.enabled = !a.quiet && a.format != FORMAT_JSON;
-	p.tty = isatty(STDERR_FILENO) == 1;
+	/* Progress on stderr; none with --quiet or --format json. */
+	ts_progress_display_init(&p, stderr, isatty(STDERR_FILENO) == 1,
+	    a.quiet || a.format == FORMAT_JSON);
 	ts_suite_defaults(&o);
 	o.kernels = ks;
 	o.nkernels = nks;
@@ -551,12 +427,9 @@ main(int argc, char *argv[])
 	o.huge_pages = a.huge;
 	o.stream_bytes = a.stream_mb << 20;
 	o.latency_bytes = a.latency_mb << 20;
-	o.hooks.round = on_round;
-	o.hooks.pass_done = on_pass;
-	o.hooks.note = on_note;
-	o.hooks.arg = &p;
+	ts_progress_display_attach(&p, &o.hooks);
 	ts_suite_run(&o, &r);
-	progress_erase(&p);
+	ts_progress_display_erase(&p);
 
 	ts_report_normalise(&r);
 	if (a.key != NULL) {
