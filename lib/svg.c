@@ -75,20 +75,6 @@ axis_size(uint64_t b, char *buf, size_t len)
 		    suffix[u]);
 }
 
-/* A size in binary units for labels: "32 KiB", "1.5 MiB". */
-static void
-label_size(double b, char *buf, size_t len)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-	int u = 0;
-
-	while (b >= 1024 && u < 4) {
-		b /= 1024;
-		u++;
-	}
-	snprintf(buf, len, "%.3g %s", b, unit[u]);
-}
-
 void
 ts_svg_escape(struct ts_buf *b, const char *s)
 {
@@ -223,7 +209,7 @@ draw_caches(struct ts_buf *b, const struct ts_plateaus *r,
 		x = log2((double)r->cache_bytes[k]);
 		if (x < f->lx0 || x > f->lx1)
 			continue;
-		label_size((double)r->cache_bytes[k], sz, sizeof sz);
+		ts_plateau_fmt_size((double)r->cache_bytes[k], sz, sizeof sz);
 		snprintf(lab, sizeof lab, "%s %s",
 		    ts_plateau_level_name(k, r->ncaches), sz);
 		x = xpos(f, (double)r->cache_bytes[k]);
@@ -304,7 +290,7 @@ draw_curve(struct ts_buf *b, const struct ts_svg_plot *pl,
 		    ypos(f, pl->latency_ns[i]));
 	ts_buf_puts(b, "\"/>\n<g class=\"points\">\n");
 	for (i = 0; i < pl->n; i++) {
-		label_size((double)pl->bytes[i], sz, sizeof sz);
+		ts_plateau_fmt_size((double)pl->bytes[i], sz, sizeof sz);
 		snprintf(tip, sizeof tip, "%s: %.1f ns%s%s", sz,
 		    pl->latency_ns[i], r ? ", " : "",
 		    r ? ts_plateau_point_name(r, i) : "");
