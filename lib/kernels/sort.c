@@ -200,6 +200,44 @@ mark_right(const uint64_t *hi, size_t n, uint64_t pivot, unsigned char *r)
 	return k;
 }
 
+/* One side of a block split: marked offsets, how many remain, from where. */
+struct side {
+	unsigned char	m[SPLIT_BLOCK];
+	size_t		n;
+	size_t		s;
+};
+
+/*
+ * One round of the block split: mark a fresh block of bl (br) values on a
+ * side whose marks are used up, exchange as many misplaced pairs as both
+ * sides hold, and step past each block that is now done.
+ */
+static inline void
+split_round(uint64_t **l, uint64_t **r, struct side *L, struct side *R,
+    size_t bl, size_t br, uint64_t pivot)
+{
+	size_t n;
+
+	if (L->n == 0 && bl > 0) {
+		L->s = 0;
+		L->n = mark_left(*l, bl, pivot, L->m);
+	}
+	if (R->n == 0 && br > 0) {
+		R->s = 0;
+		R->n = mark_right(*r, br, pivot, R->m);
+	}
+	n = L->n < R->n ? L->n : R->n;
+	exchange_marked(*l, *r, L->m + L->s, R->m + R->s, n, L->n == R->n);
+	L->n -= n;
+	R->n -= n;
+	L->s += n;
+	R->s += n;
+	if (L->n == 0)
+		*l += bl;
+	if (R->n == 0)
+		*r -= br;
+}
+
 /*
  * Split the unknown [l, r) (r itself holds a value not below the pivot)
  * in blocks of SPLIT_BLOCK: comparisons only record offsets, then the
@@ -210,68 +248,33 @@ mark_right(const uint64_t *hi, size_t n, uint64_t pivot, unsigned char *r)
 static inline uint64_t *
 split_blocks(uint64_t *l, uint64_t *r, uint64_t pivot)
 {
-	unsigned char ml[SPLIT_BLOCK], mr[SPLIT_BLOCK];
-	size_t nl = 0, nr = 0, sl = 0, sr = 0, n, left, bl, br;
+	struct side L = { .n = 0 }, R = { .n = 0 };
+	size_t left, bl, br;
 
-	while (r - l > 2 * SPLIT_BLOCK) {
-		if (nl == 0) {
-			sl = 0;
-			nl = mark_left(l, SPLIT_BLOCK, pivot, ml);
-		}
-		if (nr == 0) {
-			sr = 0;
-			nr = mark_right(r, SPLIT_BLOCK, pivot, mr);
-		}
-		n = nl < nr ? nl : nr;
-		exchange_marked(l, r, ml + sl, mr + sr, n, nl == nr);
-		nl -= n;
-		nr -= n;
-		sl += n;
-		sr += n;
-		if (nl == 0)
-			l += SPLIT_BLOCK;
-		if (nr == 0)
-			r -= SPLIT_BLOCK;
-	}
+	while (r - l > 2 * SPLIT_BLOCK)
+		split_round(&l, &r, &L, &R, SPLIT_BLOCK, SPLIT_BLOCK, pivot);
 	/* The rest: at most one pending block and what is still unknown. */
-	left = (size_t)(r - l) - (nl > 0 || nr > 0 ? SPLIT_BLOCK : 0);
-	if (nr > 0) {
+	left = (size_t)(r - l) - (L.n > 0 || R.n > 0 ? SPLIT_BLOCK : 0);
+	if (R.n > 0) {
 		bl = left;
 		br = SPLIT_BLOCK;
-	} else if (nl > 0) {
+	} else if (L.n > 0) {
 		bl = SPLIT_BLOCK;
 		br = left;
 	} else {
 		bl = left / 2;
 		br = left - bl;
 	}
-	if (left > 0 && nl == 0) {
-		sl = 0;
-		nl = mark_left(l, bl, pivot, ml);
-	}
-	if (left > 0 && nr == 0) {
-		sr = 0;
-		nr = mark_right(r, br, pivot, mr);
-	}
-	n = nl < nr ? nl : nr;
-	exchange_marked(l, r, ml + sl, mr + sr, n, nl == nr);
-	nl -= n;
-	nr -= n;
-	sl += n;
-	sr += n;
-	if (nl == 0)
-		l += bl;
-	if (nr == 0)
-		r -= br;
+	split_round(&l, &r, &L, &R, bl, br, pivot);
 	/* One side may still hold marked values: move them across. */
-	if (nl > 0) {
-		while (nl-- > 0)
-			swap_u64(l + ml[sl + nl], --r);
+	if (L.n > 0) {
+		while (L.n-- > 0)
+			swap_u64(l + L.m[L.s + L.n], --r);
 		l = r;
 	}
-	if (nr > 0) {
-		while (nr-- > 0)
-			swap_u64(r - mr[sr + nr], l++);
+	if (R.n > 0) {
+		while (R.n-- > 0)
+			swap_u64(r - R.m[R.s + R.n], l++);
 	}
 	return l;
 }
