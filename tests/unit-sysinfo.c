@@ -11,25 +11,8 @@
 
 #include "sysinfo.h"
 #include "tap.h"
+#include "topo-fixture.h"
 #include "topo.h"
-
-/* Open a topology from an XML fixture in tests/topo. */
-static struct ts_topo *
-open_xml(const char *name)
-{
-	char path[4096], err[256];
-	const char *srcdir = getenv("top_srcdir");
-	struct ts_topo *t;
-
-	snprintf(path, sizeof path, "%s/tests/topo/%s", srcdir ? srcdir : ".",
-	    name);
-	unsetenv("HWLOC_SYNTHETIC");
-	setenv("HWLOC_XMLFILE", path, 1);
-	t = ts_topo_open(err, sizeof err);
-	if (t == NULL)
-		diag("%s: %s", name, err);
-	return t;
-}
 
 /* The helpers that parse text: cpuinfo lines, flags, target triples. */
 static void
