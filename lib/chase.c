@@ -114,13 +114,45 @@ ts_chase_free(struct ts_chase *c)
 }
 
 uint64_t
-ts_chase_run(struct ts_chase *c, uint64_t hops)
+ts_chase_follow(const uint64_t *w, uint64_t p, uint64_t hops)
 {
-	const uint64_t *w = c->words;
-	uint64_t p = c->cursor;
-
 	while (hops-- > 0)
 		p = w[p];
-	c->cursor = p;
 	return p;
+}
+
+uint64_t
+ts_chase_run(struct ts_chase *c, uint64_t hops)
+{
+	c->cursor = ts_chase_follow(c->words, c->cursor, hops);
+	return c->cursor;
+}
+
+uint64_t
+ts_chase_link_local(uint64_t *w, uint64_t nodes, const uint64_t *groups,
+    uint64_t ngroups, unsigned word, struct ts_rng *rng)
+{
+	uint64_t line[TS_CHASE_GROUP_LINES], first = UINT64_MAX, prev = 0;
+	uint64_t g, base, n, k;
+
+	for (g = 0; g < ngroups; g++) {
+		base = groups[g] * TS_CHASE_GROUP_LINES;
+		if (base >= nodes)
+			continue;
+		n = nodes - base < TS_CHASE_GROUP_LINES ? nodes - base :
+		    TS_CHASE_GROUP_LINES;
+		for (k = 0; k < n; k++)
+			line[k] = (base + k) * NODE_WORDS + word;
+		ts_rng_shuffle_u64(rng, line, (size_t)n);
+		for (k = 0; k < n; k++) {
+			if (first == UINT64_MAX)
+				first = line[k];
+			else
+				w[prev] = line[k];
+			prev = line[k];
+		}
+	}
+	if (first != UINT64_MAX)
+		w[prev] = first;
+	return first == UINT64_MAX ? word : first;
 }

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rng.h"
+
 struct ts_chase {
 	uint64_t	*words;		/* nodes x 8 words */
 	uint64_t	 nodes;		/* max(bytes / 64, 2) */
@@ -40,5 +42,31 @@ uint64_t ts_backing_page_size(const void *addr, size_t len);
 
 /* Follow `hops` dependent loads from the cursor; return the new cursor. */
 uint64_t ts_chase_run(struct ts_chase *, uint64_t hops);
+
+/*
+ * The page-local order.  A random chase over a large buffer pays a TLB
+ * miss, and on a virtual machine a two-dimensional page walk, on almost
+ * every load, and that cost keeps growing with the buffer long after the
+ * data caches are left behind.  A page-local chase visits the buffer's
+ * 4 KiB groups of 64 lines in a random order and, within each group, all
+ * of its lines in a random order: one page walk is shared by 64 loads,
+ * so its latency follows the data footprint alone.
+ */
+#define TS_CHASE_GROUP_BYTES	4096u
+#define TS_CHASE_GROUP_LINES	64u
+
+/*
+ * Link one cycle through word `word` (0..7) of every line in the groups
+ * groups[0..ngroups) of a buffer of `nodes` 64-byte lines (group g holds
+ * lines g x 64 up to the end of the buffer), group after group in the
+ * given order, the lines within a group shuffled with rng.  Return the
+ * word index of the cycle's first node, where a chase should start.
+ */
+uint64_t ts_chase_link_local(uint64_t *words, uint64_t nodes,
+	    const uint64_t *groups, uint64_t ngroups, unsigned word,
+	    struct ts_rng *rng);
+
+/* Follow `hops` dependent loads through words from word index p. */
+uint64_t ts_chase_follow(const uint64_t *words, uint64_t p, uint64_t hops);
 
 #endif /* TS_CHASE_H */

@@ -26,6 +26,66 @@ one_lap(struct ts_chase *c)
 	return bad;
 }
 
+/*
+ * Check a page-local cycle through groups[0..ng) of a buffer of `nodes`
+ * lines: it visits every line of those groups exactly once, group by
+ * group in the given order, and closes.  Return 0 when it does.
+ */
+static int
+local_lap(const uint64_t *w, uint64_t nodes, const uint64_t *groups,
+    uint64_t ng, uint64_t start, unsigned word)
+{
+	unsigned char *seen = calloc(nodes, 1);
+	uint64_t p = start, g, k, n, line;
+	int bad = 0;
+
+	for (g = 0; g < ng && !bad; g++) {
+		n = nodes - groups[g] * 64 < 64 ? nodes - groups[g] * 64 : 64;
+		for (k = 0; k < n; k++) {
+			line = p / 8;
+			if (p % 8 != word || line >= nodes || seen[line]++ ||
+			    line / 64 != groups[g])
+				bad = 1;
+			p = w[p];
+		}
+	}
+	if (p != start)
+		bad = 1;
+	free(seen);
+	return bad;
+}
+
+/* The page-local order: whole groups, in order, shuffled inside. */
+static void
+page_local(void)
+{
+	static const uint64_t subset[] = { 5, 0, 3 };
+	uint64_t nodes = 6 * 64 + 10, groups[7], *w, start, first, seq = 0, k;
+	struct ts_rng rng;
+
+	w = calloc(nodes * 8, sizeof *w);
+	for (k = 0; k < 7; k++)
+		groups[k] = (k * 3) % 7;	/* 0 3 6 2 5 1 4 */
+	ts_rng_seed(&rng, 3);
+	first = start = ts_chase_link_local(w, nodes, groups, 7, 1, &rng);
+	ok(local_lap(w, nodes, groups, 7, start, 1) == 0, "page-local: every "
+	    "line once, group by group in the given order, partial last "
+	    "group included");
+	for (k = 0, start = w[start]; k < 63; k++, start = w[start])
+		if (w[start] == start + 8)
+			seq++;
+	ok(seq < 16, "page-local: lines within a group are shuffled (%llu "
+	    "of 63 hops sequential)", (unsigned long long)seq);
+	start = ts_chase_link_local(w, nodes, subset, 3, 2, &rng);
+	ok(local_lap(w, nodes, subset, 3, start, 2) == 0, "page-local: a "
+	    "subset of the groups, through another word");
+	ok(local_lap(w, nodes, groups, 7, first, 1) == 0, "page-local: the "
+	    "chain through the other word is left whole");
+	is_u64(ts_chase_link_local(w, nodes, groups, 0, 4, &rng), 4,
+	    "page-local: no groups, the start is the word itself");
+	free(w);
+}
+
 int
 main(void)
 {
@@ -90,5 +150,6 @@ main(void)
 		    (unsigned long long)c.page_bytes);
 		ts_chase_free(&c);
 	}
+	page_local();
 	return done_testing();
 }
