@@ -246,29 +246,6 @@ ts_sweep_run(const uint64_t *sizes, size_t n, uint64_t min_ms,
 	return 0;
 }
 
-/* Append s as a JSON string (quotes, escapes for controls, '"' and '\'). */
-static void
-json_string(struct ts_buf *b, const char *s)
-{
-	ts_buf_putc(b, '"');
-	for (; *s != '\0'; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\') {
-			ts_buf_putc(b, '\\');
-			ts_buf_putc(b, (char)ch);
-		} else if (ch == '\n')
-			ts_buf_puts(b, "\\n");
-		else if (ch == '\t')
-			ts_buf_puts(b, "\\t");
-		else if (ch < 0x20)
-			ts_buf_printf(b, "\\u%04x", ch);
-		else
-			ts_buf_putc(b, (char)ch);
-	}
-	ts_buf_putc(b, '"');
-}
-
 void
 ts_sweep_json(struct ts_buf *b, const struct ts_sweep_point *pts, size_t n,
     const char *const *levels)
@@ -288,7 +265,7 @@ ts_sweep_json(struct ts_buf *b, const struct ts_sweep_point *pts, size_t n,
 		if (levels != NULL) {
 			ts_buf_printf(b, ",\n    \"page_bytes\": %" PRIu64
 			    ",\n    \"level\": ", pts[i].page_bytes);
-			json_string(b, levels[i]);
+			ts_buf_json_string(b, levels[i]);
 		}
 		ts_buf_puts(b, i + 1 < n ? "\n  },\n" : "\n  }\n");
 	}

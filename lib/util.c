@@ -416,3 +416,25 @@ ts_close_stdout(void)
 	}
 	return 0;
 }
+
+void
+ts_buf_json_string(struct ts_buf *b, const char *s)
+{
+	ts_buf_putc(b, '"');
+	for (; *s != '\0'; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\') {
+			ts_buf_putc(b, '\\');
+			ts_buf_putc(b, (char)ch);
+		} else if (ch == '\n')
+			ts_buf_puts(b, "\\n");
+		else if (ch == '\t')
+			ts_buf_puts(b, "\\t");
+		else if (ch < 0x20)
+			ts_buf_printf(b, "\\u%04x", ch);
+		else
+			ts_buf_putc(b, (char)ch);
+	}
+	ts_buf_putc(b, '"');
+}

@@ -52,6 +52,8 @@ void	 ts_buf_putc(struct ts_buf *, char);
 void	 ts_buf_printf(struct ts_buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 ts_buf_vprintf(struct ts_buf *, const char *, va_list);
+/* Append s as a JSON string: quoted, with '"', '\\' and controls escaped. */
+void	 ts_buf_json_string(struct ts_buf *, const char *s);
 
 /*
  * Read a whole regular file of at most `max` bytes.  On failure return -1

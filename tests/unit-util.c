@@ -43,6 +43,10 @@ main(void)
 	ts_buf_putc(&b, '!');
 	is_str(b.data, "12-ab!", "buffer printf and putc");
 	is_int(b.len, 6, "buffer length");
+	b.len = 0;
+	ts_buf_json_string(&b, "a\"b\\c\nd\te\001f");
+	is_str(b.data, "\"a\\\"b\\\\c\\nd\\te\\u0001f\"",
+	    "JSON string: quotes, backslashes and controls escaped");
 	ts_buf_free(&b);
 
 	if (mkdtemp(dir) == NULL)
