@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * threadstone-compare's engine: rows with significance verdicts from both
- * passes' ci95 in quadrature, score deltas, and the text and JSON outputs.
+ * passes' ci95 in quadrature, score deltas, the producers and the rows
+ * whose kernels differ between them, and the text and JSON outputs.
  */
 #include <config.h>
 
@@ -14,9 +15,15 @@
 
 #include "compare.h"
 #include "jsonnum.h"
+#include "kernelcompat.h"
+#include "producer.h"
 #include "render.h"
 
 #define ARROW		"\xe2\x86\x92"		/* U+2192 rightwards arrow */
+
+/* The notes after a row, or a score, built on kernels that differ. */
+#define ROW_NOTE	"  (different kernel)"
+#define SCORE_NOTE	"  (includes different kernels)"
 
 /* The smallest relative uncertainty a measurement is granted (0.5 %). */
 #define REL_FLOOR	0.005
@@ -165,7 +172,7 @@ build_rows(struct ts_comparison *out, enum ts_compare_pass which,
 static struct ts_score_delta
 score_delta(bool has_b, double b, bool has_c, double c)
 {
-	struct ts_score_delta d = { false, b, c, 0 };
+	struct ts_score_delta d = { false, b, c, 0, false };
 
 	if (has_b && has_c && b != 0 && isfinite(b)) {
 		d.set = true;
@@ -193,22 +200,101 @@ machine_mismatch(const struct ts_report *b, const struct ts_report *c)
 	return NULL;
 }
 
+/* Whether id is one of the workloads whose kernels differ. */
+static bool
+kernel_differs(const struct ts_producers *pr, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < pr->nkernels_differ; i++)
+		if (strcmp(pr->kernels_differ[i], id) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Name both producers and, when they differ, list the workloads found in
+ * both documents whose kernels are known to differ (baseline order, each
+ * id once).
+ */
+static void
+compare_producers(struct ts_producers *pr, const struct ts_report *base,
+    const struct ts_report *cand)
+{
+	struct ts_producer pb, pc;
+	size_t i;
+
+	ts_producer_of(base, &pb);
+	ts_producer_of(cand, &pc);
+	pr->differ = strcmp(pb.description, pc.description) != 0;
+	if (pr->differ && base->nworkloads > 0) {
+		pr->kernels_differ = ts_xcalloc(base->nworkloads,
+		    sizeof *pr->kernels_differ);
+		for (i = 0; i < base->nworkloads; i++) {
+			const char *id = base->workloads[i].id;
+
+			if (find_workload(base, id) == &base->workloads[i] &&
+			    find_workload(cand, id) != NULL &&
+			    ts_kernels_differ(&pb, &pc, id))
+				pr->kernels_differ[pr->nkernels_differ++] = id;
+		}
+	}
+	pr->base = pb.description;
+	pr->cand = pc.description;
+	pb.description = pc.description = NULL;
+	ts_producer_free(&pb);
+	ts_producer_free(&pc);
+}
+
+/* Whether a score component list names a workload whose kernels differ. */
+static bool
+components_differ(const struct ts_producers *pr,
+    const struct ts_component *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (kernel_differs(pr, c[i].id))
+			return true;
+	return false;
+}
+
 void
 ts_compare(const struct ts_report *base, const struct ts_report *cand,
     struct ts_comparison *out)
 {
+	const struct ts_producers *pr = &out->producers;
+	size_t i;
 	int p;
 
 	memset(out, 0, sizeof *out);
 	out->mismatch = machine_mismatch(base, cand);
-	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+	compare_producers(&out->producers, base, cand);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		build_rows(out, p, base, cand);
+		for (i = 0; i < out->nrows[p]; i++) {
+			struct ts_compare_row *row = &out->rows[p][i];
+
+			row->kernel_differs = row->has_pct &&
+			    kernel_differs(pr, row->id);
+		}
+	}
 	out->single_core = score_delta(base->score.has_single_core,
 	    base->score.single_core, cand->score.has_single_core,
 	    cand->score.single_core);
+	out->single_core.kernel_differs = out->single_core.set &&
+	    (components_differ(pr, base->score.single_components,
+	    base->score.nsingle_components) ||
+	    components_differ(pr, cand->score.single_components,
+	    cand->score.nsingle_components));
 	out->multi_core = score_delta(base->score.has_multi_core,
 	    base->score.multi_core, cand->score.has_multi_core,
 	    cand->score.multi_core);
+	out->multi_core.kernel_differs = out->multi_core.set &&
+	    (components_differ(pr, base->score.multi_components,
+	    base->score.nmulti_components) ||
+	    components_differ(pr, cand->score.multi_components,
+	    cand->score.nmulti_components));
 }
 
 void
@@ -219,6 +305,9 @@ ts_comparison_free(struct ts_comparison *c)
 	if (c == NULL)
 		return;
 	free(c->mismatch);
+	free(c->producers.base);
+	free(c->producers.cand);
+	free(c->producers.kernels_differ);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++)
 		free(c->rows[p]);
 	memset(c, 0, sizeof *c);
@@ -227,7 +316,44 @@ ts_comparison_free(struct ts_comparison *c)
 bool
 ts_comparison_regressed(const struct ts_comparison *c)
 {
-	return c->count[TS_VERDICT_SLOWER] > 0;
+	size_t i;
+	int p;
+
+	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+		for (i = 0; i < c->nrows[p]; i++)
+			if (c->rows[p][i].verdict == TS_VERDICT_SLOWER &&
+			    !c->rows[p][i].kernel_differs)
+				return true;
+	return false;
+}
+
+/* Append ids as "a", "a and b", "a, b and c". */
+static void
+id_list(struct ts_buf *b, const char *const *ids, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			ts_buf_puts(b, i + 1 == n ? " and " : ", ");
+		ts_buf_puts(b, ids[i]);
+	}
+}
+
+void
+ts_producer_warning(struct ts_buf *b, const struct ts_comparison *c)
+{
+	const struct ts_producers *pr = &c->producers;
+
+	if (!pr->differ)
+		return;
+	ts_buf_printf(b, "different producers: '%s' vs '%s'", pr->base,
+	    pr->cand);
+	if (pr->nkernels_differ == 0)
+		return;
+	ts_buf_puts(b, " (");
+	id_list(b, pr->kernels_differ, pr->nkernels_differ);
+	ts_buf_puts(b, " kernels differ: not counted as regressions)");
 }
 
 /* Append one text row: glyph, id, both values and the change. */
@@ -250,6 +376,8 @@ text_row(struct ts_buf *b, const struct ts_compare_row *row)
 	else
 		strcpy(cell, TS_DASH);
 	ts_buf_rpad(b, cell, 8);
+	if (row->kernel_differs)
+		ts_buf_puts(b, ROW_NOTE);
 	ts_buf_putc(b, '\n');
 }
 
@@ -264,6 +392,18 @@ ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
 	if (c->mismatch != NULL)
 		ts_buf_printf(b, "warning: %s\n         this compares two "
 		    "machines, not two versions\n\n", c->mismatch);
+	if (c->producers.differ) {
+		ts_buf_printf(b, "warning: different producers: '%s' vs "
+		    "'%s'\n", c->producers.base, c->producers.cand);
+		if (c->producers.nkernels_differ > 0) {
+			ts_buf_puts(b, "         ");
+			id_list(b, c->producers.kernels_differ,
+			    c->producers.nkernels_differ);
+			ts_buf_puts(b, " kernels differ between these "
+			    "producers: their changes are not regressions\n");
+		}
+		ts_buf_putc(b, '\n');
+	}
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		if (c->nrows[p] == 0)
 			continue;
@@ -274,11 +414,13 @@ ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
 	}
 	ts_buf_puts(b, "score\n");
 	if (c->single_core.set)
-		ts_buf_printf(b, "  single-core score %+.1f%%\n",
-		    c->single_core.pct);
+		ts_buf_printf(b, "  single-core score %+.1f%%%s\n",
+		    c->single_core.pct, c->single_core.kernel_differs ?
+		    SCORE_NOTE : "");
 	if (c->multi_core.set)
-		ts_buf_printf(b, "   multi-core score %+.1f%%\n",
-		    c->multi_core.pct);
+		ts_buf_printf(b, "   multi-core score %+.1f%%%s\n",
+		    c->multi_core.pct, c->multi_core.kernel_differs ?
+		    SCORE_NOTE : "");
 }
 
 /* Append a JSON string literal, escaped as serde_json does. */
@@ -355,8 +497,10 @@ json_row(struct ts_buf *b, const struct ts_compare_row *row)
 	json_number(b, row->has_pct, row->pct);
 	ts_buf_puts(b, ",\n      \"threshold_pct\": ");
 	json_number(b, row->has_pct, row->threshold);
-	ts_buf_printf(b, ",\n      \"verdict\": \"%s\"\n    }",
-	    ts_verdict_name(row->verdict));
+	ts_buf_printf(b, ",\n      \"verdict\": \"%s\",\n"
+	    "      \"kernel_differs\": %s\n    }",
+	    ts_verdict_name(row->verdict),
+	    row->kernel_differs ? "true" : "false");
 }
 
 /* Append one score delta as an object, or null. */
@@ -373,7 +517,33 @@ json_delta(struct ts_buf *b, const struct ts_score_delta *d)
 	json_number(b, true, d->cand);
 	ts_buf_puts(b, ",\n      \"change_pct\": ");
 	json_number(b, true, d->pct);
-	ts_buf_puts(b, "\n    }");
+	ts_buf_printf(b, ",\n      \"kernel_differs\": %s\n    }",
+	    d->kernel_differs ? "true" : "false");
+}
+
+/* Append the "producers" member, with its leading comma. */
+static void
+json_producers(struct ts_buf *b, const struct ts_producers *pr)
+{
+	size_t i;
+
+	ts_buf_puts(b, ",\n  \"producers\": {\n    \"baseline\": ");
+	json_string(b, pr->base);
+	ts_buf_puts(b, ",\n    \"candidate\": ");
+	json_string(b, pr->cand);
+	ts_buf_printf(b, ",\n    \"differ\": %s,\n    \"kernels_differ\": ",
+	    pr->differ ? "true" : "false");
+	if (pr->nkernels_differ == 0)
+		ts_buf_puts(b, "[]");
+	else {
+		ts_buf_puts(b, "[\n");
+		for (i = 0; i < pr->nkernels_differ; i++) {
+			ts_buf_puts(b, i > 0 ? ",\n      " : "      ");
+			json_string(b, pr->kernels_differ[i]);
+		}
+		ts_buf_puts(b, "\n    ]");
+	}
+	ts_buf_puts(b, "\n  }");
 }
 
 void
@@ -392,6 +562,7 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 		json_string(b, c->mismatch);
 	else
 		ts_buf_puts(b, "null");
+	json_producers(b, &c->producers);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		ts_buf_printf(b, ",\n  \"%s\": ", pass_keys[p]);
 		if (c->nrows[p] == 0) {

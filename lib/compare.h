@@ -2,7 +2,9 @@
 /*
  * Comparison of two result documents (ThreadStone 2.0.0 section 11):
  * machine mismatch, per-workload rows with a significance verdict, score
- * deltas; rendered as the original's text or as JSON for scripts.
+ * deltas; rendered as the original's text or as JSON for scripts.  Our
+ * addition: who produced each document, and which rows compare two
+ * different kernels (lib/kernelcompat.c) and so are never regressions.
  */
 #ifndef TS_COMPARE_H
 #define TS_COMPARE_H
@@ -37,16 +39,34 @@ struct ts_compare_row {
 	double		 pct;		/* change in %, positive = better */
 	double		 threshold;	/* |pct| <= threshold is no change, % */
 	enum ts_verdict	 verdict;
+	/* Both values present, from kernels known to differ. */
+	bool		 kernel_differs;
 };
 
 /* A score delta, set only when both scores exist and base is usable. */
 struct ts_score_delta {
 	bool	set;
 	double	base, cand, pct;
+	/* A component of either score is a workload whose kernels differ. */
+	bool	kernel_differs;
+};
+
+/* Who produced the two documents (lib/producer.h). */
+struct ts_producers {
+	char		*base, *cand;	/* one-line descriptions */
+	bool		 differ;	/* the descriptions differ */
+	/*
+	 * Workloads present in both documents whose kernels are known to
+	 * differ between the two producers, in baseline order; the ids are
+	 * borrowed from the baseline document.
+	 */
+	const char	**kernels_differ;
+	size_t		  nkernels_differ;
 };
 
 struct ts_comparison {
 	char			*mismatch;	/* NULL when the same machine */
+	struct ts_producers	 producers;
 	struct ts_compare_row	*rows[TS_COMPARE_NPASSES];
 	size_t			 nrows[TS_COMPARE_NPASSES];
 	struct ts_score_delta	 single_core, multi_core;
@@ -62,7 +82,10 @@ void	 ts_compare(const struct ts_report *base,
 	    const struct ts_report *cand, struct ts_comparison *out);
 void	 ts_comparison_free(struct ts_comparison *);
 
-/* Whether any row is a significant regression (verdict slower). */
+/*
+ * Whether any row is a significant regression: verdict slower, and not a
+ * row whose kernels differ between the producers.
+ */
 bool	 ts_comparison_regressed(const struct ts_comparison *);
 
 /* The verdict's glyph ("=", "+", "-", "?") and JSON name ("unchanged"...). */
@@ -70,10 +93,21 @@ const char *ts_verdict_glyph(enum ts_verdict);
 const char *ts_verdict_name(enum ts_verdict);
 
 /*
- * Append the original's text layout; the paths are printed as given.
+ * Append the original's text layout; the paths are printed as given.  When
+ * the producers differ, a warning (and a line naming the workloads whose
+ * kernels differ) follows the machine warning, and those workloads' rows
+ * and the scores built on them carry a note; otherwise the layout is the
+ * original's, byte for byte.
  */
 void	 ts_render_comparison(struct ts_buf *, const struct ts_comparison *,
 	    const char *base_path, const char *cand_path);
+
+/*
+ * Append the producer warning as one line without a newline or the
+ * "warning: " prefix ("different producers: 'A' vs 'B'; ..."), for
+ * standard error; nothing when the producers are the same.
+ */
+void	 ts_producer_warning(struct ts_buf *, const struct ts_comparison *);
 
 /*
  * Append the comparison as one pretty-printed JSON object (ending in a

@@ -38,10 +38,13 @@ usage(void)
 	    "Compare two ThreadStone result documents workload by workload.\n"
 	    "A change counts only when it exceeds both measurements' 95 %%\n"
 	    "confidence intervals combined (at least 0.5 %% each).  Either file\n"
-	    "may be - for standard input.\n"
+	    "may be - for standard input.  Documents of different producers are\n"
+	    "named, and workloads whose kernels differ between them are marked.\n"
 	    "\n"
 	    "      --fail-on-regression  exit with status 3 when any workload is\n"
-	    "                            significantly slower\n"
+	    "                            significantly slower, except workloads\n"
+	    "                            whose kernels differ between the two\n"
+	    "                            documents' producers\n"
 	    "      --json                print the comparison as JSON\n"
 	    "  -h, --help                print this help and exit\n"
 	    "  -V, --version             print the version and exit\n"
@@ -52,7 +55,26 @@ usage(void)
 	exit(TS_EXIT_OK);
 }
 
-/* Print one line on stderr naming the significantly slower workloads. */
+/*
+ * Repeat the producer warning as one line on stderr, so that a CI log shows
+ * why a gate passed or failed across a change of tool.
+ */
+static void
+report_producers(const struct ts_comparison *c)
+{
+	struct ts_buf b;
+
+	ts_buf_init(&b);
+	ts_producer_warning(&b, c);
+	if (b.len > 0)
+		ts_warning("%s", b.data);
+	ts_buf_free(&b);
+}
+
+/*
+ * Print one line on stderr naming the significantly slower workloads whose
+ * kernels are the same in both documents.
+ */
 static void
 report_regressions(const struct ts_comparison *c)
 {
@@ -66,7 +88,8 @@ report_regressions(const struct ts_comparison *c)
 	ts_buf_init(&b);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++)
 		for (i = 0; i < c->nrows[p]; i++) {
-			if (c->rows[p][i].verdict != TS_VERDICT_SLOWER)
+			if (c->rows[p][i].verdict != TS_VERDICT_SLOWER ||
+			    c->rows[p][i].kernel_differs)
 				continue;
 			ts_buf_printf(&b, "%s%s %s (%+.1f%%)",
 			    b.len > 0 ? ", " : "", c->rows[p][i].id,
@@ -136,9 +159,12 @@ main(int argc, char *argv[])
 	status = TS_EXIT_OK;
 	if (ts_close_stdout() != 0)
 		status = TS_EXIT_FAILURE;
-	else if (fail_on_regression && regressed) {
-		report_regressions(&cmp);
-		status = TS_EXIT_NEGATIVE;
+	else if (fail_on_regression) {
+		report_producers(&cmp);
+		if (regressed) {
+			report_regressions(&cmp);
+			status = TS_EXIT_NEGATIVE;
+		}
 	}
 	ts_buf_free(&out);
 	ts_comparison_free(&cmp);

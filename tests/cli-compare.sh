@@ -1,7 +1,8 @@
 #!/bin/sh
 # threadstone-compare: the original's layout byte for byte, the exit
 # statuses (improvement, regression with and without --fail-on-regression,
-# unchanged, machine mismatch), standard input, --json, and bad input.
+# unchanged, machine mismatch), documents of different producers,
+# standard input, --json, and bad input.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 [ -x "$TS_COMPARE" ] || skip_all "threadstone-compare is not built"
@@ -62,6 +63,123 @@ run "$TS_COMPARE" $apple "$tmpdir/threads.json"
 expect_status 0 "thread-count mismatch"
 grep -q "^warning: different thread counts: 14 vs 12$" "$tmpdir/out"
 ok $? "thread-count mismatch warning"
+
+# Different producers.  The fixtures are real runs on one machine (dhrystone,
+# sort, sha256; 5 samples): ThreadStone 2.0.0 built with rustc 1.95.0, and
+# threadstone 0.1.0 built with gcc 12.2.0, whose sort and dhrystone kernels
+# differ from the original's.  From the original to ours, sort single-thread
+# is 44 % slower and sha256 is not slower; the other way round, sha256
+# single-thread is 3.2 % slower.
+orig=producer-original-2.0.0.json
+ours=producer-ours-0.1.0.json
+orig_desc="'ThreadStone 2.0.0 (rustc 1.95.0)'"
+ours_desc="'threadstone 0.1.0 (C, gcc 12.2.0)'"
+
+run "$TS_COMPARE" $orig $ours
+expect_status 0 "original vs ours"
+sed -n 3,5p "$tmpdir/out" >"$tmpdir/warn"
+printf '%s\n' "warning: different producers: $orig_desc vs $ours_desc" \
+    "         dhrystone and sort kernels differ between these producers: their changes are not regressions" \
+    "" | cmp -s - "$tmpdir/warn"
+ok $? "one warning line names both producers, one names the kernels"
+grep -q '^  - sort  .*-44\.3%  (different kernel)$' "$tmpdir/out" &&
+    grep -q '^  + dhrystone  .*(different kernel)$' "$tmpdir/out" &&
+    ! grep -q 'sha256.*kernel' "$tmpdir/out"
+ok $? "sort and dhrystone rows are marked, sha256 is not"
+grep -q '^  single-core score -11\.1%  (includes different kernels)$' \
+    "$tmpdir/out"
+ok $? "the score built on them is marked"
+[ ! -s "$tmpdir/err" ]
+ok $? "without --fail-on-regression, nothing on stderr"
+
+run "$TS_COMPARE" --fail-on-regression $orig $ours
+expect_status 0 "a slower sort across producers is not a regression"
+[ "$(wc -l <"$tmpdir/err")" -eq 1 ] &&
+    grep -qxF "threadstone-compare: warning: different producers: $orig_desc vs $ours_desc (dhrystone and sort kernels differ: not counted as regressions)" "$tmpdir/err"
+ok $? "--fail-on-regression repeats the warning on stderr, one line"
+
+run "$TS_COMPARE" --fail-on-regression $ours $orig
+expect_status 3 "a slower sha256 across producers is a regression"
+[ "$(wc -l <"$tmpdir/err")" -eq 2 ] &&
+    sed -n 1p "$tmpdir/err" | grep -q '^threadstone-compare: warning: different producers: ' &&
+    sed -n 2p "$tmpdir/err" | grep -qx 'threadstone-compare: significant regression: sha256 single-thread (-3.2%)'
+ok $? "the warning, then only the same-kernel regression is named"
+
+sed 's/"value": 267.40841994105705,/"value": 200.0,/' $ours \
+    >"$tmpdir/ours-slow-sha.json"
+run "$TS_COMPARE" --fail-on-regression $orig "$tmpdir/ours-slow-sha.json"
+expect_status 3 "a slower same-kernel workload fails the gate"
+grep -q 'regression: sha256 single-thread (-22.7%)$' "$tmpdir/err"
+ok $? "and is the one named"
+
+run "$TS_COMPARE" --fail-on-regression $ours $ours
+expect_status 0 "ours against itself"
+! grep -q producers "$tmpdir/out" && ! grep -q kernel "$tmpdir/out" &&
+    [ ! -s "$tmpdir/err" ]
+ok $? "same producer: no warning, no marks, nothing on stderr"
+
+# Ours at 0.2.0 matches the original built with rustc >= 1.81.
+sed 's/"tool_version": "0.1.0"/"tool_version": "0.2.0"/; s/"producer": "threadstone 0.1.0 (C)"/"producer": "threadstone 0.2.0 (C)"/' \
+    $ours >"$tmpdir/ours-020.json"
+run "$TS_COMPARE" --fail-on-regression $orig "$tmpdir/ours-020.json"
+expect_status 3 "0.2.0 vs rustc 1.95: a slower sort is a regression"
+sed -n 3,4p "$tmpdir/out" >"$tmpdir/warn"
+printf '%s\n' "warning: different producers: $orig_desc vs 'threadstone 0.2.0 (C, gcc 12.2.0)'" \
+    "" | cmp -s - "$tmpdir/warn"
+ok $? "0.2.0 vs rustc 1.95: the producer line alone"
+grep -q 'regression: sort single-thread (-44.3%)$' "$tmpdir/err"
+ok $? "0.2.0 vs rustc 1.95: sort is named"
+
+# Two originals built with rustc 1.80 and 1.95 differ on sort only.
+sed 's/"rustc_version": "rustc 1.95.0 (59807616e 2026-04-14)"/"rustc_version": "rustc 1.80.1 (3f5fd8dd4 2024-08-06)"/' \
+    $orig >"$tmpdir/orig-180.json"
+run "$TS_COMPARE" "$tmpdir/orig-180.json" $orig
+expect_status 0 "original rustc 1.80 vs 1.95"
+sed -n 4p "$tmpdir/out" | grep -qx '         sort kernels differ between these producers: their changes are not regressions'
+ok $? "rustc 1.80 vs 1.95: sort kernels differ"
+
+# Missing or mistyped producer fields: unknown, nothing known to differ.
+sed '/"rustc_version":/d' $orig >"$tmpdir/orig-norustc.json"
+sed 's/"producer": "threadstone 0.1.0 (C)"/"producer": 42/' $ours \
+    >"$tmpdir/ours-badproducer.json"
+run "$TS_COMPARE" --fail-on-regression "$tmpdir/orig-norustc.json" \
+    "$tmpdir/ours-badproducer.json"
+expect_status 3 "unknown producers: a slower sort counts"
+sed -n 3,4p "$tmpdir/out" >"$tmpdir/warn"
+printf '%s\n' "warning: different producers: 'unknown producer (tool_version 2.0.0)' vs 'unknown producer (tool_version 0.1.0, gcc 12.2.0)'" \
+    "" | cmp -s - "$tmpdir/warn"
+ok $? "unknown producers are named as such"
+
+# Both in JSON.
+run "$TS_COMPARE" --json --fail-on-regression $orig $ours
+expect_status 0 "--json across producers"
+if [ -n "${PYTHON3:-}" ]; then
+	"$PYTHON3" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["producers"] == {
+    "baseline": "ThreadStone 2.0.0 (rustc 1.95.0)",
+    "candidate": "threadstone 0.1.0 (C, gcc 12.2.0)",
+    "differ": True, "kernels_differ": ["dhrystone", "sort"]}, d["producers"]
+rows = {(r["id"], k): r for k in ("single_thread", "multi_thread") for r in d[k]}
+assert rows[("sort", "single_thread")]["verdict"] == "slower"
+assert rows[("sort", "single_thread")]["kernel_differs"] is True
+assert rows[("sha256", "single_thread")]["kernel_differs"] is False
+assert d["score"]["single_core"]["kernel_differs"] is True
+assert d["summary"]["slower"] == 1 and d["summary"]["regression"] is False, d["summary"]
+' "$tmpdir/out"
+	ok $? "--json: producers object, marked rows, no regression"
+	"$TS_COMPARE" --json $apple $apple | "$PYTHON3" -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["producers"] == {
+    "baseline": "ThreadStone 2.0.0 (rustc 1.83.0)",
+    "candidate": "ThreadStone 2.0.0 (rustc 1.83.0)",
+    "differ": False, "kernels_differ": []}, d["producers"]
+assert not any(r["kernel_differs"] for k in ("single_thread", "multi_thread") for r in d[k])
+'
+	ok $? "--json, same producer: differ false, nothing marked"
+fi
 
 # Standard input as either side.
 "$TS_COMPARE" $apple - <$apple >"$tmpdir/stdin" 2>"$tmpdir/err"

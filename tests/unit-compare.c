@@ -3,14 +3,18 @@
  * The comparison engine on documents built in memory: the original's own
  * compare cases (faster, slower, unchanged within the intervals, latency
  * direction, missing and new workloads, machine mismatch, score deltas),
- * the 0.5 % floor, and the text and JSON layouts.
+ * the 0.5 % floor, and the text and JSON layouts; our producer warning,
+ * rows whose kernels differ, and what counts as a regression then.
  */
 #include <config.h>
 
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "compare.h"
+#include "docparse.h"
 #include "tap.h"
 
 /* A workload of a test document: both passes share value and ci95. */
@@ -268,10 +272,273 @@ test_pair(void)
 	ts_report_free(&rb);
 }
 
+/*
+ * Make r look produced by the original (rustc line, no extensions) or by
+ * us (ext: the extensions object's text).
+ */
+static void
+set_producer(struct ts_report *r, const char *tool_version,
+    const char *rustc, const char *ext)
+{
+	char err[128];
+
+	free(r->tool_version);
+	r->tool_version = ts_xstrdup(tool_version);
+	free(r->system.rustc_version);
+	r->system.rustc_version = rustc != NULL ? ts_xstrdup(rustc) : NULL;
+	if (r->extensions != NULL)
+		json_object_put(r->extensions);
+	r->extensions = NULL;
+	if (ext != NULL && ts_json_parse(ext, strlen(ext), &r->extensions,
+	    err, sizeof err) != 0)
+		diag("bad test JSON: %s", err);
+}
+
+/* Give r single-core score components named after its workloads. */
+static void
+add_components(struct ts_report *r)
+{
+	size_t i;
+
+	r->score.single_components = ts_xcalloc(r->nworkloads,
+	    sizeof *r->score.single_components);
+	r->score.nsingle_components = r->nworkloads;
+	for (i = 0; i < r->nworkloads; i++)
+		r->score.single_components[i].id =
+		    ts_xstrdup(r->workloads[i].id);
+}
+
+#define RUSTC_183	"rustc 1.83.0 (90b35a623 2024-11-26)"
+#define RUSTC_180	"rustc 1.80.1 (3f5fd8dd4 2024-08-06)"
+#define OURS(v)		"{\"producer\": \"threadstone " v " (C)\", " \
+			"\"compiler\": \"gcc (Debian 12.2.0-14) 12.2.0\"}"
+
+/* Original against ours: the warning, the marked rows, the gate. */
+static void
+test_producers(void)
+{
+	static const struct wl_spec base[] = {
+		{ "dhrystone", TS_UNIT_DHRYSTONES_PER_SEC, 40e6, NAN, 1e4 },
+		{ "sort", TS_UNIT_MELEM_PER_SEC, 70, 140, 0.1 },
+		{ "sha256", TS_UNIT_MIB_PER_SEC, 250, 500, 0.5 },
+	};
+	static const struct wl_spec cand[] = {
+		{ "dhrystone", TS_UNIT_DHRYSTONES_PER_SEC, 48e6, NAN, 1e4 },
+		{ "sort", TS_UNIT_MELEM_PER_SEC, 40, 80, 0.1 },
+		{ "sha256", TS_UNIT_MIB_PER_SEC, 250, 400, 0.5 },
+	};
+	struct ts_report rb, rc;
+	struct ts_comparison cmp;
+	struct ts_buf b;
+	const struct ts_compare_row *s, *m;
+
+	make_doc(&rb, "CPU A", "t", 2, 1000, NAN, base, 3);
+	make_doc(&rc, "CPU A", "t", 2, 900, NAN, cand, 3);
+	add_components(&rb);
+	set_producer(&rb, "2.0.0", RUSTC_183, NULL);
+	set_producer(&rc, "0.1.0", "gcc (Debian 12.2.0-14) 12.2.0",
+	    OURS("0.1.0"));
+	ts_compare(&rb, &rc, &cmp);
+	ok(cmp.mismatch == NULL, "same machine");
+	ok(cmp.producers.differ, "original and 0.1.0: producers differ");
+	is_str(cmp.producers.base, "ThreadStone 2.0.0 (rustc 1.83.0)",
+	    "baseline producer");
+	is_str(cmp.producers.cand, "threadstone 0.1.0 (C, gcc 12.2.0)",
+	    "candidate producer");
+	ok(cmp.producers.nkernels_differ == 2 &&
+	    strcmp(cmp.producers.kernels_differ[0], "dhrystone") == 0 &&
+	    strcmp(cmp.producers.kernels_differ[1], "sort") == 0,
+	    "dhrystone and sort differ, in baseline order");
+	s = cmp.rows[TS_COMPARE_SINGLE];
+	m = cmp.rows[TS_COMPARE_MULTI];
+	ok(s[0].kernel_differs && s[1].kernel_differs &&
+	    !s[2].kernel_differs, "single rows: dhrystone and sort marked");
+	is_int(s[1].verdict, TS_VERDICT_SLOWER, "sort keeps its verdict");
+	is_int(m[1].verdict, TS_VERDICT_SLOWER, "sha256 multi is slower");
+	ok(!m[1].kernel_differs, "sha256 is not marked");
+	ok(ts_comparison_regressed(&cmp), "a slower sha256 is a regression");
+	ok(cmp.single_core.kernel_differs, "the single score includes them");
+
+	ts_buf_init(&b);
+	ts_render_comparison(&b, &cmp, "o.json", "c.json");
+	is_str(b.data,
+	    "o.json  \xe2\x86\x92  c.json\n"
+	    "\n"
+	    "warning: different producers: 'ThreadStone 2.0.0 (rustc 1.83.0)' "
+	    "vs 'threadstone 0.1.0 (C, gcc 12.2.0)'\n"
+	    "         dhrystone and sort kernels differ between these "
+	    "producers: their changes are not regressions\n"
+	    "\n"
+	    "single-thread\n"
+	    "  + dhrystone               40.0M \xe2\x86\x92      48.0M    "
+	    "+20.0%  (different kernel)\n"
+	    "  - sort                     70.0 \xe2\x86\x92       40.0    "
+	    "-42.9%  (different kernel)\n"
+	    "  = sha256                    250 \xe2\x86\x92        250     "
+	    "+0.0%\n"
+	    "\n"
+	    "multi-thread\n"
+	    "  - sort                      140 \xe2\x86\x92       80.0    "
+	    "-42.9%  (different kernel)\n"
+	    "  - sha256                    500 \xe2\x86\x92        400    "
+	    "-20.0%\n"
+	    "\n"
+	    "score\n"
+	    "  single-core score -10.0%  (includes different kernels)\n",
+	    "text: producer warning, marked rows and score");
+
+	b.len = 0;
+	ts_producer_warning(&b, &cmp);
+	is_str(b.data, "different producers: 'ThreadStone 2.0.0 (rustc "
+	    "1.83.0)' vs 'threadstone 0.1.0 (C, gcc 12.2.0)' (dhrystone and "
+	    "sort kernels differ: not counted as regressions)",
+	    "the one-line warning for standard error");
+
+	b.len = 0;
+	ts_comparison_json(&b, &cmp, "o.json", "c.json");
+	ok(strstr(b.data, "  \"machine_mismatch\": null,\n"
+	    "  \"producers\": {\n"
+	    "    \"baseline\": \"ThreadStone 2.0.0 (rustc 1.83.0)\",\n"
+	    "    \"candidate\": \"threadstone 0.1.0 (C, gcc 12.2.0)\",\n"
+	    "    \"differ\": true,\n"
+	    "    \"kernels_differ\": [\n"
+	    "      \"dhrystone\",\n"
+	    "      \"sort\"\n"
+	    "    ]\n"
+	    "  },\n") != NULL, "JSON producers object");
+	ok(strstr(b.data, "\"verdict\": \"slower\",\n"
+	    "      \"kernel_differs\": true\n") != NULL,
+	    "JSON: the slower sort row is marked");
+	ok(strstr(b.data, "\"change_pct\": -10.0,\n"
+	    "      \"kernel_differs\": true\n") != NULL,
+	    "JSON: the score delta is marked");
+	ts_buf_free(&b);
+	ts_comparison_free(&cmp);
+
+	/* sha256 multi no longer slower: only different kernels are. */
+	rc.workloads[2].multi->value = 500;
+	ts_compare(&rb, &rc, &cmp);
+	ok(!ts_comparison_regressed(&cmp), "a slower sort whose kernel "
+	    "differs is no regression");
+	is_int(cmp.count[TS_VERDICT_SLOWER], 2, "but its rows stay slower");
+	ts_buf_init(&b);
+	ts_comparison_json(&b, &cmp, "o.json", "c.json");
+	ok(strstr(b.data, "\"slower\": 2,") != NULL &&
+	    strstr(b.data, "\"regression\": false") != NULL,
+	    "JSON summary: two slower rows, no regression");
+	ts_buf_free(&b);
+	ts_comparison_free(&cmp);
+
+	/* 0.2.0 matches the original built with rustc >= 1.81. */
+	set_producer(&rc, "0.2.0", NULL, OURS("0.2.0"));
+	ts_compare(&rb, &rc, &cmp);
+	ok(cmp.producers.differ && cmp.producers.nkernels_differ == 0,
+	    "0.2.0 vs rustc 1.83: producers differ, no kernel does");
+	ok(ts_comparison_regressed(&cmp), "so a slower sort is a regression");
+	ts_buf_init(&b);
+	ts_render_comparison(&b, &cmp, "o.json", "c.json");
+	ok(strstr(b.data, "\n\nwarning: different producers: 'ThreadStone "
+	    "2.0.0 (rustc 1.83.0)' vs 'threadstone 0.2.0 (C, gcc 12.2.0)'\n"
+	    "\nsingle-thread\n") != NULL, "text: one warning line, no "
+	    "kernel line");
+	ok(strstr(b.data, "kernel)") == NULL, "text: no row is marked");
+	b.len = 0;
+	ts_producer_warning(&b, &cmp);
+	is_str(b.data, "different producers: 'ThreadStone 2.0.0 (rustc "
+	    "1.83.0)' vs 'threadstone 0.2.0 (C, gcc 12.2.0)'",
+	    "stderr line without kernels");
+	ts_buf_free(&b);
+	ts_comparison_free(&cmp);
+
+	/* Two originals, rustc 1.80 and 1.83, and another machine. */
+	set_producer(&rc, "2.0.0", RUSTC_180, NULL);
+	free(rc.system.cpu_model);
+	rc.system.cpu_model = ts_xstrdup("CPU B");
+	ts_compare(&rb, &rc, &cmp);
+	ok(cmp.producers.nkernels_differ == 1 &&
+	    strcmp(cmp.producers.kernels_differ[0], "sort") == 0,
+	    "rustc 1.83 vs 1.80: sort differs");
+	ts_buf_init(&b);
+	ts_render_comparison(&b, &cmp, "o.json", "c.json");
+	ok(strstr(b.data, "\n\nwarning: different CPUs: 'CPU A' vs 'CPU B'\n"
+	    "         this compares two machines, not two versions\n\n"
+	    "warning: different producers: 'ThreadStone 2.0.0 (rustc 1.83.0)' "
+	    "vs 'ThreadStone 2.0.0 (rustc 1.80.1)'\n"
+	    "         sort kernels differ between these producers: their "
+	    "changes are not regressions\n\nsingle-thread\n") != NULL,
+	    "machine warning first, then the producer warning");
+	ts_buf_free(&b);
+	ts_comparison_free(&cmp);
+
+	/* The same producer: nothing new in any output. */
+	set_producer(&rc, "2.0.0", RUSTC_183, NULL);
+	ts_compare(&rb, &rc, &cmp);
+	ok(!cmp.producers.differ && cmp.producers.nkernels_differ == 0,
+	    "same producer: no difference");
+	ts_buf_init(&b);
+	ts_render_comparison(&b, &cmp, "o.json", "c.json");
+	ok(strstr(b.data, "producers") == NULL && strstr(b.data, "kernel") ==
+	    NULL, "same producer: no warning, no marks");
+	b.len = 0;
+	ts_producer_warning(&b, &cmp);
+	is_int(b.len, 0, "same producer: nothing for standard error");
+	ts_comparison_json(&b, &cmp, "o.json", "c.json");
+	ok(strstr(b.data, "\"differ\": false,\n"
+	    "    \"kernels_differ\": []\n") != NULL,
+	    "JSON: differ false, empty list");
+	ts_buf_free(&b);
+	ts_comparison_free(&cmp);
+
+	/* Missing and mistyped producer fields never crash. */
+	set_producer(&rc, "2.0.0", NULL, "{\"producer\": [], "
+	    "\"compiler\": null}");
+	free(rb.tool_version);
+	rb.tool_version = NULL;
+	ts_compare(&rb, &rc, &cmp);
+	is_str(cmp.producers.base, "unknown producer (tool_version missing, "
+	    "rustc 1.83.0)", "no tool_version: unknown");
+	is_str(cmp.producers.cand, "unknown producer (tool_version 2.0.0)",
+	    "mistyped producer, no rustc: unknown");
+	ok(cmp.producers.differ && cmp.producers.nkernels_differ == 0,
+	    "unknown producers differ, no kernel is known to");
+	ts_comparison_free(&cmp);
+	ts_report_free(&rc);
+	ts_report_free(&rb);
+}
+
+/* A workload id twice in the baseline is listed once. */
+static void
+test_duplicate_ids(void)
+{
+	static const struct wl_spec base[] = {
+		{ "sort", TS_UNIT_MELEM_PER_SEC, 70, NAN, 0.1 },
+		{ "sort", TS_UNIT_MELEM_PER_SEC, 60, NAN, 0.1 },
+	};
+	struct ts_report rb, rc;
+	struct ts_comparison cmp;
+
+	make_doc(&rb, "CPU A", "t", 2, NAN, NAN, base, 2);
+	make_doc(&rc, "CPU A", "t", 2, NAN, NAN, base, 1);
+	set_producer(&rb, "2.0.0", RUSTC_183, NULL);
+	set_producer(&rc, "2.0.0", RUSTC_180, NULL);
+	ts_compare(&rb, &rc, &cmp);
+	ok(cmp.producers.nkernels_differ == 1, "a duplicated id is listed "
+	    "once");
+	ok(cmp.nrows[TS_COMPARE_SINGLE] == 2 &&
+	    cmp.rows[TS_COMPARE_SINGLE][0].kernel_differs &&
+	    cmp.rows[TS_COMPARE_SINGLE][1].kernel_differs,
+	    "both of its rows are marked");
+	ts_comparison_free(&cmp);
+	ts_report_free(&rc);
+	ts_report_free(&rb);
+}
+
 int
 main(void)
 {
 	test_verdicts();
 	test_pair();
+	test_producers();
+	test_duplicate_ids();
 	return done_testing();
 }
