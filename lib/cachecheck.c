@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The cache check and the automatic working set (see cachecheck.h).  The
- * decisions are pure functions of latencies, so the tests can feed them
- * synthetic curves; ts_quick_latency_pair supplies real ones.
+ * tachyon's cache check and automatic working set (see cachecheck.h):
+ * sizes and bounds around the residency test.  The decisions depend only
+ * on what the measure function returns, so the tests can feed them
+ * synthetic machines.
  */
 #include <config.h>
 
@@ -13,6 +14,7 @@
 
 #include "cachecheck.h"
 #include "probe.h"
+#include "util.h"
 
 uint64_t
 ts_mem_available(void)
@@ -43,78 +45,26 @@ ts_cache_mem_bound(uint64_t hwloc_bytes, uint64_t avail_bytes)
 	return m / 2;
 }
 
-int
-ts_cache_in_cache(double ns_chosen, double ns_larger)
-{
-	return ns_larger > ns_chosen * TS_CACHE_SLOWER;
-}
-
-/* Round down to a whole number of 64-byte lines. */
-static uint64_t
-lines(uint64_t bytes)
-{
-	return bytes / 64 * 64;
-}
-
-uint64_t
-ts_cache_larger_size(uint64_t total, const struct ts_cache_bounds *b)
-{
-	uint64_t r, room;
-
-	if (total == 0 || total > TS_PROBE_MAX_BYTES / 2)
-		return 0;
-	r = total * 4 > TS_CHECK_FLOOR ? total * 4 : TS_CHECK_FLOOR;
-	if (b->llc_bytes != 0 && r / 4 > b->llc_bytes)
-		r = b->llc_bytes * 4;
-	/* Both chains exist at once while they are measured in turn. */
-	if (b->mem_bytes != 0) {
-		room = b->mem_bytes > total ? b->mem_bytes - total : 0;
-		if (r > room)
-			r = room;
-	}
-	if (r > TS_PROBE_MAX_BYTES)
-		r = TS_PROBE_MAX_BYTES;
-	r = lines(r);
-	return r >= total * 2 ? r : 0;
-}
-
-int
+void
 ts_cache_check(uint64_t bytes_per_thread, unsigned threads,
-    const struct ts_cache_bounds *b, ts_latency_pair_fn measure, void *arg,
+    const struct ts_cache_bounds *b, ts_residency_fn measure, void *arg,
     struct ts_cache_report *rep)
 {
-	uint64_t total = bytes_per_thread * threads;
-	double ns_chosen, ns_larger;
+	uint64_t total = bytes_per_thread * threads, large = 0;
 
 	memset(rep, 0, sizeof *rep);
-	rep->chosen_bytes = total;
-	rep->verdict = TS_CACHE_SKIPPED;
-	if (threads == 0 || (rep->larger_bytes = ts_cache_larger_size(total,
-	    b)) == 0)
-		return 0;
-	if (measure(arg, total, rep->larger_bytes, &rep->ns_chosen,
-	    &rep->ns_larger) == -1)
-		return -1;
-	rep->verdict = TS_CACHE_CLEAR;
-	rep->suggest_bytes = (rep->larger_bytes / threads + TS_MIB - 1) /
-	    TS_MIB * TS_MIB;
-	if (!ts_cache_in_cache(rep->ns_chosen, rep->ns_larger))
-		return 0;
-	/*
-	 * A warning must not rest on one noisy pair: measure again, and
-	 * report the lower latency of each size.  When both pairs say
-	 * cache, so do those minima.
-	 */
-	if (measure(arg, total, rep->larger_bytes, &ns_chosen,
-	    &ns_larger) == -1)
-		return -1;
-	if (ts_cache_in_cache(ns_chosen, ns_larger))
-		rep->verdict = TS_CACHE_IN_CACHE;
-	if (ns_chosen < rep->ns_chosen)
-		rep->ns_chosen = ns_chosen;
-	if (ns_larger < rep->ns_larger)
-		rep->ns_larger = ns_larger;
-	return 0;
+	if (threads != 0)
+		large = ts_residency_large(total, b->llc_bytes, b->mem_bytes);
+	if (large == 0) {
+		rep->res.verdict = TS_RESIDENCY_SKIPPED;
+		rep->res.small_bytes = total;
+		snprintf(rep->res.reason, sizeof rep->res.reason, "no "
+		    "footprint of twice %" PRIu64 " MiB fits within 4 x the "
+		    "last-level cache and the memory", total / TS_MIB);
+		return;
+	}
+	ts_residency_test(&total, 1, large, measure, arg, &rep->res);
+	rep->suggest_bytes = (large / threads + TS_MIB - 1) / TS_MIB * TS_MIB;
 }
 
 void
@@ -138,87 +88,67 @@ ts_auto_range(unsigned threads, const struct ts_cache_bounds *b,
 	*end = hi > lo ? hi : lo;
 }
 
-int
-ts_auto_size(unsigned threads, const struct ts_cache_bounds *b,
-    ts_latency_pair_fn measure, void *arg, uint64_t *bytes_per_thread,
-    unsigned *steps)
+double
+ts_auto_limit(double seconds)
 {
-	uint64_t w, end, next;
-	double ns_w, ns_next;
+	return seconds * TS_AUTO_SHARE > TS_AUTO_SECONDS ?
+	    seconds * TS_AUTO_SHARE : TS_AUTO_SECONDS;
+}
 
-	*steps = 0;
-	ts_auto_range(threads, b, &w, &end);
-	while (w < end) {
-		next = w * 2 < end ? w * 2 : end;
-		if (measure(arg, w * threads, next * threads, &ns_w,
-		    &ns_next) == -1)
-			return -1;
-		++*steps;
-		if (ns_next <= ns_w * TS_AUTO_FLAT)
+const char *
+ts_auto_stop_name(enum ts_auto_stop s)
+{
+	switch (s) {
+	case TS_AUTO_CLEAR:
+		return "clear";
+	case TS_AUTO_BOUND:
+		return "bound";
+	case TS_AUTO_TIME:
+		return "time";
+	default:
+		return "skipped";
+	}
+}
+
+void
+ts_auto_size(const struct ts_auto_cfg *cfg, const struct ts_cache_bounds *b,
+    uint64_t *bytes_per_thread, struct ts_auto_report *rep)
+{
+	double (*clock)(void) = cfg->clock != NULL ? cfg->clock : ts_now;
+	double t0 = clock(), t, last = 0;
+	uint64_t w, end;
+
+	memset(rep, 0, sizeof *rep);
+	rep->limit = cfg->limit;
+	ts_auto_range(cfg->threads, b, &w, &end);
+	rep->last.res.verdict = TS_RESIDENCY_SKIPPED;
+	rep->last.res.small_bytes = w * cfg->threads;
+	for (;;) {
+		t = clock();
+		ts_cache_check(w, cfg->threads, b, cfg->measure, cfg->arg,
+		    &rep->last);
+		last = clock() - t;
+		if (rep->last.res.verdict == TS_RESIDENCY_SKIPPED) {
+			rep->stop = rep->last.res.failed ? TS_AUTO_SKIPPED :
+			    TS_AUTO_BOUND;
 			break;
-		w = next;
+		}
+		rep->steps++;
+		if (rep->last.res.verdict == TS_RESIDENCY_CLEAR) {
+			rep->stop = TS_AUTO_CLEAR;
+			break;
+		}
+		if (w >= end) {
+			rep->stop = TS_AUTO_BOUND;
+			break;
+		}
+		/* Each doubling costs about twice the test before it. */
+		if (clock() - t0 + 2 * last > cfg->limit) {
+			rep->stop = TS_AUTO_TIME;
+			break;
+		}
+		w = w * 2 < end ? w * 2 : end;
 	}
+	rep->seconds = clock() - t0;
 	*bytes_per_thread = w;
-	return 0;
-}
-
-/*
- * One turn on an open single-thread probe: lower *best to the latency of
- * its fastest batch (ns), which preemption and bursts cannot inflate.
- */
-static int
-turn(struct ts_probe *p, double seconds, double *best, struct ts_quick *q)
-{
-	struct ts_probe_result r;
-	double ns;
-
-	if (ts_probe_measure(p, seconds, &r, q->err, q->errlen) == -1)
-		return -1;
-	ns = r.best_ns_per_access;
-	if (*best == 0 || ns < *best)
-		*best = ns;
-	return 0;
-}
-
-int
-ts_quick_latency_pair(void *arg, uint64_t a_bytes, uint64_t b_bytes,
-    double *ns_a, double *ns_b)
-{
-	struct ts_quick *q = arg;
-	struct ts_probe_config cfg;
-	struct ts_probe *pa = NULL, *pb;
-	bool warm;
-	int i, rc = -1;
-
-	memset(&cfg, 0, sizeof cfg);
-	cfg.seconds = q->seconds / TS_QUICK_ROUNDS;
-	cfg.threads = 1;
-	cfg.seed = q->seed;
-	cfg.stride = TS_PROBE_LINE_STRIDE;
-	cfg.huge_pages = true;
-	/* The larger chain first, so building it cannot evict the smaller. */
-	cfg.working_set_bytes = b_bytes;
-	if ((pb = ts_probe_open(&cfg, q->err, q->errlen)) == NULL)
-		return -1;
-	cfg.working_set_bytes = a_bytes;
-	if ((pa = ts_probe_open(&cfg, q->err, q->errlen)) == NULL)
-		goto out;
-	warm = q->warm_bytes == 0 || a_bytes <= q->warm_bytes;
-	*ns_a = *ns_b = 0;
-	/* Interleaved, so that a change in the host's load hits both. */
-	for (i = 0; i < TS_QUICK_ROUNDS; i++) {
-		if ((warm && ts_probe_warm(pa, TS_QUICK_WARM_MAX, NULL,
-		    q->err, q->errlen) == -1) ||
-		    turn(pa, cfg.seconds, ns_a, q) == -1 ||
-		    turn(pb, cfg.seconds, ns_b, q) == -1)
-			goto out;
-		/* Warm, a reads like b: a is not in cache, stop warming it. */
-		if (*ns_b <= *ns_a * TS_AUTO_FLAT)
-			warm = false;
-	}
-	rc = 0;
-out:
-	ts_probe_close(pa);
-	ts_probe_close(pb);
-	return rc;
 }

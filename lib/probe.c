@@ -28,9 +28,7 @@ struct worker {
 	int		 error;		/* errno of a failed build */
 	int		 pinned;
 	uint64_t	 batches;
-	uint64_t	 max_batches;	/* 0: only the clock stops it */
 	double		 start, end;
-	double		 best;		/* fastest batch, seconds */
 	bool		 interrupted;
 	double		 seconds;
 };
@@ -69,8 +67,8 @@ ts_probe_thread_seed(uint64_t seed, unsigned thread)
 }
 
 void
-ts_probe_chain_build(uint32_t *chain, uint64_t n, unsigned stride,
-    uint64_t seed, unsigned thread)
+ts_probe_chain_build(uint32_t *chain, uint64_t n, uint64_t seed,
+    unsigned thread)
 {
 	struct ts_rng rng;
 	uint64_t i, j;
@@ -78,14 +76,14 @@ ts_probe_chain_build(uint32_t *chain, uint64_t n, unsigned stride,
 
 	/* Writing every slot here is also the first touch of every page. */
 	for (i = 0; i < n; i++)
-		chain[i * stride] = (uint32_t)(i * stride);
+		chain[i] = (uint32_t)i;
 	ts_rng_seed(&rng, ts_probe_thread_seed(seed, thread));
 	/* Sattolo: j < i strictly, so the result is a single n-cycle. */
 	for (i = n; i-- > 1;) {
 		j = ts_rng_below(&rng, i);
-		tmp = chain[i * stride];
-		chain[i * stride] = chain[j * stride];
-		chain[j * stride] = tmp;
+		tmp = chain[i];
+		chain[i] = chain[j];
+		chain[j] = tmp;
 	}
 }
 
@@ -127,21 +125,15 @@ build_main(void *arg)
 		w->pinned = cfg->bind(cfg->bind_arg, w->index) == 0;
 	if (!gate_wait(w->probe))
 		return NULL;
-	w->map_bytes = (size_t)(w->probe->slots * cfg->stride *
-	    sizeof(uint32_t));
+	w->map_bytes = (size_t)(w->probe->slots * sizeof(uint32_t));
 	p = mmap(NULL, w->map_bytes, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED) {
 		w->error = errno ? errno : ENOMEM;
 		return NULL;
 	}
-#ifdef MADV_HUGEPAGE
-	if (cfg->huge_pages)
-		(void)madvise(p, w->map_bytes, MADV_HUGEPAGE);
-#endif
 	w->chain = p;
-	ts_probe_chain_build(w->chain, w->probe->slots, cfg->stride,
-	    cfg->seed, w->index);
+	ts_probe_chain_build(w->chain, w->probe->slots, cfg->seed, w->index);
 	w->cursor = 0;
 	return NULL;
 }
@@ -155,7 +147,7 @@ chase_main(void *arg)
 	const uint32_t *chain = w->chain;
 	uint32_t p = w->cursor;
 	uint64_t batches = 0;
-	double deadline, prev, now;
+	double deadline, now;
 	unsigned k;
 
 	if (cfg->bind != NULL)
@@ -164,18 +156,14 @@ chase_main(void *arg)
 	w->batches = 0;
 	if (!gate_wait(w->probe))
 		return NULL;
-	prev = w->start = ts_now();
+	w->start = ts_now();
 	deadline = w->start + w->seconds;
-	w->best = 0;
 	for (;;) {
 		for (k = 0; k < TS_PROBE_BATCH; k++)
 			p = chain[p];
 		batches++;
-		now = ts_now();
-		if (w->best == 0 || now - prev < w->best)
-			w->best = now - prev;
-		prev = w->end = now;
-		if (now >= deadline || batches == w->max_batches)
+		now = w->end = ts_now();
+		if (now >= deadline)
 			break;
 		if (cfg->stop != NULL &&
 		    atomic_load_explicit(cfg->stop, memory_order_relaxed)) {
@@ -253,26 +241,26 @@ ts_probe_open(const struct ts_probe_config *cfg, char *err, size_t errlen)
 	unsigned i;
 	int rc;
 
-	if (cfg->threads == 0 || cfg->stride == 0 || !(cfg->seconds > 0)) {
+	if (cfg->threads == 0 || !(cfg->seconds > 0)) {
 		snprintf(err, errlen, "invalid probe configuration");
 		errno = EINVAL;
 		return NULL;
 	}
 	entries = cfg->working_set_bytes / sizeof(uint32_t);
 	if (cfg->working_set_bytes > TS_PROBE_MAX_BYTES ||
-	    entries / cfg->stride < 1 ||
+	    entries < 1 ||
 	    (uint64_t)SIZE_MAX / 2 < cfg->working_set_bytes) {
 		snprintf(err, errlen, "working set of %llu bytes per thread "
 		    "is outside %llu..%llu", (unsigned long long)
 		    cfg->working_set_bytes, (unsigned long long)
-		    cfg->stride * sizeof(uint32_t),
+		    sizeof(uint32_t),
 		    (unsigned long long)TS_PROBE_MAX_BYTES);
 		errno = EINVAL;
 		return NULL;
 	}
 	pr = ts_xcalloc(1, sizeof *pr);
 	pr->cfg = *cfg;
-	pr->slots = entries / cfg->stride;
+	pr->slots = entries;
 	pr->workers = ts_xcalloc(cfg->threads, sizeof *pr->workers);
 	pthread_mutex_init(&pr->lock, NULL);
 	pthread_cond_init(&pr->cond, NULL);
@@ -300,12 +288,8 @@ ts_probe_open(const struct ts_probe_config *cfg, char *err, size_t errlen)
 	return pr;
 }
 
-/*
- * One reading of at most `seconds`, and at most max_batches batches per
- * thread when that is not 0.  Return 0, or -1 with the reason in err.
- */
-static int
-probe_chase(struct ts_probe *pr, double seconds, uint64_t max_batches,
+int
+ts_probe_measure(struct ts_probe *pr, double seconds,
     struct ts_probe_result *res, char *err, size_t errlen)
 {
 	double first = 0, last = 0;
@@ -319,10 +303,8 @@ probe_chase(struct ts_probe *pr, double seconds, uint64_t max_batches,
 		errno = EINVAL;
 		return -1;
 	}
-	for (i = 0; i < pr->cfg.threads; i++) {
+	for (i = 0; i < pr->cfg.threads; i++)
 		pr->workers[i].seconds = seconds;
-		pr->workers[i].max_batches = max_batches;
-	}
 	if ((rc = run_workers(pr, chase_main)) != 0) {
 		snprintf(err, errlen, "cannot start %u probe threads: %s",
 		    pr->cfg.threads, strerror(rc));
@@ -337,36 +319,16 @@ probe_chase(struct ts_probe *pr, double seconds, uint64_t max_batches,
 			first = w->start;
 		if (i == 0 || w->end > last)
 			last = w->end;
-		if (i == 0 || w->best < res->best_ns_per_access)
-			res->best_ns_per_access = w->best;
 		res->pinned += (unsigned)w->pinned;
 		res->interrupted |= w->interrupted;
 		fold ^= w->cursor;
 	}
 	res->elapsed_s = last - first;
-	res->best_ns_per_access *= 1e9 / TS_PROBE_BATCH;
 	res->threads = pr->cfg.threads;
-	res->working_set_bytes = pr->slots * pr->cfg.stride * sizeof(uint32_t);
+	res->working_set_bytes = pr->slots * sizeof(uint32_t);
 	res->fold = fold;
 	probe_sink ^= fold;
 	return 0;
-}
-
-int
-ts_probe_measure(struct ts_probe *pr, double seconds,
-    struct ts_probe_result *res, char *err, size_t errlen)
-{
-	return probe_chase(pr, seconds, 0, res, err, errlen);
-}
-
-int
-ts_probe_warm(struct ts_probe *pr, double max_seconds,
-    struct ts_probe_result *res, char *err, size_t errlen)
-{
-	struct ts_probe_result scratch;
-
-	return probe_chase(pr, max_seconds, (pr->slots + TS_PROBE_BATCH - 1) /
-	    TS_PROBE_BATCH, res != NULL ? res : &scratch, err, errlen);
 }
 
 void

@@ -18,25 +18,12 @@
 #define TS_PROBE_BATCH		8192u
 /* Largest chain: every slot index must fit in 32 bits. */
 #define TS_PROBE_MAX_BYTES	(UINT64_C(4) << 32)
-/* Slot spacing of the quick line chains used by the cache check. */
-#define TS_PROBE_LINE_STRIDE	16u
 
 struct ts_probe_config {
 	double		 seconds;	/* budget of one reading, > 0 */
 	uint64_t	 working_set_bytes; /* per thread */
 	unsigned	 threads;	/* concurrent chains, >= 1 */
 	uint64_t	 seed;		/* chain permutation seed */
-	/*
-	 * 1 for the probe proper (a dense chain, 16 slots per 64-byte
-	 * line); TS_PROBE_LINE_STRIDE for a chain with one slot per line,
-	 * 16 times cheaper to build, which the cache check uses.
-	 */
-	unsigned	 stride;
-	/*
-	 * Ask for transparent huge pages (madvise), so that the TLB plays
-	 * no part; the probe proper leaves the system's default.
-	 */
-	bool		 huge_pages;
 	/* Called by each thread before it allocates and before it chases. */
 	int		(*bind)(void *arg, unsigned thread);
 	void		*bind_arg;
@@ -51,11 +38,6 @@ struct ts_probe_result {
 	uint64_t	 working_set_bytes; /* per thread, as allocated */
 	unsigned	 pinned;	/* threads whose bind call succeeded */
 	uint32_t	 fold;		/* final chase positions, XORed */
-	/*
-	 * Latency in the fastest batch of any thread, ns per access: time
-	 * lost to preemption or a passing burst of traffic does not count.
-	 */
-	double		 best_ns_per_access;
 	bool		 interrupted;	/* ended early by config.stop */
 };
 
@@ -75,14 +57,6 @@ struct ts_probe	*ts_probe_open(const struct ts_probe_config *, char *err,
  */
 int		 ts_probe_measure(struct ts_probe *, double seconds,
 		    struct ts_probe_result *, char *err, size_t errlen);
-/*
- * Bring the chains into whatever cache holds them: each thread follows
- * its chain once round (in whole batches), or for max_seconds if that
- * comes first.  The pass is reported in *res unless res is NULL.
- * Return 0, or -1 with the reason in err.
- */
-int		 ts_probe_warm(struct ts_probe *, double max_seconds,
-		    struct ts_probe_result *res, char *err, size_t errlen);
 void		 ts_probe_close(struct ts_probe *);
 
 /* Open, measure once with config->seconds, close. */
@@ -97,13 +71,12 @@ double		 ts_probe_ns_per_access(const struct ts_probe_result *);
 /* The PRNG seed of a thread's chain: differs per thread, fixed per seed. */
 uint64_t	 ts_probe_thread_seed(uint64_t seed, unsigned thread);
 /*
- * Build a chain of n slots, spaced `stride` apart in chain[] (which holds
- * n x stride entries), as one cycle through all of them: Sattolo's
+ * Build a chain of n slots as one cycle through all of them: Sattolo's
  * algorithm, j drawn from [0, i), with splitmix64 seeded by
- * ts_probe_thread_seed(seed, thread).  chain[k*stride] holds the index of
- * the slot after slot k.  n must be >= 1 and n x stride <= 2^32.
+ * ts_probe_thread_seed(seed, thread).  chain[k] holds the index of the
+ * slot after slot k.  n must be >= 1 and <= 2^32.
  */
 void		 ts_probe_chain_build(uint32_t *chain, uint64_t n,
-		    unsigned stride, uint64_t seed, unsigned thread);
+		    uint64_t seed, unsigned thread);
 
 #endif /* TS_PROBE_H */

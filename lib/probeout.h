@@ -13,20 +13,34 @@
 #include "probe.h"
 #include "util.h"
 
+/* What tachyon settled before its readings, for the JSON lines. */
+struct ts_probeout_check {
+	bool				 enabled;	/* false: "off" */
+	/* The cache check's test (auto's last one with auto); or NULL. */
+	const struct ts_residency	*res;
+	/* With `--working-set-mb auto`, how it went; else NULL. */
+	const struct ts_auto_report	*autorep;
+};
+
 /* The cache_check field: "off" when the check was disabled, else the verdict. */
-const char	*ts_probeout_verdict(bool cache_check, enum ts_cache_verdict);
+const char	*ts_probeout_verdict(const struct ts_probeout_check *);
 
 /* The wall-clock time in seconds since the epoch, for the unix_time field. */
 double		 ts_probeout_unix_time(void);
 
 /*
- * Append one JSON object and a newline to b: the documented keys in order,
- * then cache_check and pinned_threads, then reading and unix_time when
- * reading > 0.
+ * Append one JSON object and a newline to b: the documented keys in
+ * order, then cache_check and pinned_threads, then what the check
+ * measured (cache_check_bytes, cache_check_large_bytes, cache_check_ns,
+ * cache_check_large_ns, cache_check_seconds) or why it was skipped
+ * (cache_check_reason), then auto_steps, auto_stop and auto_seconds with
+ * auto, then reading and unix_time when reading > 0.  chk may be NULL
+ * (as if the check were off).
  */
 void		 ts_probeout_json(struct ts_buf *b,
-		    const struct ts_probe_result *r, const char *verdict,
-		    uint64_t reading, double unix_time);
+		    const struct ts_probe_result *r,
+		    const struct ts_probeout_check *chk, uint64_t reading,
+		    double unix_time);
 
 /* Append the three-line human summary of r to b. */
 void		 ts_probeout_human(struct ts_buf *b,

@@ -86,10 +86,12 @@ bool		 ts_residency_cached(double ns_small, double ns_large);
 
 /*
  * The larger footprint to test `small` bytes against: TS_RESIDENCY_FACTOR
- * times it, at least TS_RESIDENCY_FLOOR; at most 4 x llc (hwloc's
- * largest last-level cache, an upper bound; 0 = unknown) and at most
- * `room` (memory the test may map; 0 = unknown), in whole 4 KiB groups.
- * 0 when that is not at least twice `small`: no test is possible.
+ * times it, at least TS_RESIDENCY_FLOOR and at least 2 x llc (hwloc's
+ * largest last-level cache, 0 = unknown: an upper bound of the cache, so
+ * twice it is surely past it, however large the real cache); at most
+ * 4 x llc and at most `room` (memory the test may map; 0 = unknown), in
+ * whole 4 KiB groups.  0 when that is not at least twice `small`: the
+ * footprint is past 2 x llc already, or memory is short.
  */
 uint64_t	 ts_residency_large(uint64_t small, uint64_t llc,
 		    uint64_t room);
@@ -115,10 +117,11 @@ struct ts_residency_cfg {
  * The real measurement (a ts_residency_fn): one mapping of `large`
  * bytes on transparent huge pages where the system grants them (they
  * make the first touch faster and change nothing else here), the chases
- * built in it, then three rounds in which each chase is warmed with a
- * lap (at most 2^20 loads) and timed for seconds / 3 in batches of
- * TS_PROBE_BATCH loads; the fastest batch of each chase counts.  Runs on
- * the calling thread.
+ * built in it, then three rounds in which each chase is timed for
+ * seconds / 3 in batches of TS_PROBE_BATCH loads; the fastest batch of
+ * each chase counts.  Before a turn, a chase is warmed with a lap (at
+ * most 2^20 loads) in the first round, and later only if it has read
+ * like cache so far.  Runs on the calling thread.
  */
 int		 ts_residency_measure(void *arg, const uint64_t *small,
 		    size_t n, uint64_t large, double *ns_small,

@@ -15,8 +15,8 @@
 
 #include <json.h>
 
-#include "bufcheck.h"
 #include "cachecheck.h"
+#include "residency.h"
 #include "score.h"
 #include "suite.h"
 #include "sysinfo.h"
@@ -32,8 +32,7 @@ struct buffer {
 	uint64_t	 bytes;		/* 0: the kernel's default */
 	uint64_t	 dflt;
 	char		*decision;	/* one line for extensions */
-	double		 small_ns, big_ns;
-	uint64_t	 big_bytes;
+	struct ts_residency res;	/* the check, when one was measured */
 	bool		 wanted;	/* the workload is in the run */
 	bool		 checked;
 };
@@ -94,69 +93,102 @@ note(struct run *run, const char *fmt, ...)
 	ts_buf_free(&b);
 }
 
-/*
- * Decide one buffer's size: the user's, or the default, checked by
- * measurement (lib/bufcheck.c) when hwloc's largest last-level cache is
- * at least half of it.  hwloc's figure is only an upper bound (a virtual
- * machine may be shown its host's whole L3), so it alone never grows a
- * buffer; the check holds the pages constant, so page walks cannot pass
- * for cache misses either.
- */
-static void
-size_buffer(struct run *run, struct buffer *b)
-{
-	struct ts_bufcheck chk;
-	char err[256];
-	uint64_t llc = run->extra.llc_bytes, limit, span;
+/* Seconds each page-local chase of the buffer check is timed, and its seed. */
+#define CHECK_SECONDS	0.06
+#define CHECK_SEED	UINT64_C(0x1A7E4C7A5EED)
 
-	if (b->bytes != 0) {
+/*
+ * Decide what needs no measurement: the user's size, a disabled check,
+ * or a default that hwloc's largest last-level cache could not hold half
+ * of.  Return true when the default is left for the check to decide.
+ */
+static bool
+needs_check(struct run *run, struct buffer *b)
+{
+	uint64_t llc = run->extra.llc_bytes;
+
+	if (b->bytes != 0)
 		b->decision = ts_xasprintf("set by %s", b->option);
-		return;
-	}
-	if (!run->o->buffer_check) {
+	else if (!run->o->buffer_check)
 		b->decision = ts_xstrdup("default; check disabled");
-		return;
-	}
-	if (llc == 0 || llc * 2 < b->dflt) {
+	else if (llc == 0 || llc * 2 < b->dflt)
 		b->decision = ts_xasprintf("default; the largest last-level "
 		    "cache hwloc reports (%llu MiB) is under half of it",
 		    (unsigned long long)(llc / MIB));
+	else
+		return true;
+	return false;
+}
+
+/*
+ * Decide the buffers' sizes: the user's, or the defaults, checked by the
+ * cache-residency test (lib/residency.h) when hwloc's largest last-level
+ * cache is at least half of them.  hwloc's figure is only an upper bound
+ * (a virtual machine may be shown its host's whole L3), so it alone never
+ * grows a buffer; the test compares page-local chases, so page walks
+ * cannot pass for cache misses either.  Both buffers are tested in one
+ * mapping, which costs one first touch of fresh memory, not two.
+ */
+static void
+size_buffers(struct run *run)
+{
+	struct ts_residency_cfg cfg = { CHECK_SECONDS, CHECK_SEED };
+	struct ts_residency res[2];
+	struct buffer *b, *tested[2];
+	uint64_t small[2], big = 0, large;
+	size_t n = 0, i;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		b = &run->buf[k];
+		if (!b->wanted || !needs_check(run, b))
+			continue;
+		tested[n] = b;
+		small[n++] = b->dflt;
+		if (b->dflt > big)
+			big = b->dflt;
+	}
+	if (n == 0)
+		return;
+	large = ts_residency_large(big, run->extra.llc_bytes,
+	    ts_cache_mem_bound(run->topo != NULL ?
+	    ts_topo_memory(run->topo) : 0, ts_mem_available()));
+	if (large == 0) {
+		for (i = 0; i < n; i++)
+			tested[i]->decision = ts_xstrdup("default; memory leaves "
+			    "no room to check it against a larger footprint");
 		return;
 	}
-	limit = ts_cache_mem_bound(run->topo != NULL ?
-	    ts_topo_memory(run->topo) : 0, ts_mem_available());
-	if ((span = ts_bufcheck_span(b->dflt, limit)) == 0) {
-		b->decision = ts_xstrdup("default; memory leaves no room to "
-		    "check it against a larger span");
-		return;
+	note(run, "checking whether the %s clear%s the cache",
+	    n == 2 ? "stream and latency buffers" : n == 1 &&
+	    tested[0] == &run->buf[0] ? "stream buffer" : "latency buffer",
+	    n == 2 ? "" : "s");
+	ts_residency_test(small, n, large, ts_residency_measure, &cfg, res);
+	for (i = 0; i < n; i++) {
+		b = tested[i];
+		b->res = res[i];
+		if (res[i].verdict == TS_RESIDENCY_SKIPPED) {
+			b->decision = ts_xasprintf("default; the check failed: "
+			    "%s", res[i].reason);
+			continue;
+		}
+		b->checked = true;
+		if (res[i].verdict == TS_RESIDENCY_CACHE) {
+			b->bytes = large;
+			b->decision = ts_xasprintf("grown to %llu MiB: in a "
+			    "page-local chase %llu MiB read %.1f ns per load "
+			    "and %llu MiB %.1f ns, so the default sits in "
+			    "cache", (unsigned long long)(large / MIB),
+			    (unsigned long long)(b->dflt / MIB), res[i].ns_small,
+			    (unsigned long long)(large / MIB), res[i].ns_large);
+		} else
+			b->decision = ts_xasprintf("default kept: in a page-local "
+			    "chase %llu MiB read %.1f ns per load and %llu MiB "
+			    "%.1f ns (within %.0f %%)",
+			    (unsigned long long)(b->dflt / MIB), res[i].ns_small,
+			    (unsigned long long)(large / MIB), res[i].ns_large,
+			    (TS_RESIDENCY_SLOWER - 1) * 100);
 	}
-	note(run, "checking whether the %llu MiB %s buffer clears the cache",
-	    (unsigned long long)(b->dflt / MIB), b->id);
-	if (ts_bufcheck_run(b->dflt, span, 0.06, &chk, err, sizeof err) ==
-	    -1) {
-		b->decision = ts_xasprintf("default; the check failed: %s",
-		    err);
-		return;
-	}
-	b->checked = true;
-	b->big_bytes = span;
-	b->small_ns = chk.ns_sparse;
-	b->big_ns = chk.ns_dense;
-	if (chk.in_cache) {
-		b->bytes = span;
-		b->decision = ts_xasprintf("grown to %llu MiB: over that span, "
-		    "%llu MiB of lines read %.1f ns per load and every line "
-		    "%.1f ns, so the default sits in cache",
-		    (unsigned long long)(span / MIB),
-		    (unsigned long long)(b->dflt / MIB), b->small_ns,
-		    b->big_ns);
-	} else
-		b->decision = ts_xasprintf("default kept: over a %llu MiB "
-		    "span, %llu MiB of lines read %.1f ns per load and every "
-		    "line %.1f ns (within %.0f %%)",
-		    (unsigned long long)(span / MIB),
-		    (unsigned long long)(b->dflt / MIB), b->small_ns,
-		    b->big_ns, (TS_BUFCHECK_SLOWER - 1) * 100);
 }
 
 /* The buffer record that goes with a kernel, or NULL. */
@@ -285,14 +317,16 @@ buffer_json(const struct run *run, const struct buffer *b, uint64_t page)
 	json_object_object_add(o, "decision",
 	    json_object_new_string(b->decision));
 	if (b->checked) {
-		json_object_object_add(o, "check_span_bytes",
-		    jint(b->big_bytes));
-		if (isfinite(b->small_ns) && isfinite(b->big_ns)) {
-			json_object_object_add(o, "check_ns_sparse",
-			    json_object_new_double(b->small_ns));
-			json_object_object_add(o, "check_ns_dense",
-			    json_object_new_double(b->big_ns));
+		json_object_object_add(o, "check_large_bytes",
+		    jint(b->res.large_bytes));
+		if (isfinite(b->res.ns_small) && isfinite(b->res.ns_large)) {
+			json_object_object_add(o, "check_ns",
+			    json_object_new_double(b->res.ns_small));
+			json_object_object_add(o, "check_large_ns",
+			    json_object_new_double(b->res.ns_large));
 		}
+		json_object_object_add(o, "check_seconds",
+		    json_object_new_double(b->res.seconds));
 	}
 	return o;
 }
@@ -422,9 +456,7 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 		if (bp != NULL && (bp == &run.buf[0] || !o->multi_only))
 			bp->wanted = true;
 	}
-	for (b = 0; b < 2; b++)
-		if (run.buf[b].wanted)
-			size_buffer(&run, &run.buf[b]);
+	size_buffers(&run);
 
 	r->schema_version = TS_SCHEMA_VERSION;
 	r->tool_version = ts_xstrdup(TS_TOOL_VERSION);

@@ -66,39 +66,64 @@ emit(struct ts_buf *b)
 	return okay;
 }
 
+/* The cache-residency test's length per chase: 5 % of the budget, 50-250 ms. */
+static double
+check_seconds(double budget)
+{
+	double s = budget * 0.05;
+
+	return s < 0.05 ? 0.05 : s > 0.25 ? 0.25 : s;
+}
+
+/* Tell, in one line, what a check that says "cache" found. */
+static void
+warn_cache(const struct ts_cache_report *rep, const char *prefix)
+{
+	const struct ts_residency *r = &rep->res;
+
+	ts_warning("%sthe probe is measuring cache: %.6g MiB in total reads "
+	    "%.1f ns per load in a page-local chase, %.6g MiB reads %.1f; use "
+	    "--working-set-mb %" PRIu64 " or more, or auto", prefix,
+	    (double)r->small_bytes / (double)TS_MIB, r->ns_small,
+	    (double)r->large_bytes / (double)TS_MIB, r->ns_large,
+	    rep->suggest_bytes / TS_MIB);
+}
+
 /*
- * Settle the working set: `auto` sizes it, memory must hold it, and the
- * cache check (unless disabled) warns when it reads like cache.  Return
- * an exit status, with the check's verdict in *verdict.
+ * Settle the working set: `auto` sizes it by the residency test, memory
+ * must hold it, and the cache check (unless disabled; `auto` made it
+ * already) warns when it reads like cache.  Return an exit status; *chk
+ * gets what the JSON lines report.
  */
 static int
 size_working_set(struct ts_tachyon_opts *o, struct ts_topo *topo,
-    enum ts_cache_verdict *verdict)
+    struct ts_cache_report *rep, struct ts_auto_report *arep,
+    struct ts_probeout_check *chk)
 {
 	struct ts_cache_bounds bounds = { 0, 0 };
-	struct ts_cache_report rep;
-	struct ts_quick q;
+	struct ts_residency_cfg rc;
+	struct ts_auto_cfg ac;
 	uint64_t avail;
-	unsigned steps;
-	char err[256];
 
 	avail = ts_mem_available();
 	if (topo != NULL)
 		bounds.llc_bytes = ts_topo_llc_size(topo);
 	bounds.mem_bytes = ts_cache_mem_bound(topo != NULL ?
 	    ts_topo_memory(topo) : 0, avail);
-	/* Each quick measurement: 5 % of the budget, within 50-250 ms. */
-	memset(&q, 0, sizeof q);
-	q.seconds = o->seconds * 0.05 < 0.05 ? 0.05 :
-	    o->seconds * 0.05 > 0.25 ? 0.25 : o->seconds * 0.05;
-	q.seed = o->seed;
-	q.warm_bytes = bounds.llc_bytes;
-	q.err = err;
-	q.errlen = sizeof err;
-	if (o->ws_auto && ts_auto_size((unsigned)o->threads, &bounds,
-	    ts_quick_latency_pair, &q, &o->ws_bytes, &steps) == -1) {
-		ts_error("--working-set-mb auto: %s", err);
-		return TS_EXIT_FAILURE;
+	rc.seconds = check_seconds(o->seconds);
+	rc.seed = o->seed;
+	memset(chk, 0, sizeof *chk);
+	chk->enabled = o->cache_check || o->ws_auto;
+	if (o->ws_auto) {
+		memset(&ac, 0, sizeof ac);
+		ac.threads = (unsigned)o->threads;
+		ac.limit = ts_auto_limit(o->seconds);
+		ac.measure = ts_residency_measure;
+		ac.arg = &rc;
+		ts_auto_size(&ac, &bounds, &o->ws_bytes, arep);
+		*rep = arep->last;
+		chk->autorep = arep;
+		chk->res = &rep->res;
 	}
 	if (avail != 0 && o->ws_bytes * o->threads > avail / 10 * 9) {
 		ts_error("--working-set-mb %.6g with --threads %" PRIu64
@@ -109,21 +134,22 @@ size_working_set(struct ts_tachyon_opts *o, struct ts_topo *topo,
 		    (double)(avail / 10 * 9 / o->threads / TS_MIB));
 		return TS_EXIT_FAILURE;
 	}
-	*verdict = TS_CACHE_SKIPPED;
-	if (!o->cache_check)
+	if (!o->ws_auto && o->cache_check) {
+		ts_cache_check(o->ws_bytes, (unsigned)o->threads, &bounds,
+		    ts_residency_measure, &rc, rep);
+		chk->res = &rep->res;
+	}
+	if (chk->res == NULL)
 		return TS_EXIT_OK;
-	/* A check that cannot allocate its larger chain is skipped. */
-	if (ts_cache_check(o->ws_bytes, (unsigned)o->threads, &bounds,
-	    ts_quick_latency_pair, &q, &rep) == -1)
-		return TS_EXIT_OK;
-	*verdict = rep.verdict;
-	if (rep.verdict == TS_CACHE_IN_CACHE)
-		ts_warning("the probe is measuring cache: %.6g MiB in total "
-		    "reads %.1f ns/access, %.6g MiB reads %.1f; use "
-		    "--working-set-mb %" PRIu64 " or more, or auto",
-		    (double)rep.chosen_bytes / (double)TS_MIB, rep.ns_chosen,
-		    (double)rep.larger_bytes / (double)TS_MIB, rep.ns_larger,
-		    rep.suggest_bytes / TS_MIB);
+	/* A check that could not be made says so; it never passes as clear. */
+	if (rep->res.failed)
+		ts_warning("the cache check was skipped: %s", rep->res.reason);
+	else if (rep->res.verdict == TS_RESIDENCY_CACHE && o->ws_auto)
+		warn_cache(rep, arep->stop == TS_AUTO_TIME ? "--working-set-mb "
+		    "auto ran out of time; " : "--working-set-mb auto reached "
+		    "its bound; ");
+	else if (rep->res.verdict == TS_RESIDENCY_CACHE)
+		warn_cache(rep, "");
 	return TS_EXIT_OK;
 }
 
@@ -133,7 +159,7 @@ size_working_set(struct ts_tachyon_opts *o, struct ts_topo *topo,
  */
 static int
 readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
-    const char *verdict)
+    const struct ts_probeout_check *chk)
 {
 	struct ts_probe_config cfg;
 	struct ts_probe_result res;
@@ -149,7 +175,6 @@ readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
 	cfg.working_set_bytes = o->ws_bytes;
 	cfg.threads = (unsigned)o->threads;
 	cfg.seed = o->seed;
-	cfg.stride = 1;
 	if (topo != NULL && cfg.threads <= ts_topo_cores(topo)) {
 		cfg.bind = bind_core;
 		cfg.bind_arg = topo;
@@ -177,7 +202,7 @@ readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
 			break;
 		}
 		if (o->watch || o->json)
-			ts_probeout_json(&out, &res, verdict,
+			ts_probeout_json(&out, &res, chk,
 			    o->watch ? reading : 0, ts_probeout_unix_time());
 		else
 			ts_probeout_human(&out, &res);
@@ -205,12 +230,13 @@ readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
 int
 ts_tachyon_run(struct ts_tachyon_opts *o, struct ts_topo *topo)
 {
-	enum ts_cache_verdict verdict = TS_CACHE_SKIPPED;
+	struct ts_cache_report rep;
+	struct ts_auto_report arep;
+	struct ts_probeout_check chk;
 	int status;
 
-	status = size_working_set(o, topo, &verdict);
+	status = size_working_set(o, topo, &rep, &arep, &chk);
 	if (status == TS_EXIT_OK)
-		status = readings(o, topo,
-		    ts_probeout_verdict(o->cache_check, verdict));
+		status = readings(o, topo, &chk);
 	return status;
 }

@@ -12,7 +12,6 @@
 
 #include <json.h>
 
-#include "bufcheck.h"
 #include "cpus.h"
 #include "suite.h"
 #include "tap.h"
@@ -151,42 +150,6 @@ stamps(void)
 	    "stamp: before 1970 gives the epoch");
 }
 
-/* The buffer check: its span rule, verdict rule, and one real reading. */
-static void
-bufcheck(void)
-{
-	struct ts_bufcheck c;
-	char err[256];
-	int i, cached = 0;
-
-	is_u64(ts_bufcheck_span(256u << 20, 2048u << 20), 1024u << 20,
-	    "span: four times the buffer when memory allows");
-	is_u64(ts_bufcheck_span(256u << 20, 600u << 20), 512u << 20,
-	    "span: fewer times when memory is short");
-	is_u64(ts_bufcheck_span(256u << 20, 400u << 20), 0,
-	    "span: none when not even twice fits");
-	ok(ts_bufcheck_cached(100.0, 116.0) && !ts_bufcheck_cached(100.0,
-	    114.0), "verdict: dense over 15 percent slower means cached");
-	ok(ts_bufcheck_run(1u << 20, 1u << 19, 0.01, &c, err, sizeof err) ==
-	    -1, "a span smaller than the buffer is refused");
-	/*
-	 * 128 KiB of lines fit in any L2; 64 MiB of lines clear most caches.
-	 * Behaviour, not timing: the gap is ten-fold on real hardware, and
-	 * a disturbed reading gets two more chances.
-	 */
-	for (i = 0; i < 3 && !cached; i++) {
-		if (ts_bufcheck_run(128u << 10, 64u << 20, 0.02, &c, err,
-		    sizeof err) == -1) {
-			diag("%s", err);
-			break;
-		}
-		diag("128 KiB of lines %.1f ns, 64 MiB %.1f ns", c.ns_sparse,
-		    c.ns_dense);
-		cached = c.in_cache;
-	}
-	ok(cached, "a buffer that fits in cache is found cached");
-}
-
 int
 main(void)
 {
@@ -201,7 +164,6 @@ main(void)
 	char msg[256];
 
 	stamps();
-	bufcheck();
 
 	quick(&o, all, 3, 2);
 	ts_suite_run(&o, &r);
