@@ -23,8 +23,8 @@
 #define TS_LABEL_ASCENT		0.8
 #define TS_LABEL_DESCENT	0.25
 
-/* At most this many curves and placed boxes in one layout. */
-#define TS_LAYOUT_MAX_LINES	4
+/* At most this many lines to avoid and placed boxes in one layout. */
+#define TS_LAYOUT_MAX_LINES	8
 #define TS_LAYOUT_MAX_BOXES	32
 
 /* A rectangle: x0 <= x1 left to right, y0 <= y1 top to bottom. */

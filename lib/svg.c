@@ -48,6 +48,8 @@ struct picture {
 	double		 yl[TS_SVG_MAX_POINTS];	/* page-local, if any */
 	size_t		 n;
 	bool		 local;			/* two curves */
+	double		 hx[TS_PLATEAU_MAX_CACHES][2];	/* hwloc's lines */
+	double		 hy[TS_PLATEAU_MAX_CACHES][2];
 	struct ts_layout layout;
 };
 
@@ -393,6 +395,29 @@ draw_legend(struct ts_buf *b, struct picture *p)
 	ts_buf_puts(b, "</g>\n");
 }
 
+/*
+ * Keep the labels placed from now on off hwloc's dashed lines too, where
+ * room allows (the legend, placed before, has a background of its own).
+ */
+static void
+avoid_caches(struct picture *p)
+{
+	const struct ts_plateaus *r = p->pl->plateaus;
+	double x;
+	int k;
+
+	for (k = 0; k < r->ncaches; k++) {
+		x = log2((double)r->cache_bytes[k]);
+		if (x < p->f.lx0 || x > p->f.lx1)
+			continue;
+		p->hx[k][0] = p->hx[k][1] = xpos(&p->f,
+		    (double)r->cache_bytes[k]);
+		p->hy[k][0] = TOP;
+		p->hy[k][1] = BOTTOM;
+		ts_layout_add_line(&p->layout, p->hx[k], p->hy[k], 2);
+	}
+}
+
 /* Label each plateau at the free spot nearest below its band. */
 static void
 draw_level_labels(struct ts_buf *b, struct picture *p)
@@ -556,8 +581,10 @@ ts_svg_render(struct ts_buf *b, const struct ts_svg_plot *pl)
 		draw_curve(b, p, true);
 		draw_legend(b, p);
 	}
-	if (pl->plateaus != NULL)
+	if (pl->plateaus != NULL) {
+		avoid_caches(p);
 		draw_level_labels(b, p);
+	}
 	if (p->local)
 		draw_walks_label(b, p);
 	if (pl->plateaus != NULL)
