@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "plateau.h"
+#include "residency.h"
 #include "util.h"
 
 /* Cost of leaving a hwloc level without a plateau, in powers of two. */
@@ -304,8 +305,11 @@ search(struct ts_plateaus *r, int *f, size_t j, int *best, double *best_cost)
 		}
 		return;
 	}
-	for (lvl = j == 0 ? 0 : f[j - 1] + 1;
-	    lvl <= r->ncaches - (int)(r->n - 1 - j); lvl++) {
+	lvl = j == 0 ? 0 : f[j - 1] + 1;
+	/* Memory found by the residency rule stays memory. */
+	if (j + 1 == r->n && r->memory_from < r->npoints)
+		lvl = r->ncaches;
+	for (; lvl <= r->ncaches - (int)(r->n - 1 - j); lvl++) {
 		f[j] = lvl;
 		search(r, f, j + 1, best, best_cost);
 	}
@@ -340,14 +344,47 @@ judge(struct ts_plateaus *r)
 	}
 }
 
-int
-ts_plateau_find(const uint64_t *bytes, const double *lat, size_t n,
-    const struct ts_cache_sizes *cs, struct ts_plateaus *r)
+/*
+ * Keep the plateaus p[0..m) that start before point `from`, where memory
+ * begins, the last of them running up to it.  One that ran on into
+ * memory is cut there; when a single cached point is left of it, that is
+ * the ramp from the last cache into memory, and it joins the plateau
+ * before it.  Return the count.
+ */
+static size_t
+cut_at_memory(struct ts_plateau *p, size_t m, size_t from,
+    const double *lat)
+{
+	size_t j;
+	bool cut;
+
+	for (j = 0; j < m && p[j].first < from; j++)
+		;
+	m = j;
+	cut = p[m - 1].last >= from;
+	p[m - 1].last = from - 1;
+	p[m - 1].latency_ns = median_range(lat, p[m - 1].first, from - 1);
+	if (cut && m >= 2 && p[m - 1].first == p[m - 1].last)
+		merge(p, &m, m - 2, lat);
+	return m;
+}
+
+/*
+ * Find and name the plateaus, merging those whose medians are closer
+ * than merge_factor.  Points memory_from..n-1 (none when memory_from ==
+ * n) are one DRAM plateau decided beforehand, and the plateaus before
+ * it are named after cache levels only; when more of them stay apart
+ * than hwloc has caches, the two do not fit, and 1 is returned.
+ */
+static int
+find(const uint64_t *bytes, const double *lat, size_t n,
+    const struct ts_cache_sizes *cs, size_t memory_from,
+    double merge_factor, struct ts_plateaus *r)
 {
 	double y[TS_PLATEAU_MAX_POINTS], s[TS_PLATEAU_MAX_POINTS], gap;
 	int f[TS_PLATEAU_MAX_CACHES + 1], best[TS_PLATEAU_MAX_CACHES + 1];
 	double best_cost = INFINITY;
-	size_t i, j, m;
+	size_t i, j, m, most;
 
 	memset(r, 0, sizeof *r);
 	if (n == 0 || n > TS_PLATEAU_MAX_POINTS)
@@ -363,21 +400,43 @@ ts_plateau_find(const uint64_t *bytes, const double *lat, size_t n,
 		r->cache_bytes[i] = cs->bytes[i];
 	r->ncaches = (int)i;
 	r->top_bytes = bytes[n - 1];
+	r->npoints = n;
+	if (memory_from == 0 || memory_from > n || r->ncaches == 0)
+		memory_from = n;
+	r->memory_from = memory_from;
 
 	m = find_plateaus(s, n, lat, r->p);
-	/* Merge sub-steps (TLB reach, noise), then fit hwloc's count. */
+	if (memory_from < n)
+		m = cut_at_memory(r->p, m, memory_from, lat);
+	/*
+	 * Merge sub-steps (TLB reach, noise), then fit hwloc's count: its
+	 * levels plus DRAM, or its levels alone when memory is known.
+	 */
+	most = (size_t)r->ncaches + (memory_from == n);
 	while (m > 1) {
 		j = closest_pair(r->p, m, false, &gap);
-		if (gap >= log(TS_PLATEAU_MERGE)) {
-			if (r->ncaches == 0 || m <= (size_t)r->ncaches + 1)
+		if (gap >= log(merge_factor)) {
+			if (r->ncaches == 0 || m <= most)
 				break;
+			/* More cache plateaus than caches: no residency. */
+			if (memory_from < n)
+				return 1;
 			j = closest_pair(r->p, m, true, &gap);
 		}
 		merge(r->p, &m, j, lat);
 	}
+	if (memory_from < n) {
+		r->p[m].first = memory_from;
+		r->p[m].last = n - 1;
+		r->p[m].latency_ns = median_range(lat, memory_from, n - 1);
+		m++;
+	}
 	r->n = m;
 	for (j = 0; j + 1 < m; j++)
 		boundary(r->p, j, s, bytes);
+	/* The last cache level's data is cached up to where memory begins. */
+	if (memory_from < n && m >= 2)
+		r->p[m - 2].step_at = memory_from;
 
 	if (r->ncaches == 0) {
 		for (j = 0; j < m; j++)
@@ -396,6 +455,52 @@ ts_plateau_find(const uint64_t *bytes, const double *lat, size_t n,
 		r->point_level[i] = r->p[j].level;
 	}
 	return 0;
+}
+
+int
+ts_plateau_find(const uint64_t *bytes, const double *lat, size_t n,
+    const struct ts_cache_sizes *cs, struct ts_plateaus *r)
+{
+	return find(bytes, lat, n, cs, n, TS_PLATEAU_MERGE, r);
+}
+
+size_t
+ts_plateau_memory_from(const uint64_t *bytes, const double *ns, size_t n,
+    const struct ts_cache_sizes *cs)
+{
+	double mem = INFINITY;
+	uint64_t llc = 0;
+	size_t i;
+	int k;
+
+	for (k = 0; cs != NULL && k < cs->n && k < TS_PLATEAU_MAX_CACHES &&
+	    cs->bytes[k] != 0; k++)
+		llc = cs->bytes[k] > llc ? cs->bytes[k] : llc;
+	if (llc == 0 || n == 0 || n > TS_PLATEAU_MAX_POINTS)
+		return n;
+	for (i = 0; i < n; i++)
+		if (bytes[i] / TS_PLATEAU_PAST_LLC >= llc && ns[i] < mem)
+			mem = ns[i];
+	if (!(mem > 0) || !isfinite(mem))
+		return n;
+	/* A reading can only be slowed by other work: the lowest is memory's. */
+	for (i = n; i > 0 && !ts_residency_cached(ns[i - 1], mem); i--)
+		;
+	return i > 0 ? i : n;
+}
+
+int
+ts_plateau_find_local(const uint64_t *bytes, const double *ns, size_t n,
+    const struct ts_cache_sizes *cs, struct ts_plateaus *r)
+{
+	size_t from = ts_plateau_memory_from(bytes, ns, n, cs);
+	int rc;
+
+	/* No TLB sub-steps to absorb: plateaus a step apart stay apart. */
+	if (from < n &&
+	    (rc = find(bytes, ns, n, cs, from, TS_PLATEAU_STEP, r)) != 1)
+		return rc;
+	return find(bytes, ns, n, cs, n, TS_PLATEAU_STEP, r);
 }
 
 const char *
@@ -436,11 +541,18 @@ ts_plateau_flag(const struct ts_plateaus *r, size_t j, const uint64_t *bytes)
 {
 	const struct ts_plateau *p = &r->p[j];
 	const char *name = ts_plateau_level_name(p->level, r->ncaches);
-	char hw[32], at[32];
+	char hw[32], at[32], bd[32];
 
 	if (p->verdict != TS_PV_EARLY && p->verdict != TS_PV_LATE)
 		return NULL;
 	ts_plateau_fmt_size((double)r->cache_bytes[p->level], hw, sizeof hw);
+	if (p->verdict == TS_PV_EARLY && j + 2 == r->n &&
+	    r->memory_from < r->npoints) {
+		ts_plateau_fmt_size(p->boundary, bd, sizeof bd);
+		ts_plateau_fmt_size((double)bytes[p->step_at], at, sizeof at);
+		return ts_xasprintf("%s: hwloc reports %s, but it ends near %s; "
+		    "from %s on, data comes from memory", name, hw, bd, at);
+	}
 	if (p->verdict == TS_PV_EARLY) {
 		ts_plateau_fmt_size((double)bytes[p->step_at], at, sizeof at);
 		return ts_xasprintf("%s: hwloc reports %s, but latency steps "
@@ -504,6 +616,11 @@ ts_plateau_summary(struct ts_buf *b, const struct ts_plateaus *r,
 		case TS_PV_NONE:
 			if (j + 1 < r->n)
 				ts_buf_printf(b, "  ends near %s", bd);
+			else if (r->memory_from < r->npoints)
+				ts_buf_printf(b, "  reads like the sizes past "
+				    "%d x hwloc's %s", TS_PLATEAU_PAST_LLC,
+				    ts_plateau_level_name(r->ncaches - 1,
+				    r->ncaches));
 			break;
 		}
 		ts_buf_putc(b, '\n');

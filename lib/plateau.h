@@ -34,6 +34,8 @@
 #define TS_PLATEAU_EDGE		1.5
 /* A boundary within this factor of hwloc's size agrees with it. */
 #define TS_PLATEAU_AGREE	2.0
+/* Sizes this many times hwloc's largest cache are surely past it. */
+#define TS_PLATEAU_PAST_LLC	2
 
 /* The cache sizes hwloc reports, smallest level first (0 = absent). */
 struct ts_cache_sizes {
@@ -66,6 +68,9 @@ struct ts_plateaus {
 	int		 ncaches;		/* copied from the sizes */
 	uint64_t	 cache_bytes[TS_PLATEAU_MAX_CACHES];
 	uint64_t	 top_bytes;		/* largest size measured */
+	size_t		 npoints;		/* points named */
+	size_t		 memory_from;		/* first point the residency */
+						/*   rule calls memory, or n */
 };
 
 /*
@@ -75,6 +80,34 @@ struct ts_plateaus {
  * input is unusable (n == 0, too many points, a latency not > 0).
  */
 int	 ts_plateau_find(const uint64_t *bytes, const double *latency_ns,
+	    size_t n, const struct ts_cache_sizes *, struct ts_plateaus *);
+
+/*
+ * Where memory begins on a page-local curve (chase.h), by the package's
+ * residency rule (residency.h): when the sweep reached TS_PLATEAU_PAST_LLC
+ * times hwloc's largest cache, the points there are surely memory, and
+ * the lowest latency among them is memory's.  Every point from the top
+ * down that is not cache-resident against it, by ts_residency_cached(),
+ * is memory too.  Return the first of them; n when the rule cannot tell
+ * (no cache sizes, a sweep too short, or no point read faster at all).
+ */
+size_t	 ts_plateau_memory_from(const uint64_t *bytes,
+	    const double *local_ns, size_t n, const struct ts_cache_sizes *);
+
+/*
+ * ts_plateau_find for a page-local curve.  Such a curve has no TLB
+ * sub-steps, so plateaus merge only when their medians are closer than
+ * a step (TS_PLATEAU_STEP).  When ts_plateau_memory_from tells where
+ * memory begins, the points from there on are one DRAM plateau and the
+ * plateaus before it are named after cache levels only: a plateau that
+ * runs on into memory is cut there, a single cached point left of it (the
+ * ramp into memory) joining the level before it, and the last cache
+ * level's step is where memory begins.  When more
+ * plateaus stay apart before memory than hwloc has caches, the rule and
+ * the steps disagree (a reading slowed by other work, most likely), and
+ * the steps alone decide.
+ */
+int	 ts_plateau_find_local(const uint64_t *bytes, const double *local_ns,
 	    size_t n, const struct ts_cache_sizes *, struct ts_plateaus *);
 
 /* The name of a level for this many cache levels: "L1d", "L2", "DRAM". */

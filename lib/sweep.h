@@ -2,8 +2,10 @@
 /*
  * The working-set sweep of ThreadStone 2.0.0 (sections 6.3 and 6.4): one
  * pointer-chase reading per power-of-two size, the JSON array and the
- * table.  Beyond the original, the sizes may run past 256 MiB and every
- * point records the page size that backed its buffer.
+ * table.  Beyond the original, the sizes may run past 256 MiB, every
+ * point records the page size that backed its buffer, and every size is
+ * also read with a page-local chase through the same buffer (chase.h),
+ * whose latency follows the data footprint without the page walks.
  */
 #ifndef TS_SWEEP_H
 #define TS_SWEEP_H
@@ -17,6 +19,10 @@
 
 /* The chase seed of every sweep size (no thread XOR). */
 #define TS_SWEEP_SEED		UINT64_C(0x1A7E4C7A5EED)
+/* The seed of the page-local order: groups and lines within them. */
+#define TS_SWEEP_LOCAL_SEED	UINT64_C(0x9A6E10CA1C4A5E)
+/* The word of each node the page-local chase runs through. */
+#define TS_SWEEP_LOCAL_WORD	1u
 /* The smallest working set, and the original's largest. */
 #define TS_SWEEP_MIN_BYTES	UINT64_C(4096)
 #define TS_SWEEP_ORIG_MAX	(UINT64_C(256) << 20)
@@ -26,8 +32,10 @@
 struct ts_sweep_point {
 	uint64_t	bytes;		/* working-set size */
 	double		latency_ns;	/* nanoseconds per dependent load */
+	double		page_local_ns;	/* the same, page-local order */
 	uint64_t	page_bytes;	/* page size backing the buffer */
 	uint64_t	hops;		/* hops of the reading that counted */
+	uint64_t	local_hops;	/*   and of the page-local one */
 };
 
 /* Called before each size is measured (i counts from 0 of n). */
@@ -81,9 +89,30 @@ double	 ts_sweep_reading(struct ts_chase *, uint64_t min_ms, uint64_t *hops);
 double	 ts_sweep_time(struct ts_chase *, uint64_t min_ms, uint64_t *hops);
 
 /*
- * Measure every size in order into points[]: warm lap, then `repeat`
- * readings (at least 1; the original takes one) of which the fastest
- * counts.  Return 0, or -1 with errno set (ENOMEM) and *failed_bytes set
+ * Link the page-local chase through word TS_SWEEP_LOCAL_WORD of every
+ * node of c: all of its 4 KiB groups in a random order drawn from seed,
+ * the lines of each group in a random order.  The random chase through
+ * word 0 is left as it is.  Return 0 and the word index to start from in
+ * *start, or -1 with errno set (ENOMEM).
+ */
+int	 ts_sweep_link_local(struct ts_chase *, uint64_t seed,
+	    uint64_t *start);
+
+/*
+ * Section 6.3's reading on any cycle of words, from *cursor (which
+ * moves on): 1024 hops, times 4 until one run lasts at least min_ms.
+ */
+double	 ts_sweep_reading_at(const uint64_t *words, uint64_t *cursor,
+	    uint64_t min_ms, uint64_t *hops);
+
+/*
+ * Measure every size in order into points[].  Each size's buffer holds
+ * the original's random chase and the page-local chase; they take turns
+ * so that a change in the machine's load hits both: the random chase's
+ * warm lap and reading (section 6.3, untouched), then the page-local
+ * chase's lap and reading, then `repeat` - 1 more readings of each in
+ * the same alternation (the fastest of each counts; the original takes
+ * one).  Return 0, or -1 with errno set (ENOMEM) and *failed_bytes set
  * when a buffer cannot be made.
  */
 int	 ts_sweep_run(const uint64_t *sizes, size_t n, uint64_t min_ms,
@@ -94,17 +123,26 @@ int	 ts_sweep_run(const uint64_t *sizes, size_t n, uint64_t min_ms,
 /*
  * The JSON array of section 6.4 (pretty, two-space indent, no trailing
  * newline): "bytes" and "latency_ns"; when levels is not NULL, also
- * "page_bytes" and "level" after them.  With levels NULL the bytes are
- * the original's exactly.
+ * "page_local_ns", "page_bytes" and "level" after them, in that order.
+ * With levels NULL the bytes are the original's exactly.
  */
 void	 ts_sweep_json(struct ts_buf *, const struct ts_sweep_point *,
 	    size_t n, const char *const *levels);
 
 /*
- * The table of section 6.4, with a level column when levels is not NULL,
- * followed by the original's closing sentence.
+ * The table of section 6.4 followed by the original's closing sentence.
+ * When levels is not NULL, with a page-local latency column and a level
+ * column, and a sentence on what the level names are taken from.
  */
 void	 ts_sweep_table(struct ts_buf *, const struct ts_sweep_point *,
 	    size_t n, const char *const *levels);
+
+/*
+ * One line on the page walks' share: the random chase's latency less the
+ * page-local one at size index `from` (the first size read as memory; n
+ * or more for none) and at the largest size.  Nothing when n == 0.
+ */
+void	 ts_sweep_walks(struct ts_buf *, const struct ts_sweep_point *,
+	    size_t n, size_t from);
 
 #endif /* TS_SWEEP_H */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * threadstone-sweep: pointer-chase latency across working-set sizes, with
- * the plateaus named after hwloc's cache levels, as a table, JSON and SVG.
+ * threadstone-sweep: pointer-chase latency across working-set sizes, by a
+ * random and a page-local chase, with the page-local curve's plateaus
+ * named after hwloc's cache levels, as a table, JSON and SVG.
  */
 #include <config.h>
 
@@ -63,8 +64,11 @@ usage(void)
 {
 	printf("Usage: %s [OPTION]...\n"
 	    "Measure dependent-load latency for working sets from 4 KiB up,\n"
-	    "doubling each time, and name the plateaus after the cache levels\n"
-	    "hwloc reports (L1d, L2, L3, DRAM).\n"
+	    "doubling each time, with a random chase (what a workload sees)\n"
+	    "and a page-local chase through the same buffer (the data caches\n"
+	    "alone, page walks left out), and name the page-local curve's\n"
+	    "plateaus after the cache levels hwloc reports (L1d, L2, L3,\n"
+	    "DRAM).\n"
 	    "\n"
 	    "      --min-ms N       time each size for at least N ms "
 	    "(default 120)\n"
@@ -245,7 +249,7 @@ subtitle(const struct ts_sweep_point *pts, size_t n,
 	if (o->repeat > 1)
 		snprintf(best, sizeof best, ", best of %" PRIu64, o->repeat);
 	return ts_xasprintf("%s %s \xc2\xb7 %s%s \xc2\xb7 at least %" PRIu64
-	    " ms per reading%s \xc2\xb7 dashed lines: hwloc's cache sizes",
+	    " ms per reading%s \xc2\xb7 dashed: hwloc's cache sizes",
 	    ts_progname(), PACKAGE_VERSION, pages,
 	    o->huge_pages ? " (--huge-pages)" : "", o->min_ms, best);
 }
@@ -270,7 +274,7 @@ int
 main(int argc, char *argv[])
 {
 	uint64_t sizes[TS_SWEEP_MAX_SIZES], bytes[TS_SWEEP_MAX_SIZES];
-	double lat[TS_SWEEP_MAX_SIZES];
+	double lat[TS_SWEEP_MAX_SIZES], local[TS_SWEEP_MAX_SIZES];
 	struct ts_sweep_point pts[TS_SWEEP_MAX_SIZES];
 	const char *names[TS_SWEEP_MAX_SIZES];
 	struct ts_cache_sizes cs;
@@ -313,11 +317,13 @@ main(int argc, char *argv[])
 	if (!o.quiet && isatty(STDERR_FILENO))
 		fprintf(stderr, "\r%30s\r", "");
 
+	/* The levels are named from the page-local curve: no page walks. */
 	for (i = 0; i < n; i++) {
 		bytes[i] = pts[i].bytes;
 		lat[i] = pts[i].latency_ns;
+		local[i] = pts[i].page_local_ns;
 	}
-	if (ts_plateau_find(bytes, lat, n, &cs, &plat) != 0) {
+	if (ts_plateau_find_local(bytes, local, n, &cs, &plat) != 0) {
 		ts_error("the measured latencies cannot be analysed "
 		    "(a reading was zero)");
 		return TS_EXIT_FAILURE;
@@ -333,6 +339,7 @@ main(int argc, char *argv[])
 	} else {
 		ts_sweep_table(&buf, pts, n, names);
 		ts_plateau_summary(&buf, &plat, bytes);
+		ts_sweep_walks(&buf, pts, n, plat.memory_from);
 		fwrite(buf.data, 1, buf.len, stdout);
 	}
 	if (o.plot != NULL && status == TS_EXIT_OK) {
@@ -342,6 +349,7 @@ main(int argc, char *argv[])
 		memset(&pl, 0, sizeof pl);
 		pl.bytes = bytes;
 		pl.latency_ns = lat;
+		pl.page_local_ns = local;
 		pl.n = n;
 		pl.plateaus = &plat;
 		pl.subtitle = sub;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # threadstone-sweep from the outside: option errors, a tiny real sweep
 # (--min-ms 1 --max-size 1M) checked for the JSON shape and monotone sizes,
-# the table, and the SVG checked with an XML parser.  Cache sizes come from
+# the table with both latencies, and the SVG checked with an XML parser.  Cache sizes come from
 # tests/topo/epyc-vm.xml; no timing is asserted.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
@@ -78,14 +78,16 @@ text = open(sys.argv[1], encoding="utf-8").read()
 pts = json.loads(text)
 assert isinstance(pts, list) and len(pts) == 9, "nine points"
 for i, p in enumerate(pts):
-    assert list(p) == ["bytes", "latency_ns", "page_bytes", "level"], list(p)
+    assert list(p) == ["bytes", "latency_ns", "page_local_ns", "page_bytes",
+                       "level"], list(p)
     assert p["bytes"] == 4096 << i, "sizes double from 4 KiB"
     assert isinstance(p["latency_ns"], float) and p["latency_ns"] > 0
+    assert isinstance(p["page_local_ns"], float) and p["page_local_ns"] > 0
     assert p["page_bytes"] == int(sys.argv[2]), p["page_bytes"]
     assert p["level"] in ("L1d", "L2", "L3", "DRAM"), p["level"]
 assert text.startswith('[\n  {\n    "bytes": 4096,\n    "latency_ns": ')
 EOF
-	ok $? "JSON: keys in order, monotone sizes, page size, level names"
+	ok $? "JSON: keys in order, monotone sizes, both latencies, page size, level names"
 else
 	ok 0 "# SKIP python3 not installed"
 fi
@@ -101,8 +103,13 @@ elif [ -n "$py" ]; then
 else
 	ok 0 "# SKIP no XML parser"
 fi
-[ "$(grep -c '<circle class="point"' "$tmpdir/s.svg")" -eq 9 ]
-ok $? "SVG has one point per size"
+[ "$(grep -c '<circle class="point"' "$tmpdir/s.svg")" -eq 9 ] &&
+    [ "$(grep -c '<circle class="local-point"' "$tmpdir/s.svg")" -eq 9 ]
+ok $? "SVG has one point per size on each curve"
+grep -q '<path class="curve random"' "$tmpdir/s.svg" &&
+    grep -q '<path class="curve local"' "$tmpdir/s.svg" &&
+    grep -q '<path class="walks"' "$tmpdir/s.svg"
+ok $? "SVG draws both curves and the page walks between them"
 [ "$(grep -c '<line class="cache"' "$tmpdir/s.svg")" -eq 2 ]
 ok $? "SVG draws hwloc's L1d and L2 (L3 is past 1 MiB)"
 grep -q '>L1d 32 KiB<' "$tmpdir/s.svg"
@@ -123,18 +130,22 @@ fi
 # The table on stdout, with levels and the plateau summary.
 run "$TS_SWEEP" --min-ms 0 --max-size 64K
 expect_status 0 "table sweep"
-[ "$(sed -n 1p "$tmpdir/out")" = " working set     latency  level" ]
-ok $? "table header with a level column"
-[ "$(grep -cE '^ +[0-9]+ (B|KiB|MiB|GiB) +[0-9]+[.][0-9] ns  [A-Z]' \
+[ "$(sed -n 1p "$tmpdir/out")" = " working set     latency  page-local  level" ]
+ok $? "table header with page-local and level columns"
+[ "$(grep -cE '^ +[0-9]+ (B|KiB|MiB|GiB) +[0-9]+[.][0-9] ns +[0-9]+[.][0-9] ns  [A-Z]' \
     "$tmpdir/out")" -eq 5 ]
 ok $? "table has 5 rows for 4 KiB..64 KiB"
-grep -Eqx '       4 KiB +[0-9]+[.][0-9] ns  (L1d|L2|L3|DRAM)' "$tmpdir/out"
-ok $? "4 KiB row has a latency and a level name"
+grep -Eqx '       4 KiB +[0-9]+[.][0-9] ns +[0-9]+[.][0-9] ns  (L1d|L2|L3|DRAM)' \
+    "$tmpdir/out"
+ok $? "4 KiB row has both latencies and a level name"
 grep -qx 'Plateaus mark cache levels; each step up is a level boundary.' \
     "$tmpdir/out" &&
     grep -q '^Plateaus (hwloc: L1d 32 KiB, L2 1 MiB, L3 32 MiB):$' \
     "$tmpdir/out"
 ok $? "closing sentence and plateau summary"
+grep -Eq '^Page walks \(latency less page-local, not a cache level\): -?[0-9]+[.][0-9] ns at 64 KiB[.]$' \
+    "$tmpdir/out"
+ok $? "the page walks' line at the largest size"
 
 run "$TS_SWEEP" -q --min-ms 0 --max-size 16K -o "$tmpdir/q.json"
 [ "$rc" -eq 0 ] && [ ! -s "$tmpdir/err" ] && [ ! -s "$tmpdir/out" ] &&

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lib/sweep.c: the size list, size parsing, the original's table and JSON
- * byte for byte (published vectors), and a tiny real measurement.
+ * byte for byte (published vectors), our extra keys and columns, the two
+ * chases in one buffer, and a tiny real measurement.
  */
 #include <config.h>
 
@@ -147,9 +148,11 @@ test_outputs(void)
 	size_t i, n;
 	unsigned long long by;
 
+	memset(p, 0, sizeof p);
 	for (i = 0; i < 17; i++) {
 		p[i].bytes = UINT64_C(4096) << i;
 		p[i].latency_ns = lat[i];
+		p[i].page_local_ns = lat[i] / 2;
 		p[i].page_bytes = 4096;
 		names[i] = i < 4 ? "L1d" : "L\"2\\";
 	}
@@ -163,10 +166,12 @@ test_outputs(void)
 	ts_buf_free(&want);
 	ts_buf_init(&got);
 	ts_sweep_table(&got, p, 2, names);
-	is_str(got.data, " working set     latency  level\n"
-	    "       4 KiB      1.5 ns  L1d\n       8 KiB      1.5 ns  L1d\n\n"
-	    "Plateaus mark cache levels; each step up is a level boundary.\n",
-	    "table with a level column");
+	is_str(got.data, " working set     latency  page-local  level\n"
+	    "       4 KiB      1.5 ns      0.8 ns  L1d\n"
+	    "       8 KiB      1.5 ns      0.8 ns  L1d\n\n"
+	    "Plateaus mark cache levels; each step up is a level boundary.\n"
+	    "Levels are named from the page-local latency, which leaves page "
+	    "walks out.\n", "table with page-local and level columns");
 	ts_buf_free(&got);
 
 	if (fixture("apple-m4-pro-sweep.json", &want) == 0) {
@@ -189,14 +194,19 @@ test_outputs(void)
 
 	ts_buf_init(&got);
 	p[0].latency_ns = 1.5;
+	p[0].page_local_ns = 1.25;
 	p[0].page_bytes = 2097152;
+	p[1].page_local_ns = 0.9;
 	ts_sweep_json(&got, p, 2, names);
 	is_str(got.data, "[\n  {\n    \"bytes\": 4096,\n"
-	    "    \"latency_ns\": 1.5,\n    \"page_bytes\": 2097152,\n"
+	    "    \"latency_ns\": 1.5,\n    \"page_local_ns\": 1.25,\n"
+	    "    \"page_bytes\": 2097152,\n"
 	    "    \"level\": \"L1d\"\n  },\n  {\n    \"bytes\": 8192,\n"
 	    "    \"latency_ns\": 1.0035148188471794,\n"
+	    "    \"page_local_ns\": 0.9,\n"
 	    "    \"page_bytes\": 4096,\n    \"level\": \"L1d\"\n  }\n]",
-	    "JSON with the extra keys after the original two");
+	    "JSON: the original two keys, then page_local_ns, page_bytes, "
+	    "level");
 	ts_buf_free(&got);
 	ts_buf_init(&got);
 	names[0] = "L\"2\\\n";
@@ -208,6 +218,79 @@ test_outputs(void)
 	ts_sweep_json(&got, p, 0, names);
 	is_str(got.data, "[]", "no points: []");
 	ts_buf_free(&got);
+
+	/* The page walks' line: where memory begins and at the top. */
+	for (i = 0; i < 3; i++) {
+		p[i].bytes = (UINT64_C(8) << 20) << i;
+		p[i].latency_ns = 100.0 + 50 * (double)i;
+		p[i].page_local_ns = 40;
+	}
+	ts_buf_init(&got);
+	ts_sweep_walks(&got, p, 3, 1);
+	is_str(got.data, "Page walks (latency less page-local, not a cache "
+	    "level): 110.0 ns at 16 MiB, where memory begins, 160.0 ns at "
+	    "32 MiB.\n", "page walks where memory begins and at the top");
+	ts_buf_free(&got);
+	ts_buf_init(&got);
+	ts_sweep_walks(&got, p, 3, 3);
+	is_str(got.data, "Page walks (latency less page-local, not a cache "
+	    "level): 160.0 ns at 32 MiB.\n", "page walks at the top alone");
+	n = got.len;
+	ts_sweep_walks(&got, p, 0, 0);
+	is_int(got.len, n, "no points: no page walks' line");
+	ts_buf_free(&got);
+}
+
+/* Follow a cycle through `word` from start; 0 if it is one lap of all. */
+static int
+whole_lap(const uint64_t *w, uint64_t nodes, unsigned word, uint64_t start)
+{
+	unsigned char *seen = calloc(nodes, 1);
+	uint64_t p = start, k;
+	int bad = seen == NULL;
+
+	for (k = 0; !bad && k < nodes; k++) {
+		if (p % 8 != word || p / 8 >= nodes || seen[p / 8])
+			bad = 1;
+		else
+			seen[p / 8] = 1;
+		p = w[p];
+	}
+	free(seen);
+	return bad || p != start;
+}
+
+/* Both chases in one buffer; the original's is left as it was. */
+static void
+test_local_chase(void)
+{
+	struct ts_chase c, d;
+	uint64_t start, again, k, pages = 0, prev;
+	int same = 1;
+
+	if (ts_chase_init(&c, 64 * 1024 + 4096, TS_SWEEP_SEED, false) != 0 ||
+	    ts_chase_init(&d, 64 * 1024 + 4096, TS_SWEEP_SEED, false) != 0) {
+		ok(0, "two chases");
+		return;
+	}
+	is_int(ts_sweep_link_local(&c, TS_SWEEP_LOCAL_SEED, &start), 0,
+	    "page-local chase linked");
+	ok(whole_lap(c.words, c.nodes, TS_SWEEP_LOCAL_WORD, start) == 0,
+	    "page-local: one lap through word 1 of every node");
+	ok(whole_lap(c.words, c.nodes, 0, c.cursor) == 0,
+	    "random chase: still one lap through word 0");
+	for (k = 0; k < c.nodes; k++)
+		same &= c.words[k * 8] == d.words[k * 8];
+	ok(same && c.cursor == d.cursor, "random chase: the same links as "
+	    "without the page-local one (the original's order)");
+	for (k = 0, prev = start; k < c.nodes; k++, prev = c.words[prev])
+		pages += c.words[prev] / 512 != prev / 512;
+	is_u64(pages, 17, "page-local: a page is left only after all of its "
+	    "lines (17 groups, 17 changes in a lap)");
+	ts_sweep_link_local(&d, TS_SWEEP_LOCAL_SEED, &again);
+	is_u64(again, start, "page-local: the same order from the same seed");
+	ts_chase_free(&c);
+	ts_chase_free(&d);
 }
 
 /* Count progress calls, checking their arguments. */
@@ -250,10 +333,15 @@ test_measure(void)
 		good &= p[i].bytes == sizes[i] && p[i].latency_ns > 0 &&
 		    p[i].page_bytes == (uint64_t)sysconf(_SC_PAGESIZE);
 	ok(good, "each point has its size, a latency and the base page size");
+	for (good = 1, i = 0; i < 3; i++)
+		good &= p[i].page_local_ns > 0 && p[i].local_hops == 1024;
+	ok(good, "each point has a page-local latency too");
 	is_int(ts_sweep_run(sizes, 2, 0, 3, false, p, progress, &calls,
 	    &fail), 0, "best of three readings");
 	ok(p[0].latency_ns > 0 && p[1].hops == 1024 && calls == 2,
 	    "best of three: a reading per size, progress called per size");
+	ok(p[0].page_local_ns > 0 && p[1].local_hops == 1024,
+	    "best of three: page-local readings too");
 }
 
 int
@@ -263,6 +351,7 @@ main(void)
 	test_parse_size();
 	test_human();
 	test_outputs();
+	test_local_chase();
 	test_measure();
 	return done_testing();
 }
