@@ -51,6 +51,39 @@ ts_dhry_init(struct ts_dhry *d)
 	d->rec[1].enum_comp = TS_IDENT_1;
 }
 
+/*
+ * The benchmark's strcpy into a 31-byte buffer: the characters of a
+ * literal, then its terminating NUL stored on its own.
+ */
+static inline void
+dhry_str_copy(char dst[TS_DHRY_STRLEN], const char *src, size_t len)
+{
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
+/*
+ * The benchmark's strcmp, done byte by byte over the two fixed buffers
+ * as the original does rather than by the C library: stop at the first
+ * difference (its sign is the result) or at a NUL common to both, and
+ * never look past the 31st byte.
+ */
+static inline int
+dhry_str_cmp(const char a[TS_DHRY_STRLEN], const char b[TS_DHRY_STRLEN])
+{
+	size_t i;
+
+	for (i = 0; i < TS_DHRY_STRLEN; i++) {
+		unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+
+		if (x != y)
+			return (int)x - (int)y;
+		if (x == '\0')
+			return 0;
+	}
+	return 0;
+}
+
 /* Func_3: whether the enumeration value is Ident_3. */
 DHRY_PROC bool
 func_3(int32_t enum_par_val)
@@ -76,8 +109,8 @@ func_1(struct ts_dhry *d, char ch_1_par_val, char ch_2_par_val)
 
 /* Func_2: compare two strings the way the benchmark prescribes. */
 DHRY_PROC bool
-func_2(struct ts_dhry *d, const char *str_1_par_ref,
-    const char *str_2_par_ref)
+func_2(struct ts_dhry *d, const char str_1_par_ref[TS_DHRY_STRLEN],
+    const char str_2_par_ref[TS_DHRY_STRLEN])
 {
 	int32_t int_loc = 2;
 	char ch_loc = '\0';
@@ -92,7 +125,7 @@ func_2(struct ts_dhry *d, const char *str_1_par_ref,
 		int_loc = 7;
 	if (ch_loc == 'R')
 		return true;
-	if (strcmp(str_1_par_ref, str_2_par_ref) > 0) {
+	if (dhry_str_cmp(str_1_par_ref, str_2_par_ref) > 0) {
 		int_loc += 7;
 		d->int_glob = int_loc;
 		return true;
@@ -225,15 +258,18 @@ proc_8(struct ts_dhry *d, int32_t *arr_1_par_ref, int32_t arr_2_par_ref[][50],
 static void
 dhry_pass(struct ts_dhry *d, int32_t run_index)
 {
-	char ch_index;
+	char ch_index, str_1[TS_DHRY_STRLEN], str_2[TS_DHRY_STRLEN];
 
 	proc_5(d);
 	proc_4(d);
 	d->int_1_loc = 2;
 	d->int_2_loc = 3;
-	memcpy(d->str_2_loc, STR_2ND, sizeof STR_2ND);
+	dhry_str_copy(d->str_2_loc, STR_2ND, sizeof STR_2ND - 1);
 	d->enum_loc = TS_IDENT_2;
-	d->bool_glob = !func_2(d, d->str_1_loc, d->str_2_loc);
+	/* Func_2 gets its own copies of both strings, as in the original. */
+	memcpy(str_1, d->str_1_loc, sizeof str_1);
+	memcpy(str_2, d->str_2_loc, sizeof str_2);
+	d->bool_glob = !func_2(d, str_1, str_2);
 	while (d->int_1_loc < d->int_2_loc) {
 		d->int_3_loc = wrap32(5 * (int64_t)d->int_1_loc - d->int_2_loc);
 		proc_7(d->int_1_loc, d->int_2_loc, &d->int_3_loc);
@@ -244,7 +280,8 @@ dhry_pass(struct ts_dhry *d, int32_t run_index)
 	for (ch_index = 'A'; ch_index <= d->ch_2_glob; ++ch_index) {
 		if (d->enum_loc == func_1(d, ch_index, 'C')) {
 			proc_6(d, TS_IDENT_1, &d->enum_loc);
-			memcpy(d->str_2_loc, STR_3RD, sizeof STR_3RD);
+			dhry_str_copy(d->str_2_loc, STR_3RD,
+			    sizeof STR_3RD - 1);
 			d->int_2_loc = run_index;
 			d->int_glob = run_index;
 		}
