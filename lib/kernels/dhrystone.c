@@ -6,6 +6,8 @@
 #include <config.h>
 
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +19,8 @@
  * stops GCC from cloning or specialising them on constant arguments.
  */
 #define DHRY_PROC	static __attribute__((noipa))
+
+#define DHRY_ARR_LEN	50		/* both dimensions of the two arrays */
 
 #define STR_SOME	"DHRYSTONE PROGRAM, SOME STRING"
 #define STR_1ST		"DHRYSTONE PROGRAM, 1'ST STRING"
@@ -31,6 +35,29 @@ static inline int32_t
 wrap32(int64_t v)
 {
 	return (int32_t)(uint32_t)(uint64_t)v;
+}
+
+/*
+ * A checked index or division of the original failed.  The benchmark's
+ * own arithmetic never gets here; only a corrupted state would.
+ */
+static _Noreturn __attribute__((cold)) void
+dhry_fault(const char *what)
+{
+	fprintf(stderr, "dhrystone: %s\n", what);
+	abort();
+}
+
+/*
+ * Every array access of the original is checked against the array's
+ * length (a negative index counts as out of range); so is ours.
+ */
+static inline size_t
+dhry_index(int64_t i, size_t len)
+{
+	if (i < 0 || (uint64_t)i >= len)
+		dhry_fault("index out of range");
+	return (size_t)i;
 }
 
 void
@@ -116,8 +143,10 @@ func_2(struct ts_dhry *d, const char str_1_par_ref[TS_DHRY_STRLEN],
 	char ch_loc = '\0';
 
 	while (int_loc <= 2)
-		if (func_1(d, str_1_par_ref[int_loc],
-		    str_2_par_ref[int_loc + 1]) == TS_IDENT_1) {
+		if (func_1(d,
+		    str_1_par_ref[dhry_index(int_loc, TS_DHRY_STRLEN)],
+		    str_2_par_ref[dhry_index((int64_t)int_loc + 1,
+		    TS_DHRY_STRLEN)]) == TS_IDENT_1) {
 			ch_loc = 'A';
 			int_loc += 1;
 		}
@@ -235,22 +264,31 @@ proc_7(int32_t int_1_par_val, int32_t int_2_par_val, int32_t *int_par_ref)
 	*int_par_ref = int_2_par_val + int_loc;
 }
 
-/* Proc_8: the array accesses; the diagonal neighbour's increment wraps. */
+/*
+ * Proc_8: the array accesses, every index checked as in the original;
+ * the diagonal neighbour's increment wraps.
+ */
 DHRY_PROC void
-proc_8(struct ts_dhry *d, int32_t *arr_1_par_ref, int32_t arr_2_par_ref[][50],
-    int32_t int_1_par_val, int32_t int_2_par_val)
+proc_8(struct ts_dhry *d, int32_t *arr_1_par_ref,
+    int32_t arr_2_par_ref[][DHRY_ARR_LEN], int32_t int_1_par_val,
+    int32_t int_2_par_val)
 {
-	int32_t int_index, int_loc;
+	const size_t n = DHRY_ARR_LEN;
+	int64_t int_index, int_loc;
 
-	int_loc = int_1_par_val + 5;
-	arr_1_par_ref[int_loc] = int_2_par_val;
-	arr_1_par_ref[int_loc + 1] = arr_1_par_ref[int_loc];
-	arr_1_par_ref[int_loc + 30] = int_loc;
+	int_loc = wrap32((int64_t)int_1_par_val + 5);
+	arr_1_par_ref[dhry_index(int_loc, n)] = int_2_par_val;
+	arr_1_par_ref[dhry_index(int_loc + 1, n)] =
+	    arr_1_par_ref[dhry_index(int_loc, n)];
+	arr_1_par_ref[dhry_index(int_loc + 30, n)] = (int32_t)int_loc;
 	for (int_index = int_loc; int_index <= int_loc + 1; ++int_index)
-		arr_2_par_ref[int_loc][int_index] = int_loc;
-	arr_2_par_ref[int_loc][int_loc - 1] =
-	    wrap32((int64_t)arr_2_par_ref[int_loc][int_loc - 1] + 1);
-	arr_2_par_ref[int_loc + 20][int_loc] = arr_1_par_ref[int_loc];
+		arr_2_par_ref[dhry_index(int_loc, n)]
+		    [dhry_index(int_index, n)] = (int32_t)int_loc;
+	arr_2_par_ref[dhry_index(int_loc, n)][dhry_index(int_loc - 1, n)] =
+	    wrap32((int64_t)arr_2_par_ref[dhry_index(int_loc, n)]
+	    [dhry_index(int_loc - 1, n)] + 1);
+	arr_2_par_ref[dhry_index(int_loc + 20, n)][dhry_index(int_loc, n)] =
+	    arr_1_par_ref[dhry_index(int_loc, n)];
 	d->int_glob = 5;
 }
 
@@ -287,6 +325,10 @@ dhry_pass(struct ts_dhry *d, int32_t run_index)
 		}
 	}
 	d->int_2_loc = wrap32((int64_t)d->int_2_loc * d->int_1_loc);
+	/* A checked division, as the original's: no zero, no INT_MIN / -1. */
+	if (d->int_3_loc == 0 ||
+	    (d->int_2_loc == INT32_MIN && d->int_3_loc == -1))
+		dhry_fault("division by zero or overflow");
 	d->int_1_loc = d->int_2_loc / d->int_3_loc;
 	d->int_2_loc = wrap32(7 * ((int64_t)d->int_2_loc - d->int_3_loc) -
 	    d->int_1_loc);
