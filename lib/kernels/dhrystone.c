@@ -64,9 +64,7 @@ void
 ts_dhry_init(struct ts_dhry *d)
 {
 	memset(d, 0, sizeof *d);
-	d->ptr_glob = &d->rec[0];
-	d->next_ptr_glob = &d->rec[1];
-	d->rec[0].ptr_comp = d->next_ptr_glob;
+	d->rec[0].ptr_comp = TS_DHRY_NEXT_PTR_GLOB;
 	d->rec[0].discr = TS_IDENT_1;
 	d->rec[0].enum_comp = TS_IDENT_3;
 	d->rec[0].int_comp = 40;
@@ -74,6 +72,7 @@ ts_dhry_init(struct ts_dhry *d)
 	memcpy(d->str_1_loc, STR_1ST, sizeof STR_1ST);
 	d->arr_2_glob[8][7] = 10;
 	d->enum_loc = TS_IDENT_1;
+	d->rec[1].ptr_comp = TS_DHRY_NULL;
 	d->rec[1].discr = TS_IDENT_1;
 	d->rec[1].enum_comp = TS_IDENT_1;
 }
@@ -109,6 +108,15 @@ dhry_str_cmp(const char a[TS_DHRY_STRLEN], const char b[TS_DHRY_STRLEN])
 			return 0;
 	}
 	return 0;
+}
+
+/* The record a link names, checked like the original's indexing. */
+static inline struct ts_dhry_rec *
+dhry_rec(struct ts_dhry *d, size_t link)
+{
+	if (link >= TS_DHRY_NREC)
+		dhry_fault("record link out of range");
+	return &d->rec[link];
 }
 
 /* Func_3: whether the enumeration value is Ident_3. */
@@ -164,31 +172,39 @@ func_2(struct ts_dhry *d, const char str_1_par_ref[TS_DHRY_STRLEN],
 
 /* Proc_3: follow Ptr_Glob's link and update its integer component. */
 DHRY_PROC void
-proc_3(struct ts_dhry *d, struct ts_dhry_rec **ptr_ref_par)
+proc_3(struct ts_dhry *d, size_t *ptr_ref_par)
 {
-	if (d->ptr_glob != NULL)
-		*ptr_ref_par = d->ptr_glob->ptr_comp;
-	proc_7(10, d->int_glob, &d->ptr_glob->int_comp);
+	struct ts_dhry_rec *glob = dhry_rec(d, TS_DHRY_PTR_GLOB);
+
+	if (TS_DHRY_PTR_GLOB != TS_DHRY_NULL)
+		*ptr_ref_par = glob->ptr_comp;
+	proc_7(10, d->int_glob, &glob->int_comp);
 }
 
-/* Proc_1: the record shuffling at the heart of the benchmark. */
+/*
+ * Proc_1: the record shuffling at the heart of the benchmark.  Records
+ * are reached through checked links; a structure assignment copies the
+ * whole record, its link included.
+ */
 DHRY_PROC void
-proc_1(struct ts_dhry *d, struct ts_dhry_rec *ptr_val_par)
+proc_1(struct ts_dhry *d, size_t ptr_val_par)
 {
-	struct ts_dhry_rec *next_record = ptr_val_par->ptr_comp;
+	struct ts_dhry_rec *val = dhry_rec(d, ptr_val_par), *next;
+	size_t next_record = val->ptr_comp;
 
-	*ptr_val_par->ptr_comp = *d->ptr_glob;
-	ptr_val_par->int_comp = 5;
-	next_record->int_comp = ptr_val_par->int_comp;
-	next_record->ptr_comp = ptr_val_par->ptr_comp;
-	proc_3(d, &next_record->ptr_comp);
-	if (next_record->discr == TS_IDENT_1) {
-		next_record->int_comp = 6;
-		proc_6(d, ptr_val_par->enum_comp, &next_record->enum_comp);
-		next_record->ptr_comp = d->ptr_glob->ptr_comp;
-		proc_7(next_record->int_comp, 10, &next_record->int_comp);
+	next = dhry_rec(d, next_record);
+	*next = *dhry_rec(d, TS_DHRY_PTR_GLOB);
+	val->int_comp = 5;
+	next->int_comp = val->int_comp;
+	next->ptr_comp = val->ptr_comp;
+	proc_3(d, &next->ptr_comp);
+	if (next->discr == TS_IDENT_1) {
+		next->int_comp = 6;
+		proc_6(d, val->enum_comp, &next->enum_comp);
+		next->ptr_comp = dhry_rec(d, TS_DHRY_PTR_GLOB)->ptr_comp;
+		proc_7(next->int_comp, 10, &next->int_comp);
 	} else
-		*ptr_val_par = *ptr_val_par->ptr_comp;
+		*val = *dhry_rec(d, val->ptr_comp);
 }
 
 /* Proc_2: a loop that runs once, since Ch_1_Glob is always 'A'. */
@@ -314,7 +330,7 @@ dhry_pass(struct ts_dhry *d, int32_t run_index)
 		d->int_1_loc += 1;
 	}
 	proc_8(d, d->arr_1_glob, d->arr_2_glob, d->int_1_loc, d->int_3_loc);
-	proc_1(d, d->ptr_glob);
+	proc_1(d, TS_DHRY_PTR_GLOB);
 	for (ch_index = 'A'; ch_index <= d->ch_2_glob; ++ch_index) {
 		if (d->enum_loc == func_1(d, ch_index, 'C')) {
 			proc_6(d, TS_IDENT_1, &d->enum_loc);
