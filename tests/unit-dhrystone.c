@@ -5,8 +5,13 @@
  */
 #include <config.h>
 
+#include <sys/wait.h>
+
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "kernel.h"
 #include "kernels/kstate.h"
@@ -152,6 +157,34 @@ test_strings(void)
 	K->teardown(d);
 }
 
+/*
+ * A record link out of range is caught by the checked indexing and
+ * stops the run, as the original's would; it is never followed.
+ */
+static void
+test_bad_link(void)
+{
+	struct ts_dhry *d = K->setup(1, 0, NULL);
+	pid_t pid;
+	int status = 0;
+
+	if (!ok(d != NULL, "setup for a bad link"))
+		return;
+	d->rec[TS_DHRY_PTR_GLOB].ptr_comp = TS_DHRY_NREC;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		if (freopen("/dev/null", "w", stderr) == NULL)
+			_exit(2);
+		K->run(d, 1);
+		_exit(0);
+	}
+	ok(pid > 0 && waitpid(pid, &status, 0) == pid &&
+	    WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+	    "a link past the two records aborts the run");
+	K->teardown(d);
+}
+
 int
 main(void)
 {
@@ -159,5 +192,6 @@ main(void)
 	test_run_lengths();
 	test_threads();
 	test_strings();
+	test_bad_link();
 	return done_testing();
 }
