@@ -5,8 +5,13 @@
  */
 #include <config.h>
 
+#include <sys/wait.h>
+
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "kernel.h"
 #include "kernels/kstate.h"
@@ -16,24 +21,14 @@
 
 static const struct ts_kernel *K = &ts_kernel_dhrystone;
 
-/* Compare two states' values, ignoring one array cell and the pointers. */
+/* Compare two states' values, ignoring one array cell. */
 static int
 same_state(const struct ts_dhry *x, const struct ts_dhry *y)
 {
 	struct ts_dhry a = *x, b = *y;
-	int i;
 
 	a.arr_2_glob[8][7] = b.arr_2_glob[8][7] = 0;
-	for (i = 0; i < 2; i++) {
-		/* Links compared as record numbers, not addresses. */
-		if ((a.rec[i].ptr_comp == NULL) != (b.rec[i].ptr_comp == NULL) ||
-		    (a.rec[i].ptr_comp != NULL && a.rec[i].ptr_comp - x->rec !=
-		    b.rec[i].ptr_comp - y->rec))
-			return 0;
-		a.rec[i].ptr_comp = b.rec[i].ptr_comp = NULL;
-	}
-	a.ptr_glob = b.ptr_glob = NULL;
-	a.next_ptr_glob = b.next_ptr_glob = NULL;
+	/* Links are record numbers, so they compare as they are. */
 	return memcmp(&a, &b, sizeof a) == 0;
 }
 
@@ -52,14 +47,14 @@ test_final_values(void)
 	is_int(d->ch_2_glob, 'B', "Ch_2_Glob");
 	is_int(d->arr_1_glob[8], 7, "Arr_1_Glob[8]");
 	is_int(d->arr_2_glob[8][7], 510, "Arr_2_Glob[8][7] = runs + 10");
-	ok(d->ptr_glob == &d->rec[0] && d->rec[0].ptr_comp == &d->rec[1],
+	ok(d->rec[TS_DHRY_PTR_GLOB].ptr_comp == TS_DHRY_NEXT_PTR_GLOB,
 	    "Ptr_Glob->Ptr_Comp is Next_Ptr_Glob");
 	is_int(d->rec[0].discr, 0, "Ptr_Glob->Discr");
 	is_int(d->rec[0].enum_comp, 2, "Ptr_Glob->Enum_Comp");
 	is_int(d->rec[0].int_comp, 17, "Ptr_Glob->Int_Comp");
 	is_str(d->rec[0].str_comp, "DHRYSTONE PROGRAM, SOME STRING",
 	    "Ptr_Glob->Str_Comp");
-	ok(d->rec[1].ptr_comp == &d->rec[1],
+	ok(d->rec[TS_DHRY_NEXT_PTR_GLOB].ptr_comp == TS_DHRY_NEXT_PTR_GLOB,
 	    "Next_Ptr_Glob->Ptr_Comp points to itself");
 	is_int(d->rec[1].discr, 0, "Next_Ptr_Glob->Discr");
 	is_int(d->rec[1].enum_comp, 1, "Next_Ptr_Glob->Enum_Comp");
@@ -87,7 +82,10 @@ test_run_lengths(void)
 		return;
 	ts_dhry_init(&fresh);
 	is_int(fresh.rec[0].int_comp, 40, "fresh: Ptr_Glob->Int_Comp 40");
-	ok(fresh.rec[1].ptr_comp == NULL, "fresh: Next_Ptr_Glob link null");
+	ok(fresh.rec[0].ptr_comp == TS_DHRY_NEXT_PTR_GLOB,
+	    "fresh: Ptr_Glob links to Next_Ptr_Glob");
+	ok(fresh.rec[1].ptr_comp == TS_DHRY_NULL,
+	    "fresh: Next_Ptr_Glob link null");
 	is_int(fresh.arr_2_glob[8][7], 10, "fresh: Arr_2_Glob[8][7] 10");
 	K->run(one, 1);
 	K->run(many, 1000);
@@ -159,6 +157,34 @@ test_strings(void)
 	K->teardown(d);
 }
 
+/*
+ * A record link out of range is caught by the checked indexing and
+ * stops the run, as the original's would; it is never followed.
+ */
+static void
+test_bad_link(void)
+{
+	struct ts_dhry *d = K->setup(1, 0, NULL);
+	pid_t pid;
+	int status = 0;
+
+	if (!ok(d != NULL, "setup for a bad link"))
+		return;
+	d->rec[TS_DHRY_PTR_GLOB].ptr_comp = TS_DHRY_NREC;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		if (freopen("/dev/null", "w", stderr) == NULL)
+			_exit(2);
+		K->run(d, 1);
+		_exit(0);
+	}
+	ok(pid > 0 && waitpid(pid, &status, 0) == pid &&
+	    WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+	    "a link past the two records aborts the run");
+	K->teardown(d);
+}
+
 int
 main(void)
 {
@@ -166,5 +192,6 @@ main(void)
 	test_run_lengths();
 	test_threads();
 	test_strings();
+	test_bad_link();
 	return done_testing();
 }

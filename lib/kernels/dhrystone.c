@@ -6,6 +6,8 @@
 #include <config.h>
 
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +19,8 @@
  * stops GCC from cloning or specialising them on constant arguments.
  */
 #define DHRY_PROC	static __attribute__((noipa))
+
+#define DHRY_ARR_LEN	50		/* both dimensions of the two arrays */
 
 #define STR_SOME	"DHRYSTONE PROGRAM, SOME STRING"
 #define STR_1ST		"DHRYSTONE PROGRAM, 1'ST STRING"
@@ -33,13 +37,34 @@ wrap32(int64_t v)
 	return (int32_t)(uint32_t)(uint64_t)v;
 }
 
+/*
+ * A checked index or division of the original failed.  The benchmark's
+ * own arithmetic never gets here; only a corrupted state would.
+ */
+static _Noreturn __attribute__((cold)) void
+dhry_fault(const char *what)
+{
+	fprintf(stderr, "dhrystone: %s\n", what);
+	abort();
+}
+
+/*
+ * Every array access of the original is checked against the array's
+ * length (a negative index counts as out of range); so is ours.
+ */
+static inline size_t
+dhry_index(int64_t i, size_t len)
+{
+	if (i < 0 || (uint64_t)i >= len)
+		dhry_fault("index out of range");
+	return (size_t)i;
+}
+
 void
 ts_dhry_init(struct ts_dhry *d)
 {
 	memset(d, 0, sizeof *d);
-	d->ptr_glob = &d->rec[0];
-	d->next_ptr_glob = &d->rec[1];
-	d->rec[0].ptr_comp = d->next_ptr_glob;
+	d->rec[0].ptr_comp = TS_DHRY_NEXT_PTR_GLOB;
 	d->rec[0].discr = TS_IDENT_1;
 	d->rec[0].enum_comp = TS_IDENT_3;
 	d->rec[0].int_comp = 40;
@@ -47,8 +72,55 @@ ts_dhry_init(struct ts_dhry *d)
 	memcpy(d->str_1_loc, STR_1ST, sizeof STR_1ST);
 	d->arr_2_glob[8][7] = 10;
 	d->enum_loc = TS_IDENT_1;
+	d->rec[1].ptr_comp = TS_DHRY_NULL;
 	d->rec[1].discr = TS_IDENT_1;
 	d->rec[1].enum_comp = TS_IDENT_1;
+}
+
+/*
+ * The benchmark's strcpy into a 31-byte buffer: the characters of a
+ * literal, then its terminating NUL stored on its own.
+ */
+static inline void
+dhry_str_copy(char dst[TS_DHRY_STRLEN], const char *src, size_t len)
+{
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
+/*
+ * The benchmark's strcmp, done byte by byte over the two fixed buffers
+ * as the original does rather than by the C library: stop at the first
+ * difference (its sign is the result) or at a NUL common to both, and
+ * never look past the 31st byte.  The loop is unrolled into a straight
+ * run of compare-and-branch steps, which is the form the original's
+ * comparison takes once compiled; as a loop its speed would hang on
+ * where the linker happens to place it.
+ */
+static inline int
+dhry_str_cmp(const char a[TS_DHRY_STRLEN], const char b[TS_DHRY_STRLEN])
+{
+	size_t i;
+
+#pragma GCC unroll 31
+	for (i = 0; i < TS_DHRY_STRLEN; i++) {
+		unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+
+		if (x != y)
+			return (int)x - (int)y;
+		if (x == '\0')
+			return 0;
+	}
+	return 0;
+}
+
+/* The record a link names, checked like the original's indexing. */
+static inline struct ts_dhry_rec *
+dhry_rec(struct ts_dhry *d, size_t link)
+{
+	if (link >= TS_DHRY_NREC)
+		dhry_fault("record link out of range");
+	return &d->rec[link];
 }
 
 /* Func_3: whether the enumeration value is Ident_3. */
@@ -76,15 +148,17 @@ func_1(struct ts_dhry *d, char ch_1_par_val, char ch_2_par_val)
 
 /* Func_2: compare two strings the way the benchmark prescribes. */
 DHRY_PROC bool
-func_2(struct ts_dhry *d, const char *str_1_par_ref,
-    const char *str_2_par_ref)
+func_2(struct ts_dhry *d, const char str_1_par_ref[TS_DHRY_STRLEN],
+    const char str_2_par_ref[TS_DHRY_STRLEN])
 {
 	int32_t int_loc = 2;
 	char ch_loc = '\0';
 
 	while (int_loc <= 2)
-		if (func_1(d, str_1_par_ref[int_loc],
-		    str_2_par_ref[int_loc + 1]) == TS_IDENT_1) {
+		if (func_1(d,
+		    str_1_par_ref[dhry_index(int_loc, TS_DHRY_STRLEN)],
+		    str_2_par_ref[dhry_index((int64_t)int_loc + 1,
+		    TS_DHRY_STRLEN)]) == TS_IDENT_1) {
 			ch_loc = 'A';
 			int_loc += 1;
 		}
@@ -92,7 +166,7 @@ func_2(struct ts_dhry *d, const char *str_1_par_ref,
 		int_loc = 7;
 	if (ch_loc == 'R')
 		return true;
-	if (strcmp(str_1_par_ref, str_2_par_ref) > 0) {
+	if (dhry_str_cmp(str_1_par_ref, str_2_par_ref) > 0) {
 		int_loc += 7;
 		d->int_glob = int_loc;
 		return true;
@@ -102,31 +176,39 @@ func_2(struct ts_dhry *d, const char *str_1_par_ref,
 
 /* Proc_3: follow Ptr_Glob's link and update its integer component. */
 DHRY_PROC void
-proc_3(struct ts_dhry *d, struct ts_dhry_rec **ptr_ref_par)
+proc_3(struct ts_dhry *d, size_t *ptr_ref_par)
 {
-	if (d->ptr_glob != NULL)
-		*ptr_ref_par = d->ptr_glob->ptr_comp;
-	proc_7(10, d->int_glob, &d->ptr_glob->int_comp);
+	struct ts_dhry_rec *glob = dhry_rec(d, TS_DHRY_PTR_GLOB);
+
+	if (TS_DHRY_PTR_GLOB != TS_DHRY_NULL)
+		*ptr_ref_par = glob->ptr_comp;
+	proc_7(10, d->int_glob, &glob->int_comp);
 }
 
-/* Proc_1: the record shuffling at the heart of the benchmark. */
+/*
+ * Proc_1: the record shuffling at the heart of the benchmark.  Records
+ * are reached through checked links; a structure assignment copies the
+ * whole record, its link included.
+ */
 DHRY_PROC void
-proc_1(struct ts_dhry *d, struct ts_dhry_rec *ptr_val_par)
+proc_1(struct ts_dhry *d, size_t ptr_val_par)
 {
-	struct ts_dhry_rec *next_record = ptr_val_par->ptr_comp;
+	struct ts_dhry_rec *val = dhry_rec(d, ptr_val_par), *next;
+	size_t next_record = val->ptr_comp;
 
-	*ptr_val_par->ptr_comp = *d->ptr_glob;
-	ptr_val_par->int_comp = 5;
-	next_record->int_comp = ptr_val_par->int_comp;
-	next_record->ptr_comp = ptr_val_par->ptr_comp;
-	proc_3(d, &next_record->ptr_comp);
-	if (next_record->discr == TS_IDENT_1) {
-		next_record->int_comp = 6;
-		proc_6(d, ptr_val_par->enum_comp, &next_record->enum_comp);
-		next_record->ptr_comp = d->ptr_glob->ptr_comp;
-		proc_7(next_record->int_comp, 10, &next_record->int_comp);
+	next = dhry_rec(d, next_record);
+	*next = *dhry_rec(d, TS_DHRY_PTR_GLOB);
+	val->int_comp = 5;
+	next->int_comp = val->int_comp;
+	next->ptr_comp = val->ptr_comp;
+	proc_3(d, &next->ptr_comp);
+	if (next->discr == TS_IDENT_1) {
+		next->int_comp = 6;
+		proc_6(d, val->enum_comp, &next->enum_comp);
+		next->ptr_comp = dhry_rec(d, TS_DHRY_PTR_GLOB)->ptr_comp;
+		proc_7(next->int_comp, 10, &next->int_comp);
 	} else
-		*ptr_val_par = *ptr_val_par->ptr_comp;
+		*val = *dhry_rec(d, val->ptr_comp);
 }
 
 /* Proc_2: a loop that runs once, since Ch_1_Glob is always 'A'. */
@@ -202,22 +284,31 @@ proc_7(int32_t int_1_par_val, int32_t int_2_par_val, int32_t *int_par_ref)
 	*int_par_ref = int_2_par_val + int_loc;
 }
 
-/* Proc_8: the array accesses; the diagonal neighbour's increment wraps. */
+/*
+ * Proc_8: the array accesses, every index checked as in the original;
+ * the diagonal neighbour's increment wraps.
+ */
 DHRY_PROC void
-proc_8(struct ts_dhry *d, int32_t *arr_1_par_ref, int32_t arr_2_par_ref[][50],
-    int32_t int_1_par_val, int32_t int_2_par_val)
+proc_8(struct ts_dhry *d, int32_t *arr_1_par_ref,
+    int32_t arr_2_par_ref[][DHRY_ARR_LEN], int32_t int_1_par_val,
+    int32_t int_2_par_val)
 {
-	int32_t int_index, int_loc;
+	const size_t n = DHRY_ARR_LEN;
+	int64_t int_index, int_loc;
 
-	int_loc = int_1_par_val + 5;
-	arr_1_par_ref[int_loc] = int_2_par_val;
-	arr_1_par_ref[int_loc + 1] = arr_1_par_ref[int_loc];
-	arr_1_par_ref[int_loc + 30] = int_loc;
+	int_loc = wrap32((int64_t)int_1_par_val + 5);
+	arr_1_par_ref[dhry_index(int_loc, n)] = int_2_par_val;
+	arr_1_par_ref[dhry_index(int_loc + 1, n)] =
+	    arr_1_par_ref[dhry_index(int_loc, n)];
+	arr_1_par_ref[dhry_index(int_loc + 30, n)] = (int32_t)int_loc;
 	for (int_index = int_loc; int_index <= int_loc + 1; ++int_index)
-		arr_2_par_ref[int_loc][int_index] = int_loc;
-	arr_2_par_ref[int_loc][int_loc - 1] =
-	    wrap32((int64_t)arr_2_par_ref[int_loc][int_loc - 1] + 1);
-	arr_2_par_ref[int_loc + 20][int_loc] = arr_1_par_ref[int_loc];
+		arr_2_par_ref[dhry_index(int_loc, n)]
+		    [dhry_index(int_index, n)] = (int32_t)int_loc;
+	arr_2_par_ref[dhry_index(int_loc, n)][dhry_index(int_loc - 1, n)] =
+	    wrap32((int64_t)arr_2_par_ref[dhry_index(int_loc, n)]
+	    [dhry_index(int_loc - 1, n)] + 1);
+	arr_2_par_ref[dhry_index(int_loc + 20, n)][dhry_index(int_loc, n)] =
+	    arr_1_par_ref[dhry_index(int_loc, n)];
 	d->int_glob = 5;
 }
 
@@ -225,31 +316,39 @@ proc_8(struct ts_dhry *d, int32_t *arr_1_par_ref, int32_t arr_2_par_ref[][50],
 static void
 dhry_pass(struct ts_dhry *d, int32_t run_index)
 {
-	char ch_index;
+	char ch_index, str_1[TS_DHRY_STRLEN], str_2[TS_DHRY_STRLEN];
 
 	proc_5(d);
 	proc_4(d);
 	d->int_1_loc = 2;
 	d->int_2_loc = 3;
-	memcpy(d->str_2_loc, STR_2ND, sizeof STR_2ND);
+	dhry_str_copy(d->str_2_loc, STR_2ND, sizeof STR_2ND - 1);
 	d->enum_loc = TS_IDENT_2;
-	d->bool_glob = !func_2(d, d->str_1_loc, d->str_2_loc);
+	/* Func_2 gets its own copies of both strings, as in the original. */
+	memcpy(str_1, d->str_1_loc, sizeof str_1);
+	memcpy(str_2, d->str_2_loc, sizeof str_2);
+	d->bool_glob = !func_2(d, str_1, str_2);
 	while (d->int_1_loc < d->int_2_loc) {
 		d->int_3_loc = wrap32(5 * (int64_t)d->int_1_loc - d->int_2_loc);
 		proc_7(d->int_1_loc, d->int_2_loc, &d->int_3_loc);
 		d->int_1_loc += 1;
 	}
 	proc_8(d, d->arr_1_glob, d->arr_2_glob, d->int_1_loc, d->int_3_loc);
-	proc_1(d, d->ptr_glob);
+	proc_1(d, TS_DHRY_PTR_GLOB);
 	for (ch_index = 'A'; ch_index <= d->ch_2_glob; ++ch_index) {
 		if (d->enum_loc == func_1(d, ch_index, 'C')) {
 			proc_6(d, TS_IDENT_1, &d->enum_loc);
-			memcpy(d->str_2_loc, STR_3RD, sizeof STR_3RD);
+			dhry_str_copy(d->str_2_loc, STR_3RD,
+			    sizeof STR_3RD - 1);
 			d->int_2_loc = run_index;
 			d->int_glob = run_index;
 		}
 	}
 	d->int_2_loc = wrap32((int64_t)d->int_2_loc * d->int_1_loc);
+	/* A checked division, as the original's: no zero, no INT_MIN / -1. */
+	if (d->int_3_loc == 0 ||
+	    (d->int_2_loc == INT32_MIN && d->int_3_loc == -1))
+		dhry_fault("division by zero or overflow");
 	d->int_1_loc = d->int_2_loc / d->int_3_loc;
 	d->int_2_loc = wrap32(7 * ((int64_t)d->int_2_loc - d->int_3_loc) -
 	    d->int_1_loc);

@@ -20,9 +20,19 @@ enum ts_dhry_ident {
 	TS_IDENT_1, TS_IDENT_2, TS_IDENT_3, TS_IDENT_4, TS_IDENT_5
 };
 
+/*
+ * The two records live in ts_dhry.rec and a link is the index of the
+ * record it points to, as in the original: Ptr_Glob is record 0,
+ * Next_Ptr_Glob record 1, and TS_DHRY_NULL stands for the null pointer.
+ */
+#define TS_DHRY_NREC		2
+#define TS_DHRY_PTR_GLOB	0
+#define TS_DHRY_NEXT_PTR_GLOB	1
+#define TS_DHRY_NULL		SIZE_MAX
+
 /* A record: the link, the discriminant and variant 1 (the one used). */
 struct ts_dhry_rec {
-	struct ts_dhry_rec	*ptr_comp;
+	size_t			 ptr_comp;
 	int32_t			 discr;
 	int32_t			 enum_comp;
 	int32_t			 int_comp;
@@ -36,9 +46,7 @@ struct ts_dhry {
 	char			 ch_2_glob;
 	int32_t			 arr_1_glob[50];
 	int32_t			 arr_2_glob[50][50];
-	struct ts_dhry_rec	 rec[2];	/* Ptr_Glob, Next_Ptr_Glob */
-	struct ts_dhry_rec	*ptr_glob;
-	struct ts_dhry_rec	*next_ptr_glob;
+	struct ts_dhry_rec	 rec[TS_DHRY_NREC];
 	int32_t			 int_1_loc, int_2_loc, int_3_loc;
 	int32_t			 enum_loc;
 	char			 str_1_loc[TS_DHRY_STRLEN];
