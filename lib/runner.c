@@ -134,10 +134,11 @@ notify(ts_progress_fn *fn, void *arg, struct ts_progress *ev,
 
 /*
  * Grow the iteration count until a round takes at least 90 % of the
- * target (section 2.3).  Return the count, or 0 when it cannot be found.
+ * target (section 2.3).  Return the count, or 0 when it cannot be found;
+ * *last gets the seconds of the round that accepted it.
  */
 static uint64_t
-calibrate(struct pass *p, unsigned *steps)
+calibrate(struct pass *p, unsigned *steps, double *last)
 {
 	double target = p->cfg->window_secs, secs, growth, next;
 	uint64_t iters = 1;
@@ -146,7 +147,7 @@ calibrate(struct pass *p, unsigned *steps)
 	for (step = 0; step < TS_CALIBRATION_STEPS; step++) {
 		*steps = step + 1;
 		atomic_store_explicit(&p->iters, iters, memory_order_release);
-		secs = timed_round(p);
+		*last = secs = timed_round(p);
 		if (secs >= 0.9 * target)
 			return iters;
 		if (secs < 1e-4)
@@ -173,15 +174,15 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 {
 	const struct ts_pass_config *cfg = p->cfg;
 	struct ts_progress ev;
-	uint32_t total = cfg->warmup + cfg->samples, r;
-	double secs;
+	uint32_t total = cfg->warmup + cfg->samples, r = 0;
+	double secs = 0;
 
 	memset(&ev, 0, sizeof ev);
 	ev.kernel = p->kernel;
 	ev.threads = cfg->threads;
 	ev.total = cfg->samples;
 	notify(fn, arg, &ev, TS_PROGRESS_CALIBRATING);
-	m->iters = calibrate(p, &m->calib_steps);
+	m->iters = calibrate(p, &m->calib_steps, &secs);
 	if (m->iters == 0) {
 		*err = ts_xasprintf("workload '%s': could not calibrate an "
 		    "iteration count; the inner loop may have been optimised "
@@ -192,8 +193,16 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 	atomic_store_explicit(&p->iters, m->iters, memory_order_release);
 	m->durations = ts_xcalloc(total, sizeof *m->durations);
 	m->samples = ts_xcalloc(cfg->samples, sizeof *m->samples);
-	for (r = 0; r < total; r++) {
-		secs = timed_round(p);
+	/*
+	 * The round that accepted the count already ran it, with every
+	 * worker, after all the rounds before it: it is the first warm-up
+	 * round, as a round of its own would be, and one round shorter.
+	 */
+	if (cfg->warmup > 0)
+		m->reused_warmup = true;
+	for (; r < total; r++) {
+		if (r > 0 || !m->reused_warmup)
+			secs = timed_round(p);
 		m->durations[m->ndurations++] = secs * 1000.0;
 		if (r >= cfg->warmup)
 			m->samples[m->nsamples++] = ts_kernel_rate(p->kernel,

@@ -63,6 +63,8 @@ struct ts_measure {
 	uint64_t	 checksum;	/* XOR of every run()'s checksum */
 	unsigned	 pinned;	/* workers bound to their core */
 	unsigned	 calib_steps;	/* calibration rounds taken */
+	/* The accepting calibration round served as warm-up round 0. */
+	bool		 reused_warmup;
 	uint64_t	 buffer_bytes;	/* sized buffer really used (0: none) */
 	uint64_t	 page_bytes;	/* page size behind thread 0's buffer */
 };

@@ -47,6 +47,7 @@ struct run {
 	unsigned			 bound, workers;
 	unsigned			 multi_passes;	/* attempted */
 	struct buffer			 buf[2];	/* stream, latency */
+	bool				 buffers_sized;
 	uint64_t			 page[2];	/* page size seen */
 };
 
@@ -456,14 +457,24 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 		if (bp != NULL && (bp == &run.buf[0] || !o->multi_only))
 			bp->wanted = true;
 	}
-	size_buffers(&run);
-
 	r->schema_version = TS_SCHEMA_VERSION;
 	r->tool_version = ts_xstrdup(TS_TOOL_VERSION);
 	r->workloads = ts_xcalloc(o->nkernels, sizeof *r->workloads);
 	r->nworkloads = o->nkernels;
-	for (i = 0; i < o->nkernels; i++)
+	for (i = 0; i < o->nkernels; i++) {
+		/*
+		 * The buffer check runs just before the first memory
+		 * workload: the memory it first touched and freed is then
+		 * still the kernel's when that workload allocates, instead
+		 * of having gone back to a virtual machine's host.
+		 */
+		if (!run.buffers_sized && buffer_of(&run, o->kernels[i]) !=
+		    NULL) {
+			size_buffers(&run);
+			run.buffers_sized = true;
+		}
 		one_workload(&run, o->kernels[i], &r->workloads[i]);
+	}
 	ts_score_build(r->workloads, r->nworkloads, &r->score);
 	r->duration_secs = ts_now() - t0;
 	r->generated_at = ts_xstrdup(ts_rfc3339(time(NULL), stamp));

@@ -267,8 +267,22 @@ main(void)
 	c = config(1, 3, 2, 0.002);
 	if (ok(ts_measure(&parity, &c, NULL, NULL, &m, &err) == 0,
 	    "parity pass runs")) {
-		is_u64(m.checksum, (m.calib_steps + 2 + 3) & 1,
-		    "checksum folds every round's run() by XOR");
+		ok(m.reused_warmup, "the accepting calibration round is "
+		    "warm-up round 0");
+		is_int(m.ndurations, 5, "durations: both warm-up rounds and the "
+		    "three samples");
+		is_u64(m.checksum, (m.calib_steps + 1 + 3) & 1,
+		    "checksum folds every round's run() by XOR: one warm-up "
+		    "round runs after calibration");
+		ts_measure_free(&m);
+	}
+	c = config(1, 3, 0, 0.002);
+	if (ok(ts_measure(&parity, &c, NULL, NULL, &m, &err) == 0,
+	    "parity pass without warm-up runs")) {
+		ok(!m.reused_warmup && m.ndurations == 3, "without warm-up the "
+		    "calibration round is not kept");
+		is_u64(m.checksum, (m.calib_steps + 3) & 1,
+		    "without warm-up: calibration and the three samples");
 		ts_measure_free(&m);
 	}
 
