@@ -211,36 +211,41 @@ ts_sort_u64_small(uint64_t *v, size_t n)
 	small_sort(v, n);
 }
 
-/* The median of *a, *b and *c, with at most three comparisons. */
-static ALWAYS_INLINE const uint64_t *
-median3(const uint64_t *a, const uint64_t *b, const uint64_t *c)
+/*
+ * The index of the median of v[i], v[j] and v[k].  The choice is made
+ * with masks, as GCC would otherwise branch on it, and on random data
+ * which sample wins is a coin toss the predictor keeps losing.
+ */
+static ALWAYS_INLINE size_t
+median3(const uint64_t *v, size_t i, size_t j, size_t k)
 {
-	bool ab = *a < *b, ac = *a < *c;
+	bool ij = v[i] < v[j], ik = v[i] < v[k], jk = v[j] < v[k];
+	size_t m = k;
 
-	if (ab != ac)		/* b and c lie on either side of a */
-		return a;
-	/* a is below both (take the lower) or above both (the higher). */
-	return (*b < *c) == ab ? b : c;
+	/* v[i] below or above both: the median is the nearer of the two. */
+	m ^= (j ^ k) & -(size_t)(jk == ij);
+	/* Otherwise v[i] lies between them. */
+	m ^= (i ^ m) & -(size_t)(ij != ik);
+	return m;
 }
 
 /*
- * A pseudo-median of the three strips of n values at a, b and c: each
+ * A pseudo-median of the three strips of n values at i, j and k: each
  * strip long enough is reduced to the median of three samples at its
  * eighths 0, 4 and 7, recursively, then the three results meet.
  */
-static const uint64_t *
-median3_deep(const uint64_t *a, const uint64_t *b, const uint64_t *c,
-    size_t n)
+static size_t
+median3_deep(const uint64_t *v, size_t i, size_t j, size_t k, size_t n)
 {
 	size_t e;
 
 	if (n * 8 >= RECURSE_PIVOT) {
 		e = n / 8;
-		a = median3_deep(a, a + 4 * e, a + 7 * e, e);
-		b = median3_deep(b, b + 4 * e, b + 7 * e, e);
-		c = median3_deep(c, c + 4 * e, c + 7 * e, e);
+		i = median3_deep(v, i, i + 4 * e, i + 7 * e, e);
+		j = median3_deep(v, j, j + 4 * e, j + 7 * e, e);
+		k = median3_deep(v, k, k + 4 * e, k + 7 * e, e);
 	}
-	return median3(a, b, c);
+	return median3(v, i, j, k);
 }
 
 /* Where the pivot for v[0..n), n >= 8, is: samples at eighths 0, 4, 7. */
@@ -250,8 +255,8 @@ choose_pivot(const uint64_t *v, size_t n)
 	size_t e = n / 8;
 
 	if (n < RECURSE_PIVOT)
-		return (size_t)(median3(v, v + 4 * e, v + 7 * e) - v);
-	return (size_t)(median3_deep(v, v + 4 * e, v + 7 * e, e) - v);
+		return median3(v, 0, 4 * e, 7 * e);
+	return median3_deep(v, 0, 4 * e, 7 * e, e);
 }
 
 /*
