@@ -8,13 +8,13 @@
  *    check for a leading ascending or strictly descending run, and an
  *    input that is one run is done (reversed if need be);
  *  - otherwise a quicksort whose partition is a branchless Lomuto scan
- *    that moves values through a travelling gap (one load and two
- *    stores per value, no swaps, no data-dependent branch);
+ *    that moves values through a travelling gap (two loads and two
+ *    stores per value, no swaps, no branch on the data);
  *  - pivots are a median of three samples, taken recursively (a
  *    pseudo-median of 3^k) once a slice holds 64 values or more;
  *  - a pivot that is no greater than the pivot bounding the slice from
  *    below is that slice's minimum: the values equal to it are split
- *    off in one pass, which makes runs of duplicates cheap;
+ *    off in one pass, which makes many duplicates cheap;
  *  - slices of up to 32 values are finished by branchless sorting
  *    networks (Batcher's merge exchange, pruned to the length) on at
  *    most 16 values, and a branchless two-ended merge of two halves;
@@ -301,40 +301,26 @@ lomuto_gap(uint64_t *w, size_t m, uint64_t pivot, bool take_equal)
 }
 
 /*
- * Partition v[0..n) around the value at v[p]: values below it first,
- * then the pivot, then the rest.  Return the pivot's index.
+ * Partition v[0..n), n >= 2, around the value at v[p]: the values below
+ * it (with `take_equal`, not above it) first, then the pivot, then the
+ * rest.  Return the pivot's index.
  */
-static size_t
-partition_lt(uint64_t *v, size_t n, size_t p)
+static ALWAYS_INLINE size_t
+partition(uint64_t *v, size_t n, size_t p, bool take_equal)
 {
 	uint64_t pivot = v[p];
 	size_t k;
 
 	v[p] = v[0];
 	v[0] = pivot;
-	k = lomuto_gap(v + 1, n - 1, pivot, false);
-	v[0] = v[k];
-	v[k] = pivot;
-	return k;
-}
-
-/* The same with the values equal to the pivot on its left. */
-static size_t
-partition_le(uint64_t *v, size_t n, size_t p)
-{
-	uint64_t pivot = v[p];
-	size_t k;
-
-	v[p] = v[0];
-	v[0] = pivot;
-	k = lomuto_gap(v + 1, n - 1, pivot, true);
+	k = lomuto_gap(v + 1, n - 1, pivot, take_equal);
 	v[0] = v[k];
 	v[k] = pivot;
 	return k;
 }
 
 /*
- * Sort v[0..n).  `floor`, when not NULL, is a value just outside the
+ * Sort v[0..n).  `floor`, when not NULL, points to a value outside the
  * slice that no value in it is below (the pivot that split it off).
  * `limit` is how many partitions deep this path may still go before
  * heapsort takes over.  The left part is sorted recursively, the right
@@ -361,13 +347,13 @@ quick(uint64_t *v, size_t n, const uint64_t *floor, unsigned limit)
 		 * the minimum, so take all its copies out at once.
 		 */
 		if (floor != NULL && !(*floor < v[p])) {
-			p = partition_le(v, n, p) + 1;
+			p = partition(v, n, p, true) + 1;
 			v += p;
 			n -= p;
 			floor = NULL;
 			continue;
 		}
-		p = partition_lt(v, n, p);
+		p = partition(v, n, p, false);
 		heaps += quick(v, p, floor, limit);
 		floor = v + p;
 		v += p + 1;
@@ -400,12 +386,25 @@ leading_run(const uint64_t *v, size_t n, bool *down)
 	return i;
 }
 
+/* Reverse v[0..n). */
+static void
+reverse(uint64_t *v, size_t n)
+{
+	size_t i;
+	uint64_t x;
+
+	for (i = 0; i < n / 2; i++) {
+		x = v[i];
+		v[i] = v[n - 1 - i];
+		v[n - 1 - i] = x;
+	}
+}
+
 void
 ts_sort_u64(uint64_t *v, size_t n)
 {
 	unsigned lg = 0;
-	size_t m, i;
-	uint64_t x;
+	size_t m;
 	bool down;
 
 	if (n < 2)
@@ -415,11 +414,8 @@ ts_sort_u64(uint64_t *v, size_t n)
 		return;
 	}
 	if (leading_run(v, n, &down) == n) {
-		for (i = 0; down && i < n / 2; i++) {
-			x = v[i];
-			v[i] = v[n - 1 - i];
-			v[n - 1 - i] = x;
-		}
+		if (down)
+			reverse(v, n);
 		return;
 	}
 	for (m = n; m > 1; m >>= 1)
