@@ -8,6 +8,7 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "kernel.h"
@@ -83,11 +84,13 @@ log2_floor(size_t n)
 
 /*
  * Sort copies of a[0..n) and check each against the merge sort: the whole
- * sort; the quicksort stage with its usual depth limit (no shortcuts);
- * and with a limit of 0 and 1, where heapsort must finish the work.
+ * sort; the quicksort stage with its usual depth limit (no shortcuts),
+ * which for a `shallow` pattern must not reach heapsort at all (the
+ * pivots and the split-off of equal values keep it shallow); and with a
+ * limit of 0 and 1, where heapsort must finish the work.
  */
 static void
-check_input(const char *what, const uint64_t *a, size_t n)
+check_input(const char *what, const uint64_t *a, size_t n, bool shallow)
 {
 	uint64_t *x = malloc(n * sizeof *x + 1), *y = malloc(n * sizeof *y + 1);
 	uint64_t before[3], after[3];
@@ -105,9 +108,9 @@ check_input(const char *what, const uint64_t *a, size_t n)
 
 	memcpy(x, a, n * sizeof *x);
 	heaps = ts_sort_u64_limit(x, n, 2 * log2_floor(n | 1));
-	if (!ok(memcmp(x, y, n * sizeof *x) == 0,
-	    "%s (%zu): quicksort stage alone", what, n) || heaps > 0)
-		diag("%zu slices went to heapsort", heaps);
+	ok(memcmp(x, y, n * sizeof *x) == 0 && (!shallow || heaps == 0),
+	    "%s (%zu): quicksort stage alone, %zu slices by heapsort", what,
+	    n, heaps);
 
 	/* Limit 0: heapsort takes any slice the small sort cannot. */
 	memcpy(x, a, n * sizeof *x);
@@ -171,38 +174,39 @@ test_patterns(void)
 		ts_rng_seed(&rng, n);
 		for (i = 0; i < n; i++)
 			a[i] = ts_rng_next(&rng);
-		check_input("random", a, n);
+		check_input("random", a, n, true);
 		for (i = 0; i < n; i++)
 			a[i] = i;
-		check_input("sorted", a, n);
+		check_input("sorted", a, n, true);
 		for (i = 0; i < n; i++)
 			a[i] = n - i;
-		check_input("reversed", a, n);
+		check_input("reversed", a, n, true);
 		for (i = 0; i < n; i++)
 			a[i] = (n - i) / 2;
-		check_input("descending with pairs", a, n);
+		check_input("descending with pairs", a, n, true);
 		for (i = 0; i < n; i++)
 			a[i] = 42;
-		check_input("all equal", a, n);
+		check_input("all equal", a, n, true);
 		for (i = 0; i < n; i++)
 			a[i] = i < n / 2 ? i : n - i;
-		check_input("organ pipe", a, n);
+		/* Its slopes can wear some paths down to heapsort. */
+		check_input("organ pipe", a, n, false);
 		for (i = 0; i < n; i++)
 			a[i] = i % 2 ? UINT64_MAX - i : i;
-		check_input("alternating extremes", a, n);
+		check_input("alternating extremes", a, n, true);
 		for (i = 0; i < n; i++)
 			a[i] = i % 37;
-		check_input("sawtooth", a, n);
+		check_input("sawtooth", a, n, true);
 		for (i = 0; i < n; i++)
 			a[i] = ts_rng_next(&rng) % 2;
-		check_input("values mod 2", a, n);
+		check_input("values mod 2", a, n, true);
 		for (i = 0; i < n; i++)
 			a[i] = ts_rng_next(&rng) % 16;
-		check_input("values mod 16", a, n);
+		check_input("values mod 16", a, n, true);
 		m = isqrt(n) + 1;
 		for (i = 0; i < n; i++)
 			a[i] = ts_rng_next(&rng) % m;
-		check_input("values mod sqrt(n)", a, n);
+		check_input("values mod sqrt(n)", a, n, true);
 		for (i = 0; i < n; i++)
 			a[i] = i;
 		for (i = 0; n > 1 && i < 1 + n / 100; i++) {
@@ -211,12 +215,12 @@ test_patterns(void)
 			a[j] = a[i * 7919 % n];
 			a[i * 7919 % n] = t;
 		}
-		check_input("sorted, a few swaps", a, n);
+		check_input("sorted, a few swaps", a, n, true);
 		for (i = 0; i < n; i++)
 			a[i] = i < n / 2 ? i : ts_rng_next(&rng);
-		check_input("sorted half, random half", a, n);
+		check_input("sorted half, random half", a, n, true);
 		median3_killer(a, n);
-		check_input("median-of-3 killer", a, n);
+		check_input("median-of-3 killer", a, n, true);
 		free(a);
 	}
 }
