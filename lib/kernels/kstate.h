@@ -90,10 +90,7 @@ struct ts_sort {
 	size_t		 n;
 };
 
-/* Sort n values ascending (the kernel's pattern-defeating quicksort). */
-void	 ts_sort_u64(uint64_t *, size_t n);
-/* The same, falling back to heapsort at the budget-th lopsided split. */
-void	 ts_sort_u64_budget(uint64_t *, size_t n, unsigned budget);
+/* The sort itself is in kernels/ipnsort.h. */
 
 /* STREAM triad: this thread's slice of the three arrays. */
 #define TS_STREAM_ELEMS	((uint64_t)8 << 20)	/* over all threads */
