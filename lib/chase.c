@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "chase.h"
+#include "mapping.h"
 #include "rng.h"
 
 #define NODE_WORDS	8
@@ -72,16 +73,9 @@ ts_chase_init(struct ts_chase *c, uint64_t bytes, uint64_t seed,
 	len = (size_t)nodes * 64;
 	if (huge_pages)
 		len = (len + HUGE_BYTES - 1) / HUGE_BYTES * HUGE_BYTES;
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-	    -1, 0);
-	if (p == MAP_FAILED) {
-		errno = ENOMEM;
+	if ((p = ts_map_populated(len, huge_pages ? TS_PAGES_HUGE :
+	    TS_PAGES_BASE)) == NULL)
 		return -1;
-	}
-	/* Advice only: a kernel without THP keeps base pages. */
-#ifdef MADV_HUGEPAGE
-	(void)madvise(p, len, huge_pages ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
-#endif
 	order = malloc((size_t)nodes * sizeof *order);
 	if (order == NULL) {
 		munmap(p, len);

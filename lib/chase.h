@@ -58,9 +58,10 @@ uint64_t ts_chase_run(struct ts_chase *, uint64_t hops);
 /*
  * Link one cycle through word `word` (0..7) of every line in the groups
  * groups[0..ngroups) of a buffer of `nodes` 64-byte lines (group g holds
- * lines g x 64 up to the end of the buffer), group after group in the
- * given order, the lines within a group shuffled with rng.  Return the
- * word index of the cycle's first node, where a chase should start.
+ * lines g x 64 up to the end of the buffer; groups past it are skipped),
+ * group after group in the given order, the lines within a group
+ * shuffled with rng.  Return the word index of the cycle's first node,
+ * where a chase should start (`word` itself when no group has a line).
  */
 uint64_t ts_chase_link_local(uint64_t *words, uint64_t nodes,
 	    const uint64_t *groups, uint64_t ngroups, unsigned word,

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mapping.h"
 #include "probe.h"
 #include "rng.h"
 #include "util.h"
@@ -126,9 +127,7 @@ build_main(void *arg)
 	if (!gate_wait(w->probe))
 		return NULL;
 	w->map_bytes = (size_t)(w->probe->slots * sizeof(uint32_t));
-	p = mmap(NULL, w->map_bytes, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED) {
+	if ((p = ts_map_populated(w->map_bytes, TS_PAGES_SYSTEM)) == NULL) {
 		w->error = errno ? errno : ENOMEM;
 		return NULL;
 	}

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "chase.h"
+#include "mapping.h"
 #include "probe.h"
 #include "residency.h"
 #include "rng.h"
@@ -191,16 +192,11 @@ ts_residency_measure(void *arg, const uint64_t *small, size_t n,
 		    (unsigned long long)large);
 		return -1;
 	}
-	w = mmap(NULL, large, PROT_READ | PROT_WRITE, MAP_PRIVATE |
-	    MAP_ANONYMOUS, -1, 0);
-	if (w == MAP_FAILED) {
+	if ((w = ts_map_populated(large, TS_PAGES_HUGE)) == NULL) {
 		snprintf(err, errlen, "cannot map %llu MiB to test against: %s",
 		    (unsigned long long)(large >> 20), strerror(errno));
 		return -1;
 	}
-#ifdef MADV_HUGEPAGE
-	(void)madvise(w, large, MADV_HUGEPAGE);
-#endif
 	if ((groups = malloc(ngroups * sizeof *groups)) == NULL) {
 		munmap(w, large);
 		snprintf(err, errlen, "out of memory for %llu page groups",

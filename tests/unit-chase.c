@@ -83,6 +83,13 @@ page_local(void)
 	    "chain through the other word is left whole");
 	is_u64(ts_chase_link_local(w, nodes, groups, 0, 4, &rng), 4,
 	    "page-local: no groups, the start is the word itself");
+	groups[0] = 7;
+	is_u64(ts_chase_link_local(w, nodes, groups, 1, 4, &rng), 4,
+	    "page-local: a group past the end is skipped");
+	groups[0] = 6;
+	start = ts_chase_link_local(w, nodes, groups, 1, 5, &rng);
+	ok(local_lap(w, nodes, groups, 1, start, 5) == 0, "page-local: the "
+	    "partial last group alone is one cycle of its 10 lines");
 	free(w);
 }
 

@@ -15,6 +15,7 @@
 
 #include "chase.h"
 #include "kernel.h"
+#include "mapping.h"
 #include "kernels/kstate.h"
 
 #define BYTES_PER_ELEM	24		/* two reads and a write */
@@ -130,17 +131,13 @@ stream_setup(unsigned threads, unsigned index, const struct ts_kparams *p)
 	memset(s, 0, sizeof *s);
 	s->n = n;
 	s->map_bytes = map_len(n, huge);
-	m = mmap(NULL, s->map_bytes, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (m == MAP_FAILED) {
+	/* Page size asked for either way, as the chase does. */
+	if ((m = ts_map_populated(s->map_bytes, huge ? TS_PAGES_HUGE :
+	    TS_PAGES_BASE)) == NULL) {
 		free(s);
 		errno = ENOMEM;
 		return NULL;
 	}
-	/* Advice only, asked for either way, as the chase does. */
-#ifdef MADV_HUGEPAGE
-	(void)madvise(m, s->map_bytes, huge ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
-#endif
 	span = array_span(n);
 	s->a = m;
 	s->b = (double *)((char *)m + span + STAGGER);
