@@ -23,7 +23,7 @@ ts_sgemm_blocked(const double *restrict a, const double *restrict b,
     double *restrict c)
 {
 	size_t i0, k, j;
-	double a0, a1, a2, a3, bkj;
+	double a0, a1, a2, a3, b0, b1, b2, b3;
 	double *restrict c0, *restrict c1, *restrict c2, *restrict c3;
 	const double *restrict bk;
 
@@ -38,12 +38,33 @@ ts_sgemm_blocked(const double *restrict a, const double *restrict b,
 			a2 = a[(i0 + 2) * N + k];
 			a3 = a[(i0 + 3) * N + k];
 			bk = b + k * N;
-			for (j = 0; j < N; j++) {
-				bkj = bk[j];
-				c0[j] += a0 * bkj;
-				c1[j] += a1 * bkj;
-				c2[j] += a2 * bkj;
-				c3[j] += a3 * bkj;
+			/*
+			 * Four columns a step: every element still gets one
+			 * multiply and one add of its own, in the same order,
+			 * but GCC at -O2 schedules the plain loop some 6 %
+			 * slower than the original's build of the same loop.
+			 */
+			for (j = 0; j < N; j += 4) {
+				b0 = bk[j];
+				b1 = bk[j + 1];
+				b2 = bk[j + 2];
+				b3 = bk[j + 3];
+				c0[j] += a0 * b0;
+				c0[j + 1] += a0 * b1;
+				c0[j + 2] += a0 * b2;
+				c0[j + 3] += a0 * b3;
+				c1[j] += a1 * b0;
+				c1[j + 1] += a1 * b1;
+				c1[j + 2] += a1 * b2;
+				c1[j + 3] += a1 * b3;
+				c2[j] += a2 * b0;
+				c2[j + 1] += a2 * b1;
+				c2[j + 2] += a2 * b2;
+				c2[j + 3] += a2 * b3;
+				c3[j] += a3 * b0;
+				c3[j + 1] += a3 * b1;
+				c3[j + 2] += a3 * b2;
+				c3[j + 3] += a3 * b3;
 			}
 		}
 	}
