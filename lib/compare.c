@@ -423,51 +423,6 @@ ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
 		    SCORE_NOTE : "");
 }
 
-/* Append a JSON string literal, escaped as serde_json does. */
-static void
-json_string(struct ts_buf *b, const char *s)
-{
-	const unsigned char *p;
-
-	ts_buf_putc(b, '"');
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		switch (*p) {
-		case '"':
-			ts_buf_puts(b, "\\\"");
-			break;
-		case '\\':
-			ts_buf_puts(b, "\\\\");
-			break;
-		case '\b':
-			ts_buf_puts(b, "\\b");
-			break;
-		case '\t':
-			ts_buf_puts(b, "\\t");
-			break;
-		case '\n':
-			ts_buf_puts(b, "\\n");
-			break;
-		case '\f':
-			ts_buf_puts(b, "\\f");
-			break;
-		case '\r':
-			ts_buf_puts(b, "\\r");
-			break;
-		default:
-			if (*p < 0x20) {
-				ts_buf_printf(b, "\\u%04x", *p);
-			} else if (*p == 0xc0 && p[1] == 0x80) {
-				/* U+0000 as docparse.c stores it. */
-				ts_buf_puts(b, "\\u0000");
-				p++;
-			} else {
-				ts_buf_putc(b, (char)*p);
-			}
-		}
-	}
-	ts_buf_putc(b, '"');
-}
-
 /* Append a JSON number, or null when absent or not finite. */
 static void
 json_number(struct ts_buf *b, bool present, double v)
@@ -487,7 +442,7 @@ static void
 json_row(struct ts_buf *b, const struct ts_compare_row *row)
 {
 	ts_buf_puts(b, "    {\n      \"id\": ");
-	json_string(b, row->id);
+	ts_buf_json_string(b, row->id);
 	ts_buf_printf(b, ",\n      \"unit\": \"%s\",\n      \"baseline\": ",
 	    ts_unit_name(row->unit));
 	json_number(b, row->has_base, row->base);
@@ -528,9 +483,9 @@ json_producers(struct ts_buf *b, const struct ts_producers *pr)
 	size_t i;
 
 	ts_buf_puts(b, ",\n  \"producers\": {\n    \"baseline\": ");
-	json_string(b, pr->base);
+	ts_buf_json_string(b, pr->base);
 	ts_buf_puts(b, ",\n    \"candidate\": ");
-	json_string(b, pr->cand);
+	ts_buf_json_string(b, pr->cand);
 	ts_buf_printf(b, ",\n    \"differ\": %s,\n    \"kernels_differ\": ",
 	    pr->differ ? "true" : "false");
 	if (pr->nkernels_differ == 0)
@@ -539,7 +494,7 @@ json_producers(struct ts_buf *b, const struct ts_producers *pr)
 		ts_buf_puts(b, "[\n");
 		for (i = 0; i < pr->nkernels_differ; i++) {
 			ts_buf_puts(b, i > 0 ? ",\n      " : "      ");
-			json_string(b, pr->kernels_differ[i]);
+			ts_buf_json_string(b, pr->kernels_differ[i]);
 		}
 		ts_buf_puts(b, "\n    ]");
 	}
@@ -554,12 +509,12 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 	int p;
 
 	ts_buf_puts(b, "{\n  \"format_version\": 1,\n  \"baseline\": ");
-	json_string(b, base_path);
+	ts_buf_json_string(b, base_path);
 	ts_buf_puts(b, ",\n  \"candidate\": ");
-	json_string(b, cand_path);
+	ts_buf_json_string(b, cand_path);
 	ts_buf_puts(b, ",\n  \"machine_mismatch\": ");
 	if (c->mismatch != NULL)
-		json_string(b, c->mismatch);
+		ts_buf_json_string(b, c->mismatch);
 	else
 		ts_buf_puts(b, "null");
 	json_producers(b, &c->producers);

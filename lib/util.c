@@ -420,21 +420,43 @@ ts_close_stdout(void)
 void
 ts_buf_json_string(struct ts_buf *b, const char *s)
 {
-	ts_buf_putc(b, '"');
-	for (; *s != '\0'; s++) {
-		unsigned char ch = (unsigned char)*s;
+	const unsigned char *p;
 
-		if (ch == '"' || ch == '\\') {
-			ts_buf_putc(b, '\\');
-			ts_buf_putc(b, (char)ch);
-		} else if (ch == '\n')
-			ts_buf_puts(b, "\\n");
-		else if (ch == '\t')
+	ts_buf_putc(b, '"');
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		switch (*p) {
+		case '"':
+			ts_buf_puts(b, "\\\"");
+			break;
+		case '\\':
+			ts_buf_puts(b, "\\\\");
+			break;
+		case '\b':
+			ts_buf_puts(b, "\\b");
+			break;
+		case '\t':
 			ts_buf_puts(b, "\\t");
-		else if (ch < 0x20)
-			ts_buf_printf(b, "\\u%04x", ch);
-		else
-			ts_buf_putc(b, (char)ch);
+			break;
+		case '\n':
+			ts_buf_puts(b, "\\n");
+			break;
+		case '\f':
+			ts_buf_puts(b, "\\f");
+			break;
+		case '\r':
+			ts_buf_puts(b, "\\r");
+			break;
+		default:
+			if (*p < 0x20) {
+				ts_buf_printf(b, "\\u%04x", *p);
+			} else if (*p == 0xc0 && p[1] == 0x80) {
+				/* U+0000 as docparse.c stores it. */
+				ts_buf_puts(b, "\\u0000");
+				p++;
+			} else {
+				ts_buf_putc(b, (char)*p);
+			}
+		}
 	}
 	ts_buf_putc(b, '"');
 }

@@ -52,7 +52,11 @@ void	 ts_buf_putc(struct ts_buf *, char);
 void	 ts_buf_printf(struct ts_buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 ts_buf_vprintf(struct ts_buf *, const char *, va_list);
-/* Append s as a JSON string: quoted, with '"', '\\' and controls escaped. */
+/*
+ * Append s as a JSON string, escaped as serde_json does ('"', '\\', the
+ * short escapes and \u00XX for other controls); the two bytes C0 80,
+ * which lib/docparse.c stores for U+0000, become \u0000.
+ */
 void	 ts_buf_json_string(struct ts_buf *, const char *s);
 
 /*
