@@ -86,11 +86,17 @@ ts_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t nblocks)
 		}
 		a = h[0]; b = h[1]; c = h[2]; d = h[3];
 		e = h[4]; f = h[5]; g = h[6]; hh = h[7];
+		/*
+		 * Ch and Maj in the forms with one operation fewer, which
+		 * the original's compiler finds and GCC does not:
+		 * (e & f) ^ (~e & g) is g ^ (e & (f ^ g)), and
+		 * (a & b) ^ (a & c) ^ (b & c) is (a & (b ^ c)) ^ (b & c).
+		 */
 		for (t = 0; t < 64; t++) {
 			t1 = hh + (rotr32(e, 6) ^ rotr32(e, 11) ^ rotr32(e, 25)) +
-			    ((e & f) ^ (~e & g)) + round_k[t] + w[t];
+			    (g ^ (e & (f ^ g))) + round_k[t] + w[t];
 			t2 = (rotr32(a, 2) ^ rotr32(a, 13) ^ rotr32(a, 22)) +
-			    ((a & b) ^ (a & c) ^ (b & c));
+			    ((a & (b ^ c)) ^ (b & c));
 			hh = g;
 			g = f;
 			f = e;
