@@ -104,7 +104,8 @@ void	 ts_render_comparison(struct ts_buf *, const struct ts_comparison *,
 
 /*
  * Append the producer warning as one line without a newline or the
- * "warning: " prefix ("different producers: 'A' vs 'B'; ..."), for
+ * "warning: " prefix ("different producers: 'A' vs 'B'", then
+ * " (... kernels differ: not counted as regressions)" when some do), for
  * standard error; nothing when the producers are the same.
  */
 void	 ts_producer_warning(struct ts_buf *, const struct ts_comparison *);

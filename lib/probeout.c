@@ -38,10 +38,11 @@ check_fields(struct ts_buf *b, const struct ts_probeout_check *chk)
 
 	if (res != NULL && res->measurements > 0)
 		ts_buf_printf(b, ",\"cache_check_bytes\":%" PRIu64 ","
-		    "\"cache_check_large_bytes\":%" PRIu64 ",\"cache_check_ns\":"
-		    "%.2f,\"cache_check_large_ns\":%.2f,\"cache_check_seconds\":"
-		    "%.3f", res->small_bytes, res->large_bytes, res->ns_small,
-		    res->ns_large, res->seconds);
+		    "\"cache_check_large_bytes\":%" PRIu64 ","
+		    "\"cache_check_ns\":%.2f,\"cache_check_large_ns\":%.2f,"
+		    "\"cache_check_seconds\":%.3f", res->small_bytes,
+		    res->large_bytes, res->ns_small, res->ns_large,
+		    res->seconds);
 	else if (chk->enabled && res != NULL && res->reason[0] != '\0') {
 		ts_buf_puts(b, ",\"cache_check_reason\":");
 		ts_buf_json_string(b, res->reason);

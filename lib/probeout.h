@@ -22,7 +22,7 @@ struct ts_probeout_check {
 	const struct ts_auto_report	*autorep;
 };
 
-/* The cache_check field: "off" when the check was disabled, else the verdict. */
+/* The cache_check field: "off" when the check was off, else the verdict. */
 const char	*ts_probeout_verdict(const struct ts_probeout_check *);
 
 /* The wall-clock time in seconds since the epoch, for the unix_time field. */

@@ -239,7 +239,6 @@ ts_producer_of(const struct ts_report *r, struct ts_producer *out)
 		ts_buf_putc(&b, ')');
 	} else {
 		out->family = TS_FAMILY_UNKNOWN;
-		memset(&out->rustc, 0, sizeof out->rustc);
 		ts_buf_puts(&b, "unknown producer (tool_version ");
 		append_clean(&b, tv != NULL ? tv : "missing", FIELD_MAX);
 		if (prod != NULL) {

@@ -194,9 +194,9 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 	m->durations = ts_xcalloc(total, sizeof *m->durations);
 	m->samples = ts_xcalloc(cfg->samples, sizeof *m->samples);
 	/*
-	 * The round that accepted the count already ran it, with every
-	 * worker, after all the rounds before it: it is the first warm-up
-	 * round, as a round of its own would be, and one round shorter.
+	 * The round that accepted the count already ran it with every
+	 * worker: it serves as warm-up round 0, and the pass runs one
+	 * round less for the same samples.
 	 */
 	if (cfg->warmup > 0)
 		m->reused_warmup = true;

@@ -137,6 +137,7 @@ size_buffers(struct run *run)
 	struct ts_residency res[2];
 	struct buffer *b, *tested[2];
 	uint64_t small[2], big = 0, large;
+	unsigned long long small_mib, large_mib;
 	size_t n = 0, i;
 	int k;
 
@@ -156,8 +157,9 @@ size_buffers(struct run *run)
 	    ts_topo_memory(run->topo) : 0, ts_mem_available()));
 	if (large == 0) {
 		for (i = 0; i < n; i++)
-			tested[i]->decision = ts_xstrdup("default; memory leaves "
-			    "no room to check it against a larger footprint");
+			tested[i]->decision = ts_xstrdup("default; memory "
+			    "leaves no room to check it against a larger "
+			    "footprint");
 		return;
 	}
 	note(run, "checking whether the %s clear%s the cache",
@@ -174,20 +176,20 @@ size_buffers(struct run *run)
 			continue;
 		}
 		b->checked = true;
+		small_mib = (unsigned long long)(b->dflt / MIB);
+		large_mib = (unsigned long long)(large / MIB);
 		if (res[i].verdict == TS_RESIDENCY_CACHE) {
 			b->bytes = large;
 			b->decision = ts_xasprintf("grown to %llu MiB: in a "
 			    "page-local chase %llu MiB read %.1f ns per load "
 			    "and %llu MiB %.1f ns, so the default sits in "
-			    "cache", (unsigned long long)(large / MIB),
-			    (unsigned long long)(b->dflt / MIB), res[i].ns_small,
-			    (unsigned long long)(large / MIB), res[i].ns_large);
+			    "cache", large_mib, small_mib, res[i].ns_small,
+			    large_mib, res[i].ns_large);
 		} else
-			b->decision = ts_xasprintf("default kept: in a page-local "
-			    "chase %llu MiB read %.1f ns per load and %llu MiB "
-			    "%.1f ns (within %.0f %%)",
-			    (unsigned long long)(b->dflt / MIB), res[i].ns_small,
-			    (unsigned long long)(large / MIB), res[i].ns_large,
+			b->decision = ts_xasprintf("default kept: in a "
+			    "page-local chase %llu MiB read %.1f ns per load "
+			    "and %llu MiB %.1f ns (within %.0f %%)", small_mib,
+			    res[i].ns_small, large_mib, res[i].ns_large,
 			    (TS_RESIDENCY_SLOWER - 1) * 100);
 	}
 }

@@ -396,8 +396,9 @@ draw_legend(struct ts_buf *b, struct picture *p)
 }
 
 /*
- * Keep the labels placed from now on off hwloc's dashed lines too, where
- * room allows (the legend, placed before, has a background of its own).
+ * Keep the labels placed from now on off hwloc's dashed lines too; a
+ * label with no free spot left is not drawn (the legend, placed before,
+ * has a background of its own).
  */
 static void
 avoid_caches(struct picture *p)
@@ -564,10 +565,11 @@ ts_svg_render(struct ts_buf *b, const struct ts_svg_plot *pl)
 	if (pl->subtitle != NULL)
 		text(b, LEFT, 46, 13, false, TS_ANCHOR_START, "fill=\"#555\"",
 		    pl->subtitle);
-	if (pl->n == 0 || (p = malloc(sizeof *p)) == NULL) {
+	if (pl->n == 0) {
 		ts_buf_puts(b, "</svg>\n");
 		return;
 	}
+	p = ts_xmalloc(sizeof *p);
 	set_up(p, pl);
 	draw_axes(b, pl, &p->f);
 	if (p->local)

@@ -274,7 +274,6 @@ ts_sweep_run(const uint64_t *sizes, size_t n, uint64_t min_ms,
 		    &local) != 0) {
 			ts_chase_free(&c);
 			*failed_bytes = sizes[i];
-			errno = ENOMEM;
 			return -1;
 		}
 		pt = &points[i];

@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,7 +250,7 @@ subtitle(const struct ts_sweep_point *pts, size_t n,
 	if (o->repeat > 1)
 		snprintf(best, sizeof best, ", best of %" PRIu64, o->repeat);
 	return ts_xasprintf("%s %s \xc2\xb7 %s%s \xc2\xb7 at least %" PRIu64
-	    " ms per reading%s \xc2\xb7 dashed: hwloc's cache sizes",
+	    " ms per reading%s \xc2\xb7 dashed verticals: hwloc's cache sizes",
 	    ts_progname(), PACKAGE_VERSION, pages,
 	    o->huge_pages ? " (--huge-pages)" : "", o->min_ms, best);
 }
@@ -323,7 +324,10 @@ main(int argc, char *argv[])
 		lat[i] = pts[i].latency_ns;
 		local[i] = pts[i].page_local_ns;
 	}
-	if (ts_plateau_find_local(bytes, local, n, &cs, &plat) != 0) {
+	for (i = 0; i < n; i++)
+		if (!(lat[i] > 0) || !isfinite(lat[i]))
+			break;
+	if (i < n || ts_plateau_find_local(bytes, local, n, &cs, &plat) != 0) {
 		ts_error("the measured latencies cannot be analysed "
 		    "(a reading was zero)");
 		return TS_EXIT_FAILURE;

@@ -20,7 +20,7 @@
  */
 #define DHRY_PROC	static __attribute__((noipa))
 
-#define DHRY_ARR_LEN	50		/* both dimensions of the two arrays */
+#define DHRY_ARR_LEN	TS_DHRY_ARR_LEN	/* both dimensions, both arrays */
 
 #define STR_SOME	"DHRYSTONE PROGRAM, SOME STRING"
 #define STR_1ST		"DHRYSTONE PROGRAM, 1'ST STRING"
@@ -180,6 +180,7 @@ proc_3(struct ts_dhry *d, size_t *ptr_ref_par)
 {
 	struct ts_dhry_rec *glob = dhry_rec(d, TS_DHRY_PTR_GLOB);
 
+	/* Dhrystone's own test, of two constants here as in the original. */
 	if (TS_DHRY_PTR_GLOB != TS_DHRY_NULL)
 		*ptr_ref_par = glob->ptr_comp;
 	proc_7(10, d->int_glob, &glob->int_comp);

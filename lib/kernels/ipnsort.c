@@ -23,6 +23,7 @@
  */
 #include <config.h>
 
+#include <assert.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -208,6 +209,8 @@ small_sort(uint64_t *v, size_t n)
 void
 ts_sort_u64_small(uint64_t *v, size_t n)
 {
+	/* Its merge works in a buffer of TS_SORT_SMALL_MAX values. */
+	assert(n <= TS_SORT_SMALL_MAX);
 	small_sort(v, n);
 }
 

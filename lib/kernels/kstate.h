@@ -15,6 +15,7 @@
 
 /* Dhrystone 2.1: Weicker's globals and main-loop locals, per thread. */
 #define TS_DHRY_STRLEN	31		/* 30 characters and the NUL */
+#define TS_DHRY_ARR_LEN	50		/* both dimensions of both arrays */
 
 enum ts_dhry_ident {
 	TS_IDENT_1, TS_IDENT_2, TS_IDENT_3, TS_IDENT_4, TS_IDENT_5
@@ -44,8 +45,8 @@ struct ts_dhry {
 	bool			 bool_glob;
 	char			 ch_1_glob;
 	char			 ch_2_glob;
-	int32_t			 arr_1_glob[50];
-	int32_t			 arr_2_glob[50][50];
+	int32_t			 arr_1_glob[TS_DHRY_ARR_LEN];
+	int32_t			 arr_2_glob[TS_DHRY_ARR_LEN][TS_DHRY_ARR_LEN];
 	struct ts_dhry_rec	 rec[TS_DHRY_NREC];
 	int32_t			 int_1_loc, int_2_loc, int_3_loc;
 	int32_t			 enum_loc;
