@@ -173,6 +173,9 @@ size_buffers(struct run *run)
 		if (res[i].verdict == TS_RESIDENCY_SKIPPED) {
 			b->decision = ts_xasprintf("default; the check failed: "
 			    "%s", res[i].reason);
+			if (i == 0)
+				ts_warning("the buffer check was skipped (%s); "
+				    "the default sizes are used", res[i].reason);
 			continue;
 		}
 		b->checked = true;

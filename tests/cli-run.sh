@@ -126,6 +126,20 @@ run env HWLOC_SYNTHETIC='numa:1(memory=25769803776) l3:1(size=33554432) core:2 p
     ! grep -q '"check_large_bytes"' "$tmpdir/out"
 ok $? "buffer check, hwloc L3 32 MiB: no check needed"
 
+# A check that cannot map its larger footprint says so and keeps the
+# default, which is then recorded as such.
+if sh -c 'ulimit -v 1048576 && exec "$1" --version' sh "$TS_RUN" \
+    >/dev/null 2>&1; then
+	run env HWLOC_SYNTHETIC="$topo" sh -c "ulimit -v 786432 && exec \"$TS_RUN\" -w latency --samples 1 --warmup 0 --window-ms 10 --format json"
+	[ "$rc" -eq 0 ] &&
+	    [ "$(grep -c 'warning: the buffer check was skipped (cannot map' "$tmpdir/err")" -eq 1 ] &&
+	    grep -q '"decision": "default; the check failed: cannot map' "$tmpdir/out" &&
+	    grep -q '"bytes": 268435456' "$tmpdir/out"
+	ok $? "ulimit -v 768 MiB: the buffer check is skipped, said in one line"
+else
+	ok 0 "# SKIP ulimit -v is not usable here (sanitizer build?)"
+fi
+
 # Table, markdown, quiet, progress lines, --no-pin, not-run texts.
 run "$TS_RUN" -w sha256 --single-only $QUICK
 expect_status 0 "table run"
