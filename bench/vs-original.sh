@@ -7,37 +7,42 @@
 # so the two sides are compared as close together in time as possible:
 #  1. ratios: for each workload in turn, one run of each program with
 #     -w ID, in alternating order, ROUNDS times; per workload and pass the
-#     script prints the ratio ours / original of the medians, of the best
-#     readings (the least disturbed on a shared host) and the median of
-#     the ratios of each adjacent pair, with each side's spread;
+#     script prints ours / original of the best samples of all those runs
+#     (best against best: a neighbour or the host only ever slows a
+#     reading down, so each side's fastest is its least disturbed), then
+#     of the runs' medians and the median of the adjacent pairs' ratios,
+#     with each side's spread of run values;
 #  2. wall time: both whole suites at their defaults, alternating, WALL
 #     times; their medians and ratio, and how long our buffer checks took.
 # Latency is in ns, where lower is better; its ratio is still ours /
 # original.
 #
 #   bench/vs-original.sh [-n ROUNDS] [-t WALL] [-b BUILDDIR] [-o ORIGINAL]
-#                        [-k DIR] [-- RUN-OPTIONS...]
+#                        [-k DIR | -r DIR] [-- RUN-OPTIONS...]
 #
 # ROUNDS defaults to 3 and WALL to 2 (0 skips that phase).  The original
 # is -o, $TS_ORIGINAL, or built with ../shared/reference/build-original.sh
 # (about 80 s, offline) into ${TMPDIR:-/tmp}/threadstone-original.
 # RUN-OPTIONS go to both programs in both phases (e.g. -- -s 5); a -w in
-# them limits phase 1 to those workloads.  -k DIR keeps the documents.
+# them limits phase 1 to those workloads.  -k DIR keeps the documents;
+# -r DIR prints the tables again from documents kept there, running
+# nothing (give the same -n, -t and -w).
 set -eu
 
 rounds=3 wall=2
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 builddir=${TS_BUILDDIR:-$srcdir}
 orig=${TS_ORIGINAL:-}
-keep=
-while getopts n:t:b:o:k: opt; do
+keep= reuse=
+while getopts n:t:b:o:k:r: opt; do
 	case $opt in
 	n) rounds=$OPTARG ;;
 	t) wall=$OPTARG ;;
 	b) builddir=$OPTARG ;;
 	o) orig=$OPTARG ;;
 	k) keep=$OPTARG ;;
-	*) echo "usage: $0 [-n ROUNDS] [-t WALL] [-b BUILDDIR] [-o ORIGINAL] [-k DIR] [-- RUN-OPTIONS...]" >&2
+	r) reuse=$OPTARG ;;
+	*) echo "usage: $0 [-n ROUNDS] [-t WALL] [-b BUILDDIR] [-o ORIGINAL] [-k DIR | -r DIR] [-- RUN-OPTIONS...]" >&2
 	   exit 2 ;;
 	esac
 done
@@ -45,27 +50,7 @@ shift $((OPTIND - 1))
 case $rounds:$wall in
 *[!0-9:]*|:*|*:) echo "$0: -n and -t take whole numbers, not '$rounds' and '$wall'" >&2; exit 2 ;;
 esac
-ours=${TS_RUN:-$builddir/threadstone-run}
-[ -x "$ours" ] || { echo "$0: $ours is not built" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "$0: python3 is needed" >&2; exit 1; }
-if [ -z "$orig" ]; then
-	guess=${TMPDIR:-/tmp}/threadstone-original/threadstone-2.0.0/target/release/threadstone
-	if [ -x "$guess" ]; then
-		orig=$guess
-	elif [ -x "$srcdir/../shared/reference/build-original.sh" ]; then
-		echo "building the original (about 80 s)..." >&2
-		orig=$("$srcdir/../shared/reference/build-original.sh" | tail -n 1)
-	fi
-fi
-[ -n "$orig" ] && [ -x "$orig" ] || {
-	echo "$0: no original ThreadStone binary; give -o PATH or TS_ORIGINAL" >&2
-	exit 1
-}
-PATH=$PATH:$HOME/.cargo/bin
-work=${keep:-$(mktemp -d "${TMPDIR:-/tmp}/ts-vs.XXXXXX")}
-mkdir -p "$work"
-[ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
-
 # The workloads of phase 1: those named in RUN-OPTIONS, else all six.
 ids= prev=
 for a in "$@"; do
@@ -74,7 +59,36 @@ for a in "$@"; do
 	prev=$a
 done
 [ -n "$ids" ] || ids="dhrystone sgemm sha256 sort stream latency"
+if [ -n "$reuse" ]; then
+	work=$reuse
+	rounds_only=yes
+else
+	rounds_only=no
+fi
+ours=${TS_RUN:-$builddir/threadstone-run}
+[ "$rounds_only" = yes ] || [ -x "$ours" ] ||
+    { echo "$0: $ours is not built" >&2; exit 1; }
+if [ "$rounds_only" = no ] && [ -z "$orig" ]; then
+	guess=${TMPDIR:-/tmp}/threadstone-original/threadstone-2.0.0/target/release/threadstone
+	if [ -x "$guess" ]; then
+		orig=$guess
+	elif [ -x "$srcdir/../shared/reference/build-original.sh" ]; then
+		echo "building the original (about 80 s)..." >&2
+		orig=$("$srcdir/../shared/reference/build-original.sh" | tail -n 1)
+	fi
+fi
+[ "$rounds_only" = yes ] || { [ -n "$orig" ] && [ -x "$orig" ]; } || {
+	echo "$0: no original ThreadStone binary; give -o PATH or TS_ORIGINAL" >&2
+	exit 1
+}
+PATH=$PATH:$HOME/.cargo/bin
+if [ "$rounds_only" = no ]; then
+	work=${keep:-$(mktemp -d "${TMPDIR:-/tmp}/ts-vs.XXXXXX")}
+	mkdir -p "$work"
+	[ -n "$keep" ] || trap 'rm -rf "$work"' EXIT
+fi
 
+if [ "$rounds_only" = no ]; then
 echo "ours:     $ours ($("$ours" --version | head -n 1); $(${CC:-cc} --version | head -n 1))"
 echo "original: $orig ($("$orig" --version 2>/dev/null | head -n 1); built with $(rustc --version 2>/dev/null || echo 'rustc unknown'))"
 echo "host:     $(uname -m), $(nproc) CPUs, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -145,6 +159,7 @@ while [ "$r" -le "$wall" ]; do
 	echo "phase 2, round $r: ours $(cat "$work/ours-suite-$r.wall") s, original $(cat "$work/orig-suite-$r.wall") s"
 	r=$((r + 1))
 done
+fi
 
 python3 - "$work" "$rounds" "$wall" $ids <<'EOF'
 import json, statistics, sys
@@ -166,9 +181,14 @@ def spread(v):
     m = statistics.median(v)
     return (max(v) - min(v)) / m * 100 if m else 0.0
 
+def best(docs, key, lower):
+    v = [x for d in docs if d["workloads"][0].get(key)
+         for x in d["workloads"][0][key]["samples"]]
+    return (min(v) if lower else max(v)) if v else None
+
 if rounds:
     print()
-    print(f"{'workload':<10} {'pass':<8} {'ours/orig':>9} {'best':>6} {'pairs':>6}"
+    print(f"{'workload':<10} {'pass':<8} {'best':>6} {'median':>7} {'pairs':>6}"
           f"   {'ours median':>12} {'spread':>7}   {'orig median':>12} {'spread':>7}")
 for wid in ids if rounds else []:
     ours = [doc(f"ours-{wid}-{r}") for r in range(1, rounds + 1)]
@@ -182,9 +202,9 @@ for wid in ids if rounds else []:
         a = [p[0] for p in pairs]
         b = [p[1] for p in pairs]
         ma, mb = statistics.median(a), statistics.median(b)
-        ba, bb = (min(a), min(b)) if lower else (max(a), max(b))
         pr = statistics.median(x / y for x, y in pairs)
-        print(f"{wid:<10} {name:<8} {ma / mb:>9.3f} {ba / bb:>6.3f} {pr:>6.3f}"
+        br = best(ours, key, lower) / best(orig, key, lower)
+        print(f"{wid:<10} {name:<8} {br:>6.3f} {ma / mb:>7.3f} {pr:>6.3f}"
               f"   {ma:>12.4g} {spread(a):>6.1f}%   {mb:>12.4g} {spread(b):>6.1f}%")
 if wall:
     wa = [doc(f"ours-suite-{r}") for r in range(1, wall + 1)]
