@@ -30,4 +30,16 @@ enum ts_pages {
  */
 void	*ts_map_populated(size_t len, enum ts_pages);
 
+/* The most threads ts_map_populated_by populates with. */
+#define TS_MAP_MAX_THREADS	8
+
+/*
+ * The same, populated by up to `threads` threads at once, each a slice
+ * of whole 2 MiB units: on the VMs measured, two threads populated a GiB
+ * of huge pages in 0.6 s where one took 1.9 s.  For memory no thread in
+ * particular will use: a thread's share of a NUMA machine's memory comes
+ * from the node it runs on.
+ */
+void	*ts_map_populated_by(size_t len, enum ts_pages, unsigned threads);
+
 #endif /* TS_MAPPING_H */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "chase.h"
+#include "cpus.h"
 #include "mapping.h"
 #include "probe.h"
 #include "residency.h"
@@ -146,6 +147,16 @@ out:
 		out[i].seconds = ts_now() - t0;
 }
 
+/* CPUs this process may run on, to populate the mapping with. */
+static unsigned
+usable_cpus(void)
+{
+	struct ts_cpus c;
+
+	ts_cpus_probe(&c);
+	return c.usable;
+}
+
 /* One chase being timed: its cursor, its length and its best batch. */
 struct chase {
 	uint64_t	p;
@@ -192,7 +203,8 @@ ts_residency_measure(void *arg, const uint64_t *small, size_t n,
 		    (unsigned long long)large);
 		return -1;
 	}
-	if ((w = ts_map_populated(large, TS_PAGES_HUGE)) == NULL) {
+	if ((w = ts_map_populated_by(large, TS_PAGES_HUGE,
+	    usable_cpus())) == NULL) {
 		snprintf(err, errlen, "cannot map %llu MiB to test against: %s",
 		    (unsigned long long)(large >> 20), strerror(errno));
 		return -1;

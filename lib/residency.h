@@ -114,10 +114,11 @@ struct ts_residency_cfg {
 };
 
 /*
- * The real measurement (a ts_residency_fn): one populated mapping of
- * `large` bytes, on transparent huge pages where the system grants them
- * (on a VM they halve the cost of first touching it; page-local chases
- * read alike on either page size), the chases built in it, then three
+ * The real measurement (a ts_residency_fn): one mapping of `large`
+ * bytes, on transparent huge pages where the system grants them and
+ * populated by as many threads as there are usable CPUs (on a VM that is
+ * what first touching it costs least; page-local chases read alike on
+ * either page size), the chases built in it, then three
  * rounds in which each chase is timed for seconds / 3 in batches of
  * TS_PROBE_BATCH loads; the fastest batch of each chase counts.  Before a turn, a chase is warmed with a lap (at
  * most 2^20 loads) in the first round, and later only if it has read
