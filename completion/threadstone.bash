@@ -1,0 +1,160 @@
+# bash completion for threadstone's programs                -*- shell-script -*-
+# SPDX-License-Identifier: MIT
+#
+# One file for every program of the package: installed as "threadstone"
+# with a link per program name, so that bash-completion's on-demand loading
+# finds it by whichever command is being completed.  It needs nothing
+# from bash-completion itself.
+
+# The directory a command word runs from, to ask the package's programs
+# themselves (their --help and --list), not other copies on PATH.
+_threadstone_dir()
+{
+    local path
+    path=$(type -P -- "$1" 2>/dev/null) || return 1
+    [[ $path == */* ]] || return 1
+    printf '%s\n' "${path%/*}"
+}
+
+# Long options of a program, read from its --help.
+_threadstone_options()
+{
+    "$1" --help 2>/dev/null |
+        sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'
+}
+
+# The workload ids, from threadstone-run --list (the six as a fallback).
+_threadstone_workloads()
+{
+    local ids
+    ids=$("$1" --list 2>/dev/null | sed -n 's/^  \([a-z][a-z0-9_]*\)  .*/\1/p')
+    [[ -n $ids ]] || ids=$'dhrystone\nsgemm\nsha256\nsort\nstream\nlatency'
+    printf '%s\n' $ids
+}
+
+# Files matching a glob pattern, and directories to descend into.
+_threadstone_files()
+{
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -o plusdirs -f -X "!$1" -- "$2"))
+}
+
+# Complete the arguments of one program.  $1: the program's path; $2: its
+# name; $3: the index of its first argument in COMP_WORDS.
+_threadstone_program_args()
+{
+    local prog=$1 name=$2 first=$3
+    local cur=${COMP_WORDS[COMP_CWORD]} prev= i
+    local IFS=$'\n'
+
+    if ((COMP_CWORD > first)); then
+        prev=${COMP_WORDS[COMP_CWORD - 1]}
+        # "--format=js": bash splits it at the "=".
+        if [[ $prev == = ]] && ((COMP_CWORD > first + 1)); then
+            prev=${COMP_WORDS[COMP_CWORD - 2]}
+        elif [[ $cur == = ]]; then
+            cur=
+        fi
+    fi
+
+    case $name:$prev in
+    threadstone-run:-w | threadstone-run:--workload)
+        COMPREPLY=($(compgen -W "$(_threadstone_workloads "$prog")" -- "$cur"))
+        return ;;
+    threadstone-run:--format | threadstone-report:--format)
+        COMPREPLY=($(compgen -W $'table\njson\nmarkdown' -- "$cur"))
+        return ;;
+    threadstone-sign:-k | threadstone-sign:--key | threadstone-run:--sign-key)
+        _threadstone_files '*.key' "$cur"
+        ((${#COMPREPLY[@]})) || COMPREPLY=($(compgen -f -- "$cur"))
+        return ;;
+    threadstone-keygen:-d | threadstone-keygen:--dir)
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=($(compgen -d -- "$cur"))
+        return ;;
+    threadstone-sweep:--plot)
+        _threadstone_files '*.svg' "$cur"
+        return ;;
+    *:-o | *:--out)
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=($(compgen -f -- "$cur"))
+        return ;;
+    tachyon:-w | tachyon:--working-set-mb)
+        COMPREPLY=($(compgen -W auto -- "$cur"))
+        return ;;
+    *:-t | *:--threads | *:-s | *:--samples | *:--seconds | *:--warmup | \
+    *:--window-ms | *:--stream-mb | *:--latency-mb | *:--min-ms | \
+    *:--max-size | *:--repeat | *:--seed | *:--min-score | *:--interval | \
+    *:--count)
+        return ;;              # a number: nothing to offer
+    esac
+
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$(_threadstone_options "$prog")" -- "$cur"))
+        return
+    fi
+    case $name in
+    threadstone-compare | threadstone-verify | threadstone-sign | \
+    threadstone-report)
+        _threadstone_files '*.json' "$cur" ;;
+    esac
+}
+
+# threadstone-run, threadstone-compare, ..., tachyon.
+_threadstone_program()
+{
+    local name=${1##*/} dir prog
+    COMPREPLY=()
+    dir=$(_threadstone_dir "$1") || dir=
+    prog=${dir:+$dir/}$name
+    _threadstone_program_args "$prog" "$name" 1
+}
+
+# threadstone VERB ARGS: the verbs first, then the verb's program's
+# arguments, from the same directory as threadstone itself.
+_threadstone()
+{
+    local cur=${COMP_WORDS[COMP_CWORD]} verb dir prog
+    local verbs=$'run\nlist\nsweep\ncompare\nverify\nsign\nkeygen\nreport\nschema\nhelp'
+    local IFS=$'\n'
+    COMPREPLY=()
+
+    if ((COMP_CWORD == 1)); then
+        if [[ $cur == -* ]]; then
+            COMPREPLY=($(compgen -W $'--help\n--version' -- "$cur"))
+        else
+            COMPREPLY=($(compgen -W "$verbs" -- "$cur"))
+        fi
+        return
+    fi
+    verb=${COMP_WORDS[1]}
+    dir=$(_threadstone_dir "${COMP_WORDS[0]}") || dir=
+    case $verb in
+    help)
+        ((COMP_CWORD == 2)) &&
+            COMPREPLY=($(compgen -W "${verbs%$'\n'help}" -- "$cur"))
+        return ;;
+    list)
+        [[ $cur == -* ]] &&
+            COMPREPLY=($(compgen -W $'--help\n--version' -- "$cur"))
+        return ;;
+    schema)
+        case ${COMP_WORDS[COMP_CWORD - 1]} in
+        -o | --out)
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -- "$cur")) ;;
+        *)
+            [[ $cur == -* ]] &&
+                COMPREPLY=($(compgen -W $'--out\n--help' -- "$cur")) ;;
+        esac
+        return ;;
+    run | sweep | compare | verify | sign | keygen | report)
+        prog=${dir:+$dir/}threadstone-$verb
+        _threadstone_program_args "$prog" "threadstone-$verb" 2 ;;
+    esac
+}
+
+complete -F _threadstone threadstone
+complete -F _threadstone_program threadstone-run threadstone-compare \
+    threadstone-verify threadstone-sign threadstone-keygen \
+    threadstone-report threadstone-sweep tachyon

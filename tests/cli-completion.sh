@@ -1,0 +1,108 @@
+#!/bin/sh
+# The bash completion: threadstone's verbs, every program's long options
+# (read from its --help), workload ids after -w, --format values, .json
+# files where a document is expected, key files after --key and
+# --sign-key; and bash-completion's own loader finding it by any of the
+# programs' names.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+command -v bash >/dev/null 2>&1 || skip_all "bash is not installed"
+comp=${TS_COMPLETION:-$top_srcdir/completion/threadstone.bash}
+bindir=$(cd "$(dirname "$TS_CMD")" && pwd)
+[ -x "$bindir/threadstone" ] || skip_all "threadstone is not built"
+
+# offers WORD...: what the completion offers for a command line whose
+# last WORD is being completed, sorted, on one line.
+offers() {
+	PATH="$bindir:$PATH" bash --norc --noprofile -c '
+		. "$1" || exit 99
+		shift
+		COMP_WORDS=("$@")
+		COMP_CWORD=$(($# - 1))
+		COMP_LINE="$*"
+		COMP_POINT=${#COMP_LINE}
+		spec=$(complete -p -- "${1##*/}") || exit 98
+		f=${spec#*-F }
+		f=${f%% *}
+		"$f" "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+		((${#COMPREPLY[@]} == 0)) ||
+			printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "
+	' bash "$comp" "$@" 2>"$tmpdir/comp.err"
+}
+
+# expect WANT WORD...: the completion of WORD... is exactly WANT.
+expect() {
+	want=$1
+	shift
+	got=$(offers "$@")
+	[ "$got" = "$want" ]
+	ok $? "$* -> $want"
+	[ "$got" = "$want" ] || echo "# got: '$got'; $(cat "$tmpdir/comp.err")"
+}
+
+# has WANT WORD...: the completion of WORD... includes WANT.
+has() {
+	want=$1
+	shift
+	got=$(offers "$@")
+	case " $got" in *" $want "*) ok 0 "$* offers $want" ;;
+	*) ok 1 "$* offers $want"; echo "# got: '$got'" ;; esac
+}
+
+mkdir -p "$tmpdir/files/keys" "$tmpdir/files/sub"
+: >"$tmpdir/files/a.json"
+: >"$tmpdir/files/b.txt"
+: >"$tmpdir/files/my.key"
+: >"$tmpdir/files/plot.svg"
+cd "$tmpdir/files" || exit 99
+
+ids="dhrystone latency sgemm sha256 sort stream "
+expect "compare help keygen list report run schema sign sweep verify " \
+    threadstone ''
+expect "schema sign sweep " threadstone s
+expect "--help --version " threadstone --
+expect "$ids" threadstone run -w ''
+expect "$ids" threadstone run --single-only --workload ''
+expect "sgemm sha256 sort stream " threadstone-run -w s
+expect "json markdown table " threadstone run --format ''
+expect "json markdown table " threadstone-report --format = ''
+expect "json " threadstone-report --format = j
+has --sign-key threadstone run --si
+has --fail-on-regression threadstone compare --
+has --require-signature threadstone-verify --re
+has --working-set-mb tachyon --
+expect "auto " tachyon -w ''
+expect "a.json keys sub " threadstone compare ''
+expect "a.json keys sub " threadstone-verify --json ''
+expect "keys my.key sub " threadstone sign a.json --key ''
+expect "keys my.key sub " threadstone-run --sign-key ''
+expect "keys sub " threadstone keygen --dir ''
+expect "keys plot.svg sub " threadstone-sweep --plot ''
+expect "" threadstone run --threads ''
+expect "schema sign sweep " threadstone help s
+expect "--help --out " threadstone schema --
+
+# bash-completion's loader finds the file under every program's name.
+loader=/usr/share/bash-completion/bash_completion
+if [ -r "$loader" ]; then
+	mkdir -p "$tmpdir/share/bash-completion/completions"
+	cp "$comp" "$tmpdir/share/bash-completion/completions/threadstone"
+	for p in threadstone-run tachyon; do
+		ln -s threadstone "$tmpdir/share/bash-completion/completions/$p"
+	done
+	for cmd in threadstone threadstone-run tachyon; do
+		got=$(PATH="$bindir:$PATH" XDG_DATA_DIRS="$tmpdir/share" \
+		    BASH_COMPLETION_USER_DIR="$tmpdir/none" \
+		    bash --norc --noprofile -c '
+			. "$1" >/dev/null 2>&1
+			__load_completion "$2" && complete -p "$2"
+		' bash "$loader" "$cmd" 2>/dev/null)
+		case $got in *"-F _threadstone"*" $cmd") ok 0 "bash-completion loads it for $cmd" ;;
+		*) ok 1 "bash-completion loads it for $cmd"; echo "# got: $got" ;; esac
+	done
+else
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n # SKIP bash-completion is not installed"
+fi
+
+done_testing
