@@ -8,6 +8,7 @@
 
 #include <json.h>
 
+#include "docwrite.h"
 #include "kindsdoc.h"
 
 /* A json-c integer from an unsigned count. */
@@ -38,9 +39,10 @@ ts_kinds_pass_json(const struct ts_kind *k, const struct ts_pass *p,
 		    json_object_new_string(error != NULL ? error : "not run"));
 		return o;
 	}
-	json_object_object_add(o, "value", json_object_new_double(p->value));
+	json_object_object_add(o, "value",
+	    json_object_new_double(ts_doc_fixed_point(p->value)));
 	json_object_object_add(o, "cv", json_object_new_double(
-	    isfinite(p->stats.cv) ? p->stats.cv : 0));
+	    isfinite(p->stats.cv) ? ts_doc_fixed_point(p->stats.cv) : 0));
 	json_object_object_add(o, "stability",
 	    json_object_new_string(ts_stability_name(p->stats.stability)));
 	json_object_object_add(o, "samples", jint(p->nsamples));
@@ -210,4 +212,44 @@ ts_kinds_single_kind(const struct ts_report *r)
 	json_object *k = member(s, "kind", json_type_string);
 
 	return k != NULL ? json_object_get_string(k) : NULL;
+}
+
+/* A string member, or NULL. */
+static const char *
+string(json_object *o, const char *key)
+{
+	json_object *v = member(o, key, json_type_string);
+
+	return v != NULL ? json_object_get_string(v) : NULL;
+}
+
+void
+ts_kinds_single(const struct ts_report *r, struct ts_kinds_single *out)
+{
+	json_object *s = member(record(r), "single_thread", json_type_object);
+	json_object *v;
+
+	memset(out, 0, sizeof *out);
+	out->core = -1;
+	out->kind = string(s, "kind");
+	out->cpus = string(s, "cpus");
+	out->reason = string(s, "reason");
+	if ((v = member(s, "core", json_type_int)) != NULL)
+		out->core = (long long)json_object_get_int64(v);
+	if ((v = member(s, "pinned", json_type_boolean)) != NULL)
+		out->pinned = json_object_get_boolean(v);
+}
+
+int
+ts_kinds_workers(const struct ts_report *r, const char *kind,
+    unsigned long long *n)
+{
+	json_object *m = member(record(r), "multi_thread", json_type_object);
+	json_object *v = member(member(m, "workers", json_type_object), kind,
+	    json_type_int);
+
+	if (v == NULL || json_object_get_int64(v) < 0)
+		return -1;
+	*n = (unsigned long long)json_object_get_int64(v);
+	return 0;
 }

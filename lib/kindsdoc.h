@@ -60,4 +60,18 @@ int		 ts_kinds_value(const struct ts_report *, const char *workload,
 /* The kind the single-thread passes ran on, or NULL. */
 const char	*ts_kinds_single_kind(const struct ts_report *);
 
+/* Where a document's single-thread passes ran (strings in the document). */
+struct ts_kinds_single {
+	const char	*kind;		/* NULL: no record */
+	const char	*cpus;		/* NULL when not recorded */
+	long long	 core;		/* -1 when not recorded */
+	bool		 pinned;
+	const char	*reason;	/* why not pinned, or NULL */
+};
+void		 ts_kinds_single(const struct ts_report *,
+		    struct ts_kinds_single *);
+/* Multi-thread workers on a kind: 0, or -1 when not recorded. */
+int		 ts_kinds_workers(const struct ts_report *, const char *kind,
+		    unsigned long long *n);
+
 #endif /* TS_KINDSDOC_H */

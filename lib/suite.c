@@ -53,7 +53,7 @@ struct run {
 	struct ts_kind_plan		 plan;		/* nkinds 0: one kind */
 	struct ts_kinds_run		 kinds;
 	const struct ts_workload	*current;	/* being measured */
-	char				 kind_err[256];	/* why not pinned */
+	bool				 pin_warned;
 };
 
 void
@@ -274,17 +274,18 @@ add_error(char **error, char *text)
 }
 
 /* Say once, on one line, that a kind's core could not be bound. */
-static void
+static const char *
 pin_failed(struct run *run, const struct ts_kind *kind)
 {
-	if (run->kind_err[0] != '\0')
-		return;
-	snprintf(run->kind_err, sizeof run->kind_err, "cannot pin to %s core "
-	    "%u (CPU %s): %s", kind->name, kind->core, kind->cpus,
-	    ts_topo_is_this_machine(run->topo) ? "the system refused" :
-	    "hwloc's topology is not this machine's");
-	ts_warning("%s; passes that cannot be pinned run unpinned",
-	    run->kind_err);
+	const char *why = ts_topo_is_this_machine(run->topo) ?
+	    "the system refused" : "hwloc's topology is not this machine's";
+
+	if (!run->pin_warned)
+		ts_warning("cannot pin to %s core %u (CPU %s): %s; passes "
+		    "that cannot be pinned run unpinned", kind->name,
+		    kind->core, kind->cpus, why);
+	run->pin_warned = true;
+	return why;
 }
 
 /*
@@ -306,10 +307,8 @@ single_pass(struct run *run, const struct ts_kernel *k, bool *pinned,
 	run->kinds.single_passes++;
 	if (*pinned)
 		run->kinds.single_pinned++;
-	else {
-		pin_failed(run, kind);
-		run->kinds.unpinned_reason = run->kind_err;
-	}
+	else
+		run->kinds.unpinned_reason = pin_failed(run, kind);
 	return pass;
 }
 
