@@ -43,6 +43,8 @@ ts_kinds_pass_json(const struct ts_kind *k, const struct ts_pass *p,
 	    json_object_new_double(ts_doc_fixed_point(p->value)));
 	json_object_object_add(o, "cv", json_object_new_double(
 	    isfinite(p->stats.cv) ? ts_doc_fixed_point(p->stats.cv) : 0));
+	json_object_object_add(o, "ci95", json_object_new_double(
+	    isfinite(p->stats.ci95) ? ts_doc_fixed_point(p->stats.ci95) : 0));
 	json_object_object_add(o, "stability",
 	    json_object_new_string(ts_stability_name(p->stats.stability)));
 	json_object_object_add(o, "samples", jint(p->nsamples));
@@ -192,7 +194,7 @@ number(json_object *o, const char *key, double *out)
 
 int
 ts_kinds_value(const struct ts_report *r, const char *workload,
-    const char *kind, double *value, double *cv)
+    const char *kind, double *value, double *ci95)
 {
 	json_object *p = member(record(r), "per_kind", json_type_object);
 
@@ -200,8 +202,8 @@ ts_kinds_value(const struct ts_report *r, const char *workload,
 	    json_type_object);
 	if (number(p, "value", value) == -1)
 		return -1;
-	if (number(p, "cv", cv) == -1)
-		*cv = 0;
+	if (number(p, "ci95", ci95) == -1)
+		*ci95 = 0;
 	return 0;
 }
 

@@ -52,11 +52,11 @@ size_t		 ts_kinds_names(const struct ts_report *, const char **names,
 /* Whether the document has per-kind single-thread figures. */
 bool		 ts_kinds_has_per_kind(const struct ts_report *);
 /*
- * A workload's single-thread figure on a kind, with its cv: 0, or -1
- * when the document has none.
+ * A workload's single-thread figure on a kind, with its ci95 (0 when not
+ * recorded): 0, or -1 when the document has none.
  */
 int		 ts_kinds_value(const struct ts_report *, const char *workload,
-		    const char *kind, double *value, double *cv);
+		    const char *kind, double *value, double *ci95);
 /* The kind the single-thread passes ran on, or NULL. */
 const char	*ts_kinds_single_kind(const struct ts_report *);
 

@@ -48,9 +48,9 @@ static const char *
 cell(const struct ts_report *r, const struct ts_workload *w,
     const char *kind, char *buf)
 {
-	double v, cv;
+	double v, ci95;
 
-	if (ts_kinds_value(r, w->id, kind, &v, &cv) == -1)
+	if (ts_kinds_value(r, w->id, kind, &v, &ci95) == -1)
 		return TS_DASH;
 	return ts_si(v, buf);
 }

@@ -164,4 +164,39 @@ ok $? "one kind --per-kind: one line says there is one kind"
 is "$tmpdir/one-per-kind.json" '"cpu_kinds" in d["extensions"]' "False" \
 	"one kind --per-kind: no record of kinds"
 
+# threadstone-compare: like with like, and a difference in kinds said.
+if [ -x "$TS_COMPARE" ]; then
+	pk=$tmpdir/hybrid-per-kind.json
+	HWLOC_XMLFILE=$TOPO/hybrid-4p4e.xml "$TS_RUN" -q $QUICK -t 2 \
+		--per-kind -o "$pk" >/dev/null 2>&1
+	run "$TS_COMPARE" "$pk" "$pk"
+	expect_status 0 "compare: 4P+4E --per-kind with itself"
+	printf '%s\n' "$out" | sed -n '/^single-thread on IntelAtom$/,/^$/p' \
+		>"$tmpdir/atom"
+	grep -q '^  = sha256 ' "$tmpdir/atom" && grep -q '^  = sort ' "$tmpdir/atom"
+	ok $? "compare: the E cores' rows in a section of their own"
+	! printf '%s\n' "$out" | grep -q -e 'different CPU kinds' \
+		-e 'single-thread on IntelCore'
+	ok $? "compare: same kinds, no warning, P cores only in single-thread"
+	run "$TS_COMPARE" --json "$pk" "$pk"
+	is "$tmpdir/out" '[(x["kind"], [r["id"] for r in x["rows"]]) for x in d["cpu_kinds"]["per_kind"]], d["cpu_kinds"]["differ"]' \
+		"([('IntelAtom', ['sha256', 'sort'])], None)" \
+		"compare --json: the per-kind rows"
+	run "$TS_COMPARE" "$tmpdir/one-server-2s.xml.json" "$tmpdir/three.json"
+	expect_status 0 "compare: one kind against three"
+	printf '%s\n' "$out" | grep -qx "warning: different CPU kinds: 'one CPU kind or none recorded' vs 'kind2, kind1, kind0; 1 thread on kind2'"
+	ok $? "compare: one kind against three is said"
+	run "$TS_COMPARE" "$pk" "$tmpdir/three.json"
+	printf '%s\n' "$out" | grep -q "^warning: different CPU kinds: 'IntelCore, IntelAtom; 1 thread on IntelCore' vs 'kind2, kind1, kind0; 1 thread on kind2'$" &&
+		! printf '%s\n' "$out" | grep -q '^single-thread on'
+	ok $? "compare: different kinds said, no kind compared with another"
+	run "$TS_COMPARE" --fail-on-regression "$pk" "$tmpdir/three.json"
+	grep -q "warning: different CPU kinds" "$tmpdir/err"
+	ok $? "compare --fail-on-regression: the difference on stderr too"
+	run "$TS_COMPARE" --json "$tmpdir/one-server-2s.xml.json" \
+		"$tmpdir/one-server-2s.xml.json"
+	is "$tmpdir/out" '"cpu_kinds" in d' "False" \
+		"compare --json: no cpu_kinds member between single-kind documents"
+fi
+
 done_testing
