@@ -97,9 +97,9 @@ find_workload(const struct ts_report *r, const char *id)
 }
 
 /* Fill a row from the two passes (either may be NULL, not both). */
-static void
-fill_row(struct ts_compare_row *row, const char *id, enum ts_unit unit,
-    const struct ts_pass *b, const struct ts_pass *c)
+void
+ts_compare_fill_row(struct ts_compare_row *row, const char *id,
+    enum ts_unit unit, const struct ts_pass *b, const struct ts_pass *c)
 {
 	double rb, rc;
 
@@ -153,14 +153,14 @@ build_rows(struct ts_comparison *out, enum ts_compare_pass which,
 		    pass_of(find_workload(cand, bw->id), which);
 
 		if (b != NULL || c != NULL)
-			fill_row(&rows[n++], bw->id, bw->unit, b, c);
+			ts_compare_fill_row(&rows[n++], bw->id, bw->unit, b, c);
 	}
 	for (i = 0; i < cand->nworkloads; i++) {
 		const struct ts_workload *cw = &cand->workloads[i];
 		const struct ts_pass *c = pass_of(cw, which);
 
 		if (c != NULL && find_workload(base, cw->id) == NULL)
-			fill_row(&rows[n++], cw->id, cw->unit, NULL, c);
+			ts_compare_fill_row(&rows[n++], cw->id, cw->unit, NULL, c);
 	}
 	for (i = 0; i < n; i++)
 		out->count[rows[i].verdict]++;
@@ -287,6 +287,7 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 	    base->score.nsingle_components) ||
 	    components_differ(pr, cand->score.single_components,
 	    cand->score.nsingle_components));
+	ts_compare_kinds(out, base, cand);
 	out->multi_core = score_delta(base->score.has_multi_core,
 	    base->score.multi_core, cand->score.has_multi_core,
 	    cand->score.multi_core);
@@ -300,6 +301,7 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 void
 ts_comparison_free(struct ts_comparison *c)
 {
+	size_t i;
 	int p;
 
 	if (c == NULL)
@@ -308,6 +310,10 @@ ts_comparison_free(struct ts_comparison *c)
 	free(c->producers.base);
 	free(c->producers.cand);
 	free(c->producers.kernels_differ);
+	for (i = 0; i < c->nkinds; i++)
+		free(c->kinds[i].rows);
+	free(c->kinds);
+	free(c->kinds_differ);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++)
 		free(c->rows[p]);
 	memset(c, 0, sizeof *c);
@@ -323,6 +329,11 @@ ts_comparison_regressed(const struct ts_comparison *c)
 		for (i = 0; i < c->nrows[p]; i++)
 			if (c->rows[p][i].verdict == TS_VERDICT_SLOWER &&
 			    !c->rows[p][i].kernel_differs)
+				return true;
+	for (p = 0; p < (int)c->nkinds; p++)
+		for (i = 0; i < c->kinds[p].nrows; i++)
+			if (c->kinds[p].rows[i].verdict == TS_VERDICT_SLOWER &&
+			    !c->kinds[p].rows[i].kernel_differs)
 				return true;
 	return false;
 }
@@ -404,6 +415,9 @@ ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
 		}
 		ts_buf_putc(b, '\n');
 	}
+	if (c->kinds_differ != NULL)
+		ts_buf_printf(b, "warning: %s\n         the single-thread rows "
+		    "may compare different kinds of core\n\n", c->kinds_differ);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		if (c->nrows[p] == 0)
 			continue;
@@ -412,6 +426,7 @@ ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
 			text_row(b, &c->rows[p][i]);
 		ts_buf_putc(b, '\n');
 	}
+	ts_render_compare_kinds(b, c, text_row);
 	ts_buf_puts(b, "score\n");
 	if (c->single_core.set)
 		ts_buf_printf(b, "  single-core score %+.1f%%%s\n",
@@ -501,6 +516,33 @@ json_producers(struct ts_buf *b, const struct ts_producers *pr)
 	ts_buf_puts(b, "\n  }");
 }
 
+/* Append the "cpu_kinds" member, with its leading comma. */
+static void
+json_kinds(struct ts_buf *b, const struct ts_comparison *c)
+{
+	size_t k, i;
+
+	ts_buf_puts(b, ",\n  \"cpu_kinds\": {\n    \"differ\": ");
+	if (c->kinds_differ != NULL)
+		ts_buf_json_string(b, c->kinds_differ);
+	else
+		ts_buf_puts(b, "null");
+	ts_buf_puts(b, ",\n    \"per_kind\": [");
+	for (k = 0; k < c->nkinds; k++) {
+		ts_buf_puts(b, k > 0 ? ", {\n  \"kind\": " :
+		    "{\n  \"kind\": ");
+		ts_buf_json_string(b, c->kinds[k].kind);
+		ts_buf_puts(b, ",\n  \"rows\": [\n");
+		for (i = 0; i < c->kinds[k].nrows; i++) {
+			if (i > 0)
+				ts_buf_puts(b, ",\n");
+			json_row(b, &c->kinds[k].rows[i]);
+		}
+		ts_buf_puts(b, "\n  ]\n    }");
+	}
+	ts_buf_puts(b, "]\n  }");
+}
+
 void
 ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
     const char *base_path, const char *cand_path)
@@ -532,6 +574,8 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 		}
 		ts_buf_puts(b, "\n  ]");
 	}
+	if (c->has_kinds)
+		json_kinds(b, c);
 	ts_buf_puts(b, ",\n  \"score\": {\n    \"single_core\": ");
 	json_delta(b, &c->single_core);
 	ts_buf_puts(b, ",\n    \"multi_core\": ");

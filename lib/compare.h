@@ -64,8 +64,24 @@ struct ts_producers {
 	size_t		  nkernels_differ;
 };
 
+/* The single-thread rows of one CPU kind both documents measured. */
+struct ts_compare_kind {
+	const char		*kind;		/* borrowed from the baseline */
+	struct ts_compare_row	*rows;
+	size_t			 nrows;
+};
+
 struct ts_comparison {
 	char			*mismatch;	/* NULL when the same machine */
+	/*
+	 * CPU kinds (lib/kindsdoc.h): one line when the documents' kinds
+	 * or the kind of their single-thread passes differ, else NULL; and
+	 * for every other kind both measured with --per-kind, its rows.
+	 */
+	char			*kinds_differ;
+	struct ts_compare_kind	*kinds;
+	size_t			 nkinds;
+	bool			 has_kinds;	/* either document has kinds */
 	struct ts_producers	 producers;
 	struct ts_compare_row	*rows[TS_COMPARE_NPASSES];
 	size_t			 nrows[TS_COMPARE_NPASSES];
@@ -81,6 +97,18 @@ struct ts_comparison {
 void	 ts_compare(const struct ts_report *base,
 	    const struct ts_report *cand, struct ts_comparison *out);
 void	 ts_comparison_free(struct ts_comparison *);
+
+/* For lib/comparekinds.c: a row from two passes (either may be NULL). */
+void	 ts_compare_fill_row(struct ts_compare_row *, const char *id,
+	    enum ts_unit, const struct ts_pass *base,
+	    const struct ts_pass *cand);
+/* Fill the CPU-kind members of out (called by ts_compare()). */
+void	 ts_compare_kinds(struct ts_comparison *out,
+	    const struct ts_report *base, const struct ts_report *cand);
+/* Append the per-kind rows as text, with the row renderer given. */
+void	 ts_render_compare_kinds(struct ts_buf *,
+	    const struct ts_comparison *,
+	    void (*row)(struct ts_buf *, const struct ts_compare_row *));
 
 /*
  * Whether any row is a significant regression: verdict slower, and not a

@@ -19,8 +19,8 @@
 #include "util.h"
 
 /* One round of normalisation repeated until x stops changing. */
-static double
-fixed_point(double x)
+double
+ts_doc_fixed_point(double x)
 {
 	double y;
 	int i;
@@ -46,9 +46,9 @@ normalise_pass(struct ts_pass *p)
 	size_t i;
 
 	for (i = 0; i < sizeof f / sizeof f[0]; i++)
-		*f[i] = fixed_point(*f[i]);
+		*f[i] = ts_doc_fixed_point(*f[i]);
 	for (i = 0; i < p->nsamples; i++)
-		p->samples[i] = fixed_point(p->samples[i]);
+		p->samples[i] = ts_doc_fixed_point(p->samples[i]);
 }
 
 /* Normalise a component array. */
@@ -58,9 +58,9 @@ normalise_components(struct ts_component *c, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		c[i].measured = fixed_point(c[i].measured);
-		c[i].reference = fixed_point(c[i].reference);
-		c[i].ratio = fixed_point(c[i].ratio);
+		c[i].measured = ts_doc_fixed_point(c[i].measured);
+		c[i].reference = ts_doc_fixed_point(c[i].reference);
+		c[i].ratio = ts_doc_fixed_point(c[i].ratio);
 	}
 }
 
@@ -70,24 +70,24 @@ ts_report_normalise(struct ts_report *r)
 	struct ts_workload *w;
 	size_t i;
 
-	r->duration_secs = fixed_point(r->duration_secs);
-	r->system.timer.cycle_hz = fixed_point(r->system.timer.cycle_hz);
-	r->system.timer.overhead_ns = fixed_point(r->system.timer.overhead_ns);
+	r->duration_secs = ts_doc_fixed_point(r->duration_secs);
+	r->system.timer.cycle_hz = ts_doc_fixed_point(r->system.timer.cycle_hz);
+	r->system.timer.overhead_ns = ts_doc_fixed_point(r->system.timer.overhead_ns);
 	for (i = 0; i < r->nworkloads; i++) {
 		w = &r->workloads[i];
-		w->reference = fixed_point(w->reference);
+		w->reference = ts_doc_fixed_point(w->reference);
 		if (w->single != NULL)
 			normalise_pass(w->single);
 		if (w->multi != NULL)
 			normalise_pass(w->multi);
 		if (w->scaling != NULL) {
-			w->scaling->speedup = fixed_point(w->scaling->speedup);
+			w->scaling->speedup = ts_doc_fixed_point(w->scaling->speedup);
 			w->scaling->efficiency =
-			    fixed_point(w->scaling->efficiency);
+			    ts_doc_fixed_point(w->scaling->efficiency);
 		}
 	}
-	r->score.single_core = fixed_point(r->score.single_core);
-	r->score.multi_core = fixed_point(r->score.multi_core);
+	r->score.single_core = ts_doc_fixed_point(r->score.single_core);
+	r->score.multi_core = ts_doc_fixed_point(r->score.multi_core);
 	normalise_components(r->score.single_components,
 	    r->score.nsingle_components);
 	normalise_components(r->score.multi_components,

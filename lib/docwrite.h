@@ -22,6 +22,8 @@ struct json_object;
  * itself.  Extensions are not touched.
  */
 void	ts_report_normalise(struct ts_report *);
+/* One double as ts_report_normalise() leaves it (for extensions). */
+double	ts_doc_fixed_point(double);
 
 /*
  * Append the pretty document to out: serde_json's pretty layout, struct

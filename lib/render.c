@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kindstable.h"
 #include "render.h"
 
 #define MIDDOT		" \xc2\xb7 "		/* " · " */
@@ -424,6 +425,7 @@ ts_render_table(struct ts_buf *b, const struct ts_report *r, bool colour)
 	ts_buf_puts(b, "   multi-core ");
 	paint(b, colour, SGR_BOLD, m);
 	ts_buf_putc(b, '\n');
+	ts_render_kinds(b, r);
 
 	table_notes(b, r, colour);
 }
@@ -464,6 +466,7 @@ ts_render_markdown(struct ts_buf *b, const struct ts_report *r)
 			ts_buf_puts(b, TS_DASH);
 		ts_buf_puts(b, " |\n");
 	}
+	ts_render_kinds_markdown(b, r);
 	ts_buf_printf(b, "\n<sub>%s" MIDDOT "%ju samples of %ju ms" MIDDOT
 	    "generated %s</sub>\n", r->system.target,
 	    (uintmax_t)r->config.samples, (uintmax_t)r->config.window_ms,

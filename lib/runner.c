@@ -83,7 +83,9 @@ worker_main(void *arg)
 
 	if (!pass_gate(p))
 		return NULL;
-	if (cfg->pin != NULL && ts_topo_bind_core(cfg->pin, w->index) == 0)
+	if (cfg->pin != NULL && (cfg->exact_core ?
+	    ts_topo_bind_exact(cfg->pin, cfg->core) :
+	    ts_topo_bind_core(cfg->pin, w->index)) == 0)
 		atomic_fetch_add(&p->pinned, 1);
 	errno = 0;
 	state = k->setup(cfg->threads, w->index, &cfg->params);

@@ -30,6 +30,10 @@ struct ts_pass_config {
 	double			 window_secs;	/* > 0 */
 	/* Pin worker i to physical core i through this topology; NULL = no. */
 	const struct ts_topo	*pin;
+	/* With pin: every worker on physical core `core` exactly instead
+	 * (ts_topo_bind_exact(): fails on a topology not this machine's). */
+	bool			 exact_core;
+	unsigned		 core;
 	struct ts_kparams	 params;	/* buffer size, huge pages */
 };
 

@@ -16,6 +16,7 @@
 #include <json.h>
 
 #include "cachecheck.h"
+#include "kindsdoc.h"
 #include "residency.h"
 #include "score.h"
 #include "suite.h"
@@ -49,6 +50,10 @@ struct run {
 	struct buffer			 buf[2];	/* stream, latency */
 	bool				 buffers_sized;
 	uint64_t			 page[2];	/* page size seen */
+	struct ts_kind_plan		 plan;		/* nkinds 0: one kind */
+	struct ts_kinds_run		 kinds;
+	const struct ts_workload	*current;	/* being measured */
+	bool				 pin_warned;
 };
 
 void
@@ -211,7 +216,7 @@ buffer_of(struct run *run, const struct ts_kernel *k)
 /* Run one pass; return it (malloc'd) or NULL with *err set. */
 static struct ts_pass *
 one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
-    char **err)
+    const struct ts_kind *kind, bool *pinned, char **err)
 {
 	const struct ts_suite_opts *o = run->o;
 	struct ts_pass_config cfg;
@@ -226,11 +231,17 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 	cfg.warmup = o->warmup;
 	cfg.window_secs = (double)o->window_ms / 1000.0;
 	cfg.pin = o->pin ? run->topo : NULL;
+	if (kind != NULL) {
+		cfg.exact_core = true;
+		cfg.core = kind->core;
+	}
 	cfg.params.huge_pages = o->huge_pages;
 	cfg.params.buffer_bytes = b != NULL ? b->bytes : 0;
 	rc = ts_run_pass(k, &cfg, o->hooks.round, o->hooks.arg, pass, &m, err);
 	run->bound += m.pinned;
 	run->workers += threads;
+	if (pinned != NULL)
+		*pinned = cfg.pin != NULL && m.pinned == threads;
 	if (b != NULL && m.page_bytes != 0)
 		run->page[b == &run->buf[0] ? 0 : 1] = m.page_bytes;
 	if (b != NULL && m.buffer_bytes != 0 && b->bytes == 0)
@@ -262,6 +273,80 @@ add_error(char **error, char *text)
 	*error = joined;
 }
 
+/* Say once, on one line, that a kind's core could not be bound. */
+static const char *
+pin_failed(struct run *run, const struct ts_kind *kind)
+{
+	const char *why = ts_topo_is_this_machine(run->topo) ?
+	    "the system refused" : "hwloc's topology is not this machine's";
+
+	if (!run->pin_warned)
+		ts_warning("cannot pin to %s core %u (CPU %s): %s; passes "
+		    "that cannot be pinned run unpinned", kind->name,
+		    kind->core, kind->cpus, why);
+	run->pin_warned = true;
+	return why;
+}
+
+/*
+ * A workload's single-thread pass: on a hybrid CPU with pinning, on the
+ * most performant kind's core; otherwise as it always was.
+ */
+static struct ts_pass *
+single_pass(struct run *run, const struct ts_kernel *k, bool *pinned,
+    char **err)
+{
+	const struct ts_kind *kind;
+	struct ts_pass *pass;
+
+	*pinned = false;
+	if (run->plan.nkinds == 0 || !run->kinds.pin)
+		return one_pass(run, k, 1, NULL, NULL, err);
+	kind = &run->plan.kinds[0];
+	pass = one_pass(run, k, 1, kind, pinned, err);
+	run->kinds.single_passes++;
+	if (*pinned)
+		run->kinds.single_pinned++;
+	else
+		run->kinds.unpinned_reason = pin_failed(run, kind);
+	return pass;
+}
+
+/* With --per-kind: the single-thread pass on every kind, recorded. */
+static void
+other_kinds(struct run *run, const struct ts_kernel *k, bool top_pinned)
+{
+	const struct ts_workload *w = run->current;
+	const struct ts_kind *kind;
+	struct ts_pass *pass;
+	bool pinned;
+	char *err = NULL;
+	unsigned i;
+
+	if (run->plan.nkinds == 0 || !run->kinds.pin)
+		return;
+	kind = &run->plan.kinds[0];
+	ts_kinds_add(&run->kinds, k->id, kind, ts_kinds_pass_json(kind,
+	    w->single, NULL, top_pinned));
+	for (i = 1; i < run->plan.nkinds; i++) {
+		kind = &run->plan.kinds[i];
+		note(run, "%s: single thread on %s core %u (CPU %s)", k->name,
+		    kind->name, kind->core, kind->cpus);
+		pinned = false;
+		pass = one_pass(run, k, 1, kind, &pinned, &err);
+		if (!pinned)
+			pin_failed(run, kind);
+		ts_kinds_add(&run->kinds, k->id, kind,
+		    ts_kinds_pass_json(kind, pass, err, pinned));
+		if (pass != NULL) {
+			ts_pass_free(pass);
+			free(pass);
+		}
+		free(err);
+		err = NULL;
+	}
+}
+
 /* Both passes of one workload, its scaling and its "not run" text. */
 static void
 one_workload(struct run *run, const struct ts_kernel *k,
@@ -270,7 +355,9 @@ one_workload(struct run *run, const struct ts_kernel *k,
 	const struct ts_suite_opts *o = run->o;
 	struct ts_scaling scaling;
 	char *err = NULL;
+	bool pinned;
 
+	run->current = w;
 	w->id = ts_xstrdup(k->id);
 	w->name = ts_xstrdup(k->name);
 	w->summary = ts_xstrdup(k->summary);
@@ -279,13 +366,16 @@ one_workload(struct run *run, const struct ts_kernel *k,
 	if (!k->scales)
 		w->excluded_from_multi_core = ts_xstrdup(TS_EXCLUSION_TEXT);
 	if (!o->multi_only) {
-		w->single = one_pass(run, k, 1, &err);
+		w->single = single_pass(run, k, &pinned, &err);
 		if (w->single == NULL)
 			add_error(&w->error, err);
+		else if (o->per_kind)
+			other_kinds(run, k, pinned);
 	}
 	if (!o->single_only && k->scales && run->threads > 1) {
 		run->multi_passes++;
-		w->multi = one_pass(run, k, run->threads, &err);
+		run->kinds.multi_ran = true;
+		w->multi = one_pass(run, k, run->threads, NULL, NULL, &err);
 		if (w->multi == NULL)
 			add_error(&w->error, err);
 	}
@@ -356,7 +446,7 @@ thp_mode(void)
 
 /* Everything we record beyond the original's schema. */
 static json_object *
-extensions(const struct run *run)
+extensions(struct run *run)
 {
 	const struct ts_suite_opts *o = run->o;
 	const struct ts_sysextra *x = &run->extra;
@@ -430,7 +520,35 @@ extensions(const struct run *run)
 	    jint((uint64_t)sysconf(_SC_PAGESIZE)));
 	json_object_object_add(e, "buffers", bufs);
 	free(thp);
+	/* Only a machine with two kinds or more gets the record. */
+	if (run->plan.nkinds >= 2)
+		json_object_object_add(e, "cpu_kinds",
+		    ts_kinds_json(&run->plan, &run->kinds));
 	return e;
+}
+
+/* Plan the passes over the CPU kinds, and say what --per-kind cannot do. */
+static void
+plan_kinds(struct run *run)
+{
+	const struct ts_suite_opts *o = run->o;
+
+	if (run->topo != NULL)
+		ts_topo_kind_plan(run->topo, run->threads, &run->plan);
+	run->kinds.pin = o->pin && run->topo != NULL;
+	run->kinds.multi_pinned = run->kinds.pin;
+	if (!o->pin)
+		run->kinds.unpinned_reason = "disabled by --no-pin";
+	else if (run->topo == NULL)
+		run->kinds.unpinned_reason = run->topo_err;
+	if (!o->per_kind || o->multi_only)
+		return;
+	if (run->plan.nkinds == 0)
+		ts_warning("--per-kind: hwloc reports one CPU kind on this "
+		    "machine, so the single-thread pass runs once");
+	else if (!run->kinds.pin)
+		ts_warning("--per-kind: %s, so the single-thread pass runs "
+		    "once", run->kinds.unpinned_reason);
 }
 
 void
@@ -451,6 +569,7 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	    (unsigned)r->system.logical_cores;
 	if (run.threads == 0)
 		run.threads = 1;
+	plan_kinds(&run);
 	run.buf[0] = (struct buffer){ .id = "stream", .option = "--stream-mb",
 	    .bytes = o->stream_bytes, .dflt = TS_STREAM_DEFAULT };
 	run.buf[1] = (struct buffer){ .id = "latency",
@@ -491,5 +610,7 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	for (b = 0; b < 2; b++)
 		free(run.buf[b].decision);
 	ts_sysextra_free(&run.extra);
+	if (run.kinds.per_kind != NULL)
+		json_object_put(run.kinds.per_kind);
 	ts_topo_close(run.topo);
 }

@@ -2,7 +2,9 @@
 /*
  * The suite (ThreadStone 2.0.0 section 2.6): system capture, every chosen
  * workload's single- and multi-thread passes, scores, scaling, and our
- * additions (pinning, measured buffer sizing) under "extensions".
+ * additions (pinning, CPU kinds, measured buffer sizing) under
+ * "extensions".  On a machine with two CPU kinds or more, single-thread
+ * passes run on a core of the most performant kind (lib/kinds.h).
  */
 #ifndef TS_SUITE_H
 #define TS_SUITE_H
@@ -51,6 +53,8 @@ struct ts_suite_opts {
 	bool		 single_only;
 	bool		 multi_only;
 	bool		 pin;		/* worker i on physical core i */
+	/* On a hybrid CPU: the single-thread pass once per CPU kind. */
+	bool		 per_kind;
 	bool		 huge_pages;	/* THP for the memory buffers */
 	uint64_t	 stream_bytes;	/* 0: default, grown if the check says */
 	uint64_t	 latency_bytes;	/* 0: likewise */

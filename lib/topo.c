@@ -235,3 +235,84 @@ ts_topo_bind_core(const struct ts_topo *t, unsigned index)
 	hwloc_bitmap_free(set);
 	return rc == -1 ? -1 : 0;
 }
+
+/* Name a kind after hwloc's CoreType, else after its rank. */
+static void
+kind_name(struct hwloc_info_s *infos, unsigned ninfos, int rank, char *buf,
+    size_t len)
+{
+	unsigned i;
+
+	for (i = 0; i < ninfos; i++)
+		if (strcmp(infos[i].name, "CoreType") == 0 &&
+		    infos[i].value != NULL && *infos[i].value != '\0' &&
+		    strlen(infos[i].value) < len) {
+			snprintf(buf, len, "%s", infos[i].value);
+			return;
+		}
+	snprintf(buf, len, "kind%d", rank);
+}
+
+unsigned
+ts_topo_kind_plan(const struct ts_topo *t, unsigned threads,
+    struct ts_kind_plan *plan)
+{
+	struct ts_kind kinds[TS_KINDS_MAX];
+	struct hwloc_info_s *infos;
+	hwloc_bitmap_t set;
+	unsigned ninfos, n = 0, i, j;
+	int *core_kind, nr, eff;
+
+	memset(plan, 0, sizeof *plan);
+	nr = hwloc_cpukinds_get_nr(t->topology, 0);
+	if (nr < 2 || t->ncores == 0)
+		return 0;
+	set = hwloc_bitmap_alloc();
+	for (i = 0; i < (unsigned)nr && n < TS_KINDS_MAX; i++) {
+		if (hwloc_cpukinds_get_info(t->topology, i, set, &eff,
+		    &ninfos, &infos, 0) == -1)
+			continue;
+		memset(&kinds[n], 0, sizeof kinds[n]);
+		kinds[n].rank = (int)i;
+		kinds[n].efficiency = eff;
+		kind_name(infos, ninfos, (int)i, kinds[n].name,
+		    sizeof kinds[n].name);
+		for (j = 0; j < n; j++)
+			if (strcmp(kinds[j].name, kinds[n].name) == 0)
+				snprintf(kinds[n].name, sizeof kinds[n].name,
+				    "kind%u", i);
+		n++;
+	}
+	core_kind = calloc(t->ncores, sizeof *core_kind);
+	if (core_kind != NULL) {
+		for (i = 0; i < t->ncores; i++) {
+			hwloc_bitmap_and(set, t->cores[i]->cpuset, t->allowed);
+			core_kind[i] = hwloc_cpukinds_get_by_cpuset(
+			    t->topology, set, 0);
+		}
+		ts_kinds_plan(kinds, n, core_kind, t->ncores, threads, plan);
+		free(core_kind);
+	}
+	for (i = 0; i < plan->nkinds; i++) {
+		hwloc_bitmap_and(set, t->cores[plan->kinds[i].core]->cpuset,
+		    t->allowed);
+		hwloc_bitmap_list_snprintf(plan->kinds[i].cpus,
+		    sizeof plan->kinds[i].cpus, set);
+	}
+	hwloc_bitmap_free(set);
+	return plan->nkinds;
+}
+
+bool
+ts_topo_is_this_machine(const struct ts_topo *t)
+{
+	return hwloc_topology_is_thissystem(t->topology) == 1;
+}
+
+int
+ts_topo_bind_exact(const struct ts_topo *t, unsigned index)
+{
+	if (index >= t->ncores || !ts_topo_is_this_machine(t))
+		return -1;
+	return ts_topo_bind_core(t, index);
+}

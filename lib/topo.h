@@ -10,8 +10,11 @@
 #ifndef TS_TOPO_H
 #define TS_TOPO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "kinds.h"
 
 struct ts_topo;
 
@@ -53,5 +56,25 @@ int		 ts_topo_cpu_kinds(const struct ts_topo *, unsigned *perf,
  * cores (its hyperthreads included).  Return 0, or -1 if the OS refused.
  */
 int		 ts_topo_bind_core(const struct ts_topo *, unsigned index);
+
+/*
+ * The kinds hwloc reports and the plan of which core each pass uses
+ * (kinds.h), for a multi-thread pass of `threads` workers.  Return the
+ * number of kinds in the plan: 0 on a machine with one kind, or when
+ * hwloc knows of none (a kernel without the information reports one).
+ */
+unsigned	 ts_topo_kind_plan(const struct ts_topo *, unsigned threads,
+		    struct ts_kind_plan *);
+
+/* Whether the topology is this machine's (not HWLOC_XMLFILE's or
+ * HWLOC_SYNTHETIC's, whose binding calls do nothing). */
+bool		 ts_topo_is_this_machine(const struct ts_topo *);
+
+/*
+ * Bind the calling thread to physical core `index` exactly (no modulo).
+ * Return 0, or -1 when the core does not exist, the topology is not this
+ * machine's, or the OS refused.
+ */
+int		 ts_topo_bind_exact(const struct ts_topo *, unsigned index);
 
 #endif /* TS_TOPO_H */

@@ -57,7 +57,8 @@ usage(void)
 
 /*
  * Repeat the producer warning as one line on stderr, so that a CI log shows
- * why a gate passed or failed across a change of tool.
+ * why a gate passed or failed across a change of tool; likewise a
+ * difference in CPU kinds.
  */
 static void
 report_producers(const struct ts_comparison *c)
@@ -69,6 +70,8 @@ report_producers(const struct ts_comparison *c)
 	if (b.len > 0)
 		ts_warning("%s", b.data);
 	ts_buf_free(&b);
+	if (c->kinds_differ != NULL)
+		ts_warning("%s", c->kinds_differ);
 }
 
 /*

@@ -47,7 +47,8 @@ enum {
 	OPT_LIST,
 	OPT_STREAM_MB,
 	OPT_LATENCY_MB,
-	OPT_HUGE
+	OPT_HUGE,
+	OPT_PER_KIND
 };
 
 static const struct option longopts[] = {
@@ -63,6 +64,7 @@ static const struct option longopts[] = {
 	{ "sign-key", required_argument, NULL, OPT_SIGN_KEY },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "no-pin", no_argument, NULL, OPT_NO_PIN },
+	{ "per-kind", no_argument, NULL, OPT_PER_KIND },
 	{ "stream-mb", required_argument, NULL, OPT_STREAM_MB },
 	{ "latency-mb", required_argument, NULL, OPT_LATENCY_MB },
 	{ "huge-pages", no_argument, NULL, OPT_HUGE },
@@ -79,6 +81,7 @@ struct args {
 	uint64_t	  threads, samples, warmup, window_ms;
 	uint64_t	  stream_mb, latency_mb;
 	bool		  single_only, multi_only, quiet, pin, huge, list;
+	bool		  per_kind;
 	enum format	  format;
 	const char	 *out;
 	const char	 *key;
@@ -106,6 +109,8 @@ usage(void)
 	    "      --sign-key PATH   sign the document with this Ed25519 key\n"
 	    "  -q, --quiet           no progress on standard error\n"
 	    "      --no-pin          do not pin worker i to physical core i\n"
+	    "      --per-kind        on a hybrid CPU, run the single-thread pass\n"
+	    "                        on a core of each CPU kind\n"
 	    "      --stream-mb N     STREAM arrays, MiB in total (default 192)\n"
 	    "      --latency-mb N    pointer-chase buffer in MiB (default 256)\n"
 	    "      --huge-pages      ask for transparent huge pages for both\n"
@@ -230,6 +235,9 @@ parse_args(int argc, char *argv[], struct args *a)
 		case OPT_NO_PIN:
 			a->pin = false;
 			break;
+		case OPT_PER_KIND:
+			a->per_kind = true;
+			break;
 		case OPT_STREAM_MB:
 			a->stream_mb = number("--stream-mb", optarg, 1,
 			    MAX_BUFFER_MB);
@@ -267,6 +275,12 @@ parse_args(int argc, char *argv[], struct args *a)
 	if (a->single_only && a->multi_only) {
 		ts_error("--single-only and --multi-only cannot be used "
 		    "together");
+		exit(TS_EXIT_USAGE);
+	}
+	if (a->per_kind && (a->multi_only || !a->pin)) {
+		ts_error("--per-kind cannot be used with %s: it pins the "
+		    "single-thread pass to each kind's core", a->multi_only ?
+		    "--multi-only" : "--no-pin");
 		exit(TS_EXIT_USAGE);
 	}
 }
@@ -424,6 +438,7 @@ main(int argc, char *argv[])
 	o.single_only = a.single_only;
 	o.multi_only = a.multi_only;
 	o.pin = a.pin;
+	o.per_kind = a.per_kind;
 	o.huge_pages = a.huge;
 	o.stream_bytes = a.stream_mb << 20;
 	o.latency_bytes = a.latency_mb << 20;

@@ -298,6 +298,17 @@ main(void)
 			is_int(m.pinned, 2, "both workers report bound");
 			ts_measure_free(&m);
 		}
+		/* One exact core, as a CPU kind's pass asks: not this
+		 * machine's topology, so the bind fails and the pass runs. */
+		c = config(1, 1, 0, 0.002);
+		c.pin = topo;
+		c.exact_core = true;
+		c.core = 1;
+		if (ok(ts_measure(&spin, &c, NULL, NULL, &m, &err) == 0,
+		    "a pass whose exact core cannot be bound still runs")) {
+			is_int(m.pinned, 0, "and reports its worker unbound");
+			ts_measure_free(&m);
+		}
 		ts_topo_close(topo);
 	}
 	return done_testing();
