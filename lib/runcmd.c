@@ -17,6 +17,17 @@
 #include "runcmd.h"
 #include "util.h"
 
+/* The running child, for the forwarding handler; 0 when none. */
+static volatile sig_atomic_t child_pid;
+
+/* Pass SIGTERM and SIGHUP on to the command, which decides. */
+static void
+forward(int sig)
+{
+	if (child_pid > 0)
+		(void)kill((pid_t)child_pid, sig);
+}
+
 /* A struct timeval in seconds. */
 static double
 tv_seconds(const struct timeval *tv)
@@ -24,10 +35,21 @@ tv_seconds(const struct timeval *tv)
 	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
+/* Put back the dispositions ts_runcmd() changed. */
+static void
+restore(const struct sigaction *i, const struct sigaction *q,
+    const struct sigaction *t, const struct sigaction *h)
+{
+	sigaction(SIGINT, i, NULL);
+	sigaction(SIGQUIT, q, NULL);
+	sigaction(SIGTERM, t, NULL);
+	sigaction(SIGHUP, h, NULL);
+}
+
 int
 ts_runcmd(char *const argv[], struct ts_runcmd *r, char *err, size_t errlen)
 {
-	struct sigaction ign, old_int, old_quit;
+	struct sigaction ign, fwd, old_int, old_quit, old_term, old_hup;
 	struct rusage ru;
 	double start;
 	pid_t pid, got;
@@ -42,31 +64,36 @@ ts_runcmd(char *const argv[], struct ts_runcmd *r, char *err, size_t errlen)
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGINT, &ign, &old_int);
 	sigaction(SIGQUIT, &ign, &old_quit);
+	memset(&fwd, 0, sizeof fwd);
+	fwd.sa_handler = forward;
+	sigemptyset(&fwd.sa_mask);
+	sigaction(SIGTERM, &fwd, &old_term);
+	sigaction(SIGHUP, &fwd, &old_hup);
+	child_pid = 0;
 	start = ts_now();
 	pid = fork();
 	if (pid == -1) {
 		e = errno;
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGQUIT, &old_quit, NULL);
+		restore(&old_int, &old_quit, &old_term, &old_hup);
 		snprintf(err, errlen, "cannot start '%s': %s", argv[0],
 		    strerror(e));
 		return -1;
 	}
 	if (pid == 0) {
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGQUIT, &old_quit, NULL);
+		restore(&old_int, &old_quit, &old_term, &old_hup);
 		execvp(argv[0], argv);
 		e = errno;
 		ts_error("cannot run '%s': %s", argv[0], strerror(e));
 		_exit(e == ENOENT ? TS_RUNCMD_NOTFOUND : TS_RUNCMD_NOEXEC);
 	}
+	child_pid = pid;
 	do
 		got = wait4(pid, &status, 0, &ru);
 	while (got == -1 && errno == EINTR);
 	r->wall_s = ts_now() - start;
 	e = errno;
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGQUIT, &old_quit, NULL);
+	child_pid = 0;
+	restore(&old_int, &old_quit, &old_term, &old_hup);
 	if (got == -1) {
 		snprintf(err, errlen, "cannot wait for '%s': %s", argv[0],
 		    strerror(e));

@@ -24,7 +24,7 @@ struct ts_runcmd {
 /*
  * Run argv[0] (searched in PATH) with argv, wait for it, fill *r.  While
  * it runs SIGINT and SIGQUIT are ignored here, so a terminal's ^C reaches
- * the command alone.  A command that cannot be executed ends with 126 or
+ * the command alone, and SIGTERM and SIGHUP are passed on to it.  A command that cannot be executed ends with 126 or
  * 127 after one line on stderr from the child.  Return 0, or -1 with the
  * reason in err when no child could be started.
  */

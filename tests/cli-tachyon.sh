@@ -397,6 +397,20 @@ run "$TACHYON" $fast --wrap sh -c 'kill -TERM $$'
 expect_status 143 "--wrap on a command killed by SIGTERM: 128 + 15"
 grep -q '"exit_status":143,"signal":15,' "$tmpdir/out"
 ok $? "--wrap: the record names the signal"
+# SIGTERM to tachyon reaches the command, and the record still comes.
+"$TACHYON" $fast --wrap sh -c ': >"$1"; exec sleep 60' sh "$tmpdir/started" \
+    >"$tmpdir/term.out" 2>"$tmpdir/term.err" &
+pid=$!
+for i in $(seq 1 300); do
+	[ -e "$tmpdir/started" ] && break
+	sleep 0.1
+done
+sleep 0.2
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 143 ] && grep -q '"exit_status":143,"signal":15,' "$tmpdir/term.out"
+ok $? "--wrap: SIGTERM is passed on to the command, the record follows (exit $rc)"
 run "$TACHYON" $fast --wrap ./no-such-command-here
 expect_status 127 "--wrap on a missing command: 127"
 grep -q 'no-such-command-here' "$tmpdir/err"
