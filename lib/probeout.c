@@ -54,22 +54,36 @@ check_fields(struct ts_buf *b, const struct ts_probeout_check *chk)
 }
 
 void
-ts_probeout_json(struct ts_buf *b, const struct ts_probe_result *r,
-    const struct ts_probeout_check *chk, uint64_t reading, double unix_time)
+ts_probeout_json_head(struct ts_buf *b, const struct ts_probe_result *r,
+    double score, double ns, const struct ts_probeout_check *chk)
 {
 	ts_buf_printf(b, "{\"probe\":\"%s\",\"version\":\"%s\","
 	    "\"million_accesses_per_sec\":%.3f,\"ns_per_access\":%.2f,"
 	    "\"accesses\":%" PRIu64 ",\"elapsed_s\":%.3f,\"threads\":%u,"
 	    "\"working_set_bytes_per_thread\":%" PRIu64 ",\"cache_check\":"
 	    "\"%s\",\"pinned_threads\":%u", TS_PROBE_NAME, PACKAGE_VERSION,
-	    ts_probe_score(r), ts_probe_ns_per_access(r), r->accesses,
-	    r->elapsed_s, r->threads, r->working_set_bytes,
-	    ts_probeout_verdict(chk), r->pinned);
+	    score, ns, r->accesses, r->elapsed_s, r->threads,
+	    r->working_set_bytes, ts_probeout_verdict(chk), r->pinned);
 	if (chk != NULL)
 		check_fields(b, chk);
+}
+
+void
+ts_probeout_json_open(struct ts_buf *b, const struct ts_probe_result *r,
+    const struct ts_probeout_check *chk, uint64_t reading, double unix_time)
+{
+	ts_probeout_json_head(b, r, ts_probe_score(r),
+	    ts_probe_ns_per_access(r), chk);
 	if (reading > 0)
 		ts_buf_printf(b, ",\"reading\":%" PRIu64 ",\"unix_time\":%.3f",
 		    reading, unix_time);
+}
+
+void
+ts_probeout_json(struct ts_buf *b, const struct ts_probe_result *r,
+    const struct ts_probeout_check *chk, uint64_t reading, double unix_time)
+{
+	ts_probeout_json_open(b, r, chk, reading, unix_time);
 	ts_buf_puts(b, "}\n");
 }
 

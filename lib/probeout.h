@@ -42,6 +42,24 @@ void		 ts_probeout_json(struct ts_buf *b,
 		    const struct ts_probeout_check *chk, uint64_t reading,
 		    double unix_time);
 
+/*
+ * The same as ts_probeout_json() without the closing brace and newline,
+ * so that a caller can append fields.
+ */
+void		 ts_probeout_json_open(struct ts_buf *b,
+		    const struct ts_probe_result *r,
+		    const struct ts_probeout_check *chk, uint64_t reading,
+		    double unix_time);
+
+/*
+ * Only the opening brace, the documented keys (with the given score and
+ * latency in place of r's own, for a record of several readings),
+ * cache_check, pinned_threads and the check's fields.
+ */
+void		 ts_probeout_json_head(struct ts_buf *b,
+		    const struct ts_probe_result *r, double score, double ns,
+		    const struct ts_probeout_check *chk);
+
 /* Append the three-line human summary of r to b. */
 void		 ts_probeout_human(struct ts_buf *b,
 		    const struct ts_probe_result *r);

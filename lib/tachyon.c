@@ -154,21 +154,15 @@ size_working_set(struct ts_tachyon_opts *o, struct ts_topo *topo,
 }
 
 /*
- * Build the chains, then take one reading, or in watch mode one per
- * interval until the count or the stop flag.  Return the exit status.
+ * Build the chains for o (bound to cores when there are enough).  Return
+ * NULL after one line on stderr.
  */
-static int
-readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
-    const struct ts_probeout_check *chk)
+static struct ts_probe *
+open_probe(const struct ts_tachyon_opts *o, struct ts_topo *topo)
 {
 	struct ts_probe_config cfg;
-	struct ts_probe_result res;
 	struct ts_probe *pr;
-	struct ts_buf out;
-	uint64_t reading;
-	double begin;
 	char err[256];
-	int status = TS_EXIT_OK;
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.seconds = o->seconds;
@@ -190,8 +184,46 @@ readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
 			    strerror(ENOMEM));
 		else
 			ts_error("%s", err);
-		return TS_EXIT_FAILURE;
+		return NULL;
 	}
+	return pr;
+}
+
+int
+ts_tachyon_read_once(const struct ts_tachyon_opts *o, struct ts_topo *topo,
+    struct ts_probe_result *res)
+{
+	struct ts_probe *pr;
+	char err[256];
+	int rc;
+
+	if ((pr = open_probe(o, topo)) == NULL)
+		return -1;
+	rc = ts_probe_measure(pr, o->seconds, res, err, sizeof err);
+	if (rc == -1)
+		ts_error("%s", err);
+	ts_probe_close(pr);
+	return rc;
+}
+
+/*
+ * Build the chains, then take one reading, or in watch mode one per
+ * interval until the count or the stop flag.  Return the exit status.
+ */
+static int
+readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
+    const struct ts_probeout_check *chk)
+{
+	struct ts_probe_result res;
+	struct ts_probe *pr;
+	struct ts_buf out;
+	uint64_t reading;
+	double begin;
+	char err[256];
+	int status = TS_EXIT_OK;
+
+	if ((pr = open_probe(o, topo)) == NULL)
+		return TS_EXIT_FAILURE;
 	ts_buf_init(&out);
 	begin = ts_now();
 	for (reading = 1;; reading++) {
@@ -201,10 +233,12 @@ readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
 			status = TS_EXIT_FAILURE;
 			break;
 		}
-		if (o->watch || o->json)
-			ts_probeout_json(&out, &res, chk,
+		if (o->watch || o->json) {
+			ts_probeout_json_open(&out, &res, chk,
 			    o->watch ? reading : 0, ts_probeout_unix_time());
-		else
+			ts_hostid_json(&out, o->id, o->tags, o->ntags);
+			ts_buf_puts(&out, "}\n");
+		} else
 			ts_probeout_human(&out, &res);
 		if (!emit(&out)) {
 			status = TS_EXIT_FAILURE;
@@ -236,7 +270,9 @@ ts_tachyon_run(struct ts_tachyon_opts *o, struct ts_topo *topo)
 	int status;
 
 	status = size_working_set(o, topo, &rep, &arep, &chk);
-	if (status == TS_EXIT_OK)
+	if (status == TS_EXIT_OK && o->wrap_argv != NULL)
+		status = ts_tachyon_wrap(o, topo, &chk);
+	else if (status == TS_EXIT_OK)
 		status = readings(o, topo, &chk);
 	return status;
 }

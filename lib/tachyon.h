@@ -10,6 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hostid.h"
+#include "probe.h"
+#include "probeout.h"
 #include "topo.h"
 
 /* What the program decided; ts_tachyon_run() reads it. */
@@ -27,6 +30,14 @@ struct ts_tachyon_opts {
 	bool		 cache_check;
 	/* Watch mode ends when this is set (by a signal handler); or NULL. */
 	atomic_int	*stop;
+	/* JSON lines end with this identity (NULL: none) and the tags. */
+	const struct ts_hostid *id;
+	const struct ts_tag *tags;
+	size_t		 ntags;
+	/* --wrap: the command to run between two readings; else NULL. */
+	char	       **wrap_argv;
+	/* --record: the --wrap record goes to this file, not stdout; or NULL. */
+	const char	*record_path;
 };
 
 /*
@@ -37,5 +48,20 @@ struct ts_tachyon_opts {
  * TS_EXIT_NEGATIVE when the score is below o->min_score.
  */
 int	 ts_tachyon_run(struct ts_tachyon_opts *o, struct ts_topo *topo);
+
+/*
+ * One reading of o->seconds with the chains built and freed around it.
+ * Return 0, or -1 after one line on stderr.
+ */
+int	 ts_tachyon_read_once(const struct ts_tachyon_opts *o,
+	    struct ts_topo *topo, struct ts_probe_result *res);
+
+/*
+ * --wrap (lib/wrap.c): a reading, o->wrap_argv, a reading, then one JSON
+ * record on stdout (or in o->record_path).  Return the command's exit
+ * status, or TS_EXIT_FAILURE when a reading or the record failed.
+ */
+int	 ts_tachyon_wrap(const struct ts_tachyon_opts *o, struct ts_topo *topo,
+	    const struct ts_probeout_check *chk);
 
 #endif

@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "cpus.h"
 #include "exitcodes.h"
+#include "hostid.h"
 #include "tachyon.h"
 #include "topo.h"
 #include "util.h"
@@ -30,6 +31,8 @@
 #define MAX_THREADS	1024u		/* and 4 per usable CPU */
 #define MAX_COUNT	UINT64_C(1000000000)
 #define WATCH_SECONDS	1.0		/* a reading's default length in watch mode */
+#define WRAP_SECONDS	2.0		/* each reading's default length with --wrap */
+#define MAX_TAGS	64
 
 enum {
 	OPT_SEED = 256,
@@ -38,7 +41,10 @@ enum {
 	OPT_WATCH,
 	OPT_INTERVAL,
 	OPT_COUNT,
-	OPT_NO_CACHE_CHECK
+	OPT_NO_CACHE_CHECK,
+	OPT_TAG,
+	OPT_WRAP,
+	OPT_RECORD
 };
 
 static const struct option longopts[] = {
@@ -52,6 +58,9 @@ static const struct option longopts[] = {
 	{ "interval",		required_argument,	NULL, OPT_INTERVAL },
 	{ "count",		required_argument,	NULL, OPT_COUNT },
 	{ "no-cache-check",	no_argument,		NULL, OPT_NO_CACHE_CHECK },
+	{ "tag",		required_argument,	NULL, OPT_TAG },
+	{ "wrap",		no_argument,		NULL, OPT_WRAP },
+	{ "record",		required_argument,	NULL, OPT_RECORD },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ NULL,			0,			NULL, 0 }
@@ -60,6 +69,9 @@ static const struct option longopts[] = {
 /* Set by SIGINT/SIGTERM in watch mode; the probe threads poll it. */
 static atomic_int stop_flag;
 
+/* The --tag fields, in the order given. */
+static struct ts_tag tags[MAX_TAGS];
+
 /* Print the usage summary to f. */
 static void
 usage(FILE *f)
@@ -67,7 +79,8 @@ usage(FILE *f)
 	fprintf(f,
 "usage: %s [-s seconds] [-w MiB|auto] [-t threads] [--seed N] [--json]\n"
 "       [--min-score X] [--watch] [--interval seconds] [--count N]\n"
-"       [--no-cache-check]\n"
+"       [--no-cache-check] [--tag KEY=VALUE]...\n"
+"       %s [options] --wrap [--record FILE] [--] COMMAND [ARG]...\n"
 "Measure how fast this host's memory system is right now.\n"
 "  -s, --seconds F           wall-clock budget, 0 < F <= 86400 (10; 1 with\n"
 "                            --watch)\n"
@@ -82,8 +95,14 @@ usage(FILE *f)
 "      --interval F          start a reading every F seconds (implies --watch)\n"
 "      --count N             stop after N readings (implies --watch)\n"
 "      --no-cache-check      skip the check that the working set clears cache\n"
+"      --tag KEY=VALUE       add a field to JSON records (repeatable)\n"
+"      --wrap                a reading, COMMAND, a reading, and one JSON\n"
+"                            record with the command's times (readings of\n"
+"                            2 s unless --seconds); exit with its status\n"
+"      --record FILE         with --wrap: write the record to FILE, not stdout\n"
 "  -V, --version             print the version and exit\n"
-"  -h, --help                print this help and exit\n", ts_progname());
+"  -h, --help                print this help and exit\n", ts_progname(),
+	    ts_progname());
 }
 
 /* Report a bad option value and exit with the usage status. */
@@ -152,7 +171,8 @@ static void
 parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
 {
 	char name[128], which[256];
-	bool seconds_set = false;
+	bool seconds_set = false, wrap = false;
+	char err[256];
 	double mb;
 	int c;
 
@@ -162,7 +182,8 @@ parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
 	o->seed = 1;
 	o->cache_check = true;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":s:w:t:Vh", longopts,
+	/* "+": stop at COMMAND, so that its options stay its own. */
+	while ((c = getopt_long(argc, argv, "+:s:w:t:Vh", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 's':
@@ -224,6 +245,21 @@ parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
 		case OPT_NO_CACHE_CHECK:
 			o->cache_check = false;
 			break;
+		case OPT_TAG:
+			if (o->ntags == MAX_TAGS)
+				usage_error("at most %d --tag options",
+				    MAX_TAGS);
+			if (ts_tag_parse(optarg, &tags[o->ntags], err,
+			    sizeof err) == -1)
+				usage_error("%s", err);
+			o->ntags++;
+			break;
+		case OPT_WRAP:
+			wrap = true;
+			break;
+		case OPT_RECORD:
+			o->record_path = optarg;
+			break;
 		case 'V':
 			ts_print_version();
 			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
@@ -247,8 +283,23 @@ parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
 			    refused_option(argv, name, sizeof name));
 		}
 	}
-	if (optind < argc)
+	if (wrap) {
+		if (optind == argc)
+			usage_error("--wrap needs a command to run");
+		o->wrap_argv = argv + optind;
+		if (o->watch || o->min_score > 0)
+			usage_error("--wrap cannot be combined with --watch, "
+			    "--interval, --count or --min-score");
+		if (!seconds_set)
+			o->seconds = WRAP_SECONDS;
+		if (o->record_path != NULL && ts_check_writable(o->record_path,
+		    err, sizeof err) == -1)
+			usage_error("--record: %s", err);
+	} else if (optind < argc)
 		usage_error("unexpected argument '%s'", argv[optind]);
+	else if (o->record_path != NULL)
+		usage_error("--record needs --wrap");
+	o->tags = tags;
 	if (o->watch && o->min_score > 0)
 		usage_error("--min-score cannot be combined with --watch, "
 		    "--interval or --count");
@@ -286,6 +337,7 @@ int
 main(int argc, char **argv)
 {
 	struct ts_tachyon_opts o;
+	struct ts_hostid id;
 	struct ts_topo *topo;
 	struct ts_cpus cpus;
 	char err[256];
@@ -307,8 +359,11 @@ main(int argc, char **argv)
 	topo = ts_topo_open(err, sizeof err);
 	if (topo == NULL)
 		ts_warning("%s: no cache bound, no thread binding", err);
+	ts_hostid_read(&id, NULL);
+	o.id = &id;
 	status = ts_tachyon_run(&o, topo);
 	ts_topo_close(topo);
+	ts_hostid_free(&id);
 	if (ts_close_stdout() == -1 && status == TS_EXIT_OK)
 		status = TS_EXIT_FAILURE;
 	return status;

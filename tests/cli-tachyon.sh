@@ -342,4 +342,95 @@ grep -q '"auto_stop":"clear"' "$tmpdir/out" && [ "$ws" -le 134217728 ] &&
     [ "$(jfield cache_check "$tmpdir/out")" = clear ]
 ok $? "auto, hwloc L3 508 MB: stops where the test says clear, $ws (try $try)"
 
+## Host identity and --tag in the JSON line.
+fast="-s 0.05 -w 1 -t 1 --no-cache-check"
+run "$TACHYON" $fast --json --tag job=17 --tag input=a.fq --tag 'note=x "y"'
+expect_status 0 "--json --tag"
+if [ -n "$json" ]; then
+	keys=$(jkeys "$tmpdir/out")
+	case "$keys " in
+	"$want cache_check pinned_threads host_id "*) ok 0 "the identity follows the fixed keys" ;;
+	*) ok 1 "the identity follows the fixed keys"; echo "# keys: $keys" ;;
+	esac
+	[ "$(jfield job "$tmpdir/out")" = 17 ] &&
+	    [ "$(jfield input "$tmpdir/out")" = a.fq ] &&
+	    [ "$(jfield note "$tmpdir/out")" = 'x "y"' ] &&
+	    [ "$(jfield kernel_release "$tmpdir/out")" = "$(uname -r)" ]
+	ok $? "tags and kernel_release carry their values"
+fi
+for bad in probe=1 host_id=x dmi_x=1 =v novalue 'sp ace=1'; do
+	run "$TACHYON" $fast --json --tag "$bad"
+	expect_status 2 "--tag '$bad' is refused"
+	expect_one_error_line "--tag '$bad'"
+done
+
+## --wrap: a reading, the command, a reading, one record.
+run "$TACHYON" $fast --wrap -- sh -c 'echo to-out; echo to-err >&2; sleep 0.2'
+expect_status 0 "--wrap sleep: the command's status"
+[ "$(sed -n 1p "$tmpdir/out")" = to-out ] && [ "$(wc -l <"$tmpdir/out")" -eq 2 ] &&
+    [ "$(cat "$tmpdir/err")" = to-err ]
+ok $? "--wrap: the command's stdout and stderr pass through"
+sed -n 2p "$tmpdir/out" >"$tmpdir/wrap.json"
+if [ -n "$json" ]; then
+	jvalid "$tmpdir/wrap.json"
+	ok $? "--wrap: the record is one JSON object"
+	keys=$(jkeys "$tmpdir/wrap.json")
+	case "$keys " in
+	"$want "*"command wall_s user_s sys_s exit_status before after unix_time host_id"*)
+		ok 0 "--wrap: fixed keys first, then the command's" ;;
+	*) ok 1 "--wrap: fixed keys first, then the command's"; echo "# keys: $keys" ;;
+	esac
+	"$py" -c 'import json,sys
+r = json.loads(open(sys.argv[1]).readline())
+b, a = r["before"], r["after"]
+mean = (b["million_accesses_per_sec"] + a["million_accesses_per_sec"]) / 2
+assert abs(r["million_accesses_per_sec"] - mean) < 0.002, (r, mean)
+assert r["wall_s"] >= 0.2 and r["exit_status"] == 0 and r["command"] == "sh"
+assert r["accesses"] == b["accesses"] + a["accesses"]' "$tmpdir/wrap.json"
+	ok $? "--wrap: the score is the readings' mean, wall time covers the sleep"
+fi
+run "$TACHYON" $fast --wrap --tag run=2 sh -c 'exit 5'
+expect_status 5 "--wrap on a failing command: its status"
+grep -q '"exit_status":5,' "$tmpdir/out" && grep -q '"run":"2"}$' "$tmpdir/out"
+ok $? "--wrap: the record has the status and the tag"
+run "$TACHYON" $fast --wrap sh -c 'kill -TERM $$'
+expect_status 143 "--wrap on a command killed by SIGTERM: 128 + 15"
+grep -q '"exit_status":143,"signal":15,' "$tmpdir/out"
+ok $? "--wrap: the record names the signal"
+# SIGTERM to tachyon reaches the command, and the record still comes.
+"$TACHYON" $fast --wrap sh -c ': >"$1"; exec sleep 60' sh "$tmpdir/started" \
+    >"$tmpdir/term.out" 2>"$tmpdir/term.err" &
+pid=$!
+for i in $(seq 1 300); do
+	[ -e "$tmpdir/started" ] && break
+	sleep 0.1
+done
+sleep 0.2
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 143 ] && grep -q '"exit_status":143,"signal":15,' "$tmpdir/term.out"
+ok $? "--wrap: SIGTERM is passed on to the command, the record follows (exit $rc)"
+run "$TACHYON" $fast --wrap ./no-such-command-here
+expect_status 127 "--wrap on a missing command: 127"
+grep -q 'no-such-command-here' "$tmpdir/err"
+ok $? "--wrap: a missing command is named on stderr"
+run "$TACHYON" $fast --wrap --record "$tmpdir/rec.json" -- echo hello
+expect_status 0 "--wrap --record"
+[ "$out" = hello ] && grep -q '^{"probe":"memory-chase",.*"command":"echo",' "$tmpdir/rec.json"
+ok $? "--record: the record in the file, the command's output alone on stdout"
+run "$TACHYON" $fast --wrap
+expect_status 2 "--wrap without a command"
+expect_one_error_line "--wrap without a command"
+run "$TACHYON" $fast --wrap --min-score 5 true
+expect_status 2 "--wrap with --min-score"
+run "$TACHYON" $fast --record "$tmpdir/r.json"
+expect_status 2 "--record without --wrap"
+run "$TACHYON" $fast --wrap --record "$tmpdir/no/such/dir/r.json" true
+expect_status 2 "--record into a missing directory"
+expect_one_error_line "--record into a missing directory"
+run "$TACHYON" -s 0.05 -w 1 -t 1 --no-cache-check
+[ "$(wc -l <"$tmpdir/out")" -eq 3 ] && ! grep -q host_id "$tmpdir/out"
+ok $? "the human summary is unchanged"
+
 done_testing

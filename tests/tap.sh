@@ -9,6 +9,7 @@ unset NO_COLOR
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
 : "${TACHYON:=$top_builddir/tachyon}"
+: "${TACHYON_ANALYZE:=$top_builddir/tachyon-analyze}"
 : "${TS_RUN:=$top_builddir/threadstone-run}"
 : "${TS_VERIFY:=$top_builddir/threadstone-verify}"
 : "${TS_SIGN:=$top_builddir/threadstone-sign}"

@@ -99,6 +99,15 @@ main(void)
 	    "\"cache_check\":\"off\",\"pinned_threads\":1,"
 	    "\"reading\":7,\"unix_time\":1796019960.250}\n",
 	    "watch: reading and unix_time appended, time to 3 decimals");
+	b.len = 0;
+	ts_probeout_json_head(&b, &r, 99.5, 20.125, &chk);
+	is_str(b.data, "{\"probe\":\"memory-chase\",\"version\":\""
+	    PACKAGE_VERSION "\",\"million_accesses_per_sec\":99.500,"
+	    "\"ns_per_access\":20.12,\"accesses\":25198592,"
+	    "\"elapsed_s\":0.200,\"threads\":2,"
+	    "\"working_set_bytes_per_thread\":1572864,"
+	    "\"cache_check\":\"off\",\"pinned_threads\":1",
+	    "head (--wrap): the given score and latency, left open");
 
 	b.len = 0;
 	ts_probeout_human(&b, &r);

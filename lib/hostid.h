@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Who measured: the host identity tachyon appends to its JSON records
+ * (hostname, kernel release, CPU model and the DMI fields a cloud fleet
+ * needs, each only when readable without root), and the user's own
+ * --tag KEY=VALUE fields.  Only libc.
+ */
+#ifndef TS_HOSTID_H
+#define TS_HOSTID_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+/* The DMI fields read from /sys/class/dmi/id, in output order. */
+#define TS_HOSTID_DMI_FIELDS	5
+
+struct ts_hostid {
+	char	*hostname;		/* gethostname(); NULL if unknown */
+	char	*kernel_release;	/* uname -r */
+	char	*cpu_model;		/* /proc/cpuinfo "model name" or "Model" */
+	/* sys_vendor, product_name, board_asset_tag, chassis_asset_tag,
+	   product_uuid: NULL when absent, empty or unreadable. */
+	char	*dmi[TS_HOSTID_DMI_FIELDS];
+	/* The best identity: board_asset_tag (an EC2 instance id), else
+	   product_uuid, else chassis_asset_tag, else hostname. */
+	const char *host_id;
+};
+
+/* One --tag KEY=VALUE. */
+struct ts_tag {
+	char	*key;
+	char	*value;
+};
+
+/*
+ * Read the identity of this host; dmi_dir is the DMI directory (NULL:
+ * /sys/class/dmi/id; tests pass a fixture).  Never fails: what cannot be
+ * read is left NULL.
+ */
+void	 ts_hostid_read(struct ts_hostid *, const char *dmi_dir);
+void	 ts_hostid_free(struct ts_hostid *);
+
+/* The JSON key of DMI field i ("dmi_board_asset_tag", ...). */
+const char *ts_hostid_dmi_key(size_t i);
+
+/*
+ * Parse "KEY=VALUE": KEY is 1..64 of [A-Za-z0-9_.-] and not a key
+ * tachyon writes (see ts_hostid_reserved()).  Return 0 and fill *t
+ * (malloc'd), or -1 with the reason in err.
+ */
+int	 ts_tag_parse(const char *arg, struct ts_tag *t, char *err,
+	    size_t errlen);
+/* Whether tachyon writes a key of this name itself. */
+int	 ts_hostid_reserved(const char *key);
+
+/*
+ * Append ,"host_id":...,"hostname":...,"kernel_release":...,
+ * "cpu_model":..., the DMI fields present, then the tags, to an open
+ * JSON object in b.  id may be NULL (only the tags).
+ */
+void	 ts_hostid_json(struct ts_buf *b, const struct ts_hostid *id,
+	    const struct ts_tag *tags, size_t ntags);
+
+#endif /* TS_HOSTID_H */

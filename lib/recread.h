@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Streaming reader of measurement records for tachyon-analyze: JSON
+ * Lines (one object per line, keys as dotted paths into nested objects)
+ * or CSV (a header line names the columns; RFC 4180 quoting on one
+ * line).  A record is one line; only the line in hand is held.
+ */
+#ifndef TS_RECREAD_H
+#define TS_RECREAD_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "util.h"
+
+enum ts_recfmt {
+	TS_RECFMT_AUTO,		/* '{' first: JSON Lines, else CSV */
+	TS_RECFMT_JSONL,
+	TS_RECFMT_CSV
+};
+
+/* The three values a record must hold, by key (dotted for JSON). */
+struct ts_reckeys {
+	const char	*time;
+	const char	*score;
+	const char	*host;
+};
+
+struct ts_recin;
+
+/* One record: pointers valid until the next call. */
+struct ts_rec {
+	const char	*host;
+	double		 t, s;
+	uint64_t	 line;		/* 1-based line number in its input */
+	const char	*text;		/* the line, without its newline */
+	enum ts_recfmt	 fmt;		/* the input's format */
+};
+
+/* Read records from f (not closed here), named `name` in messages. */
+struct ts_recin	*ts_recin_open(FILE *f, const char *name, enum ts_recfmt,
+		    const struct ts_reckeys *);
+/*
+ * The next record: 1 with *rec filled, 0 at the end, -1 for a bad line
+ * (reason in err as "NAME:LINE: ..."; reading may go on), -2 for a read
+ * error or a CSV header without the keys (reading must stop).
+ */
+int		 ts_recin_next(struct ts_recin *, struct ts_rec *rec,
+		    char *err, size_t errlen);
+void		 ts_recin_close(struct ts_recin *);
+
+/*
+ * Append rec as a JSON object with `key`:value added at the end and a
+ * newline: a JSON line keeps its text, a CSV row becomes an object of its
+ * columns (numbers where a field is one, else strings).
+ */
+void		 ts_recin_json_with(struct ts_recin *, const struct ts_rec *rec,
+		    struct ts_buf *b, const char *key, double value);
+
+#endif /* TS_RECREAD_H */

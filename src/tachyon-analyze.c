@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tachyon-analyze: does tachyon's score explain the timings' spread
+ * across hosts?  Parses the command line and hands the run to
+ * lib/analyze.c.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+#include "cli.h"
+#include "exitcodes.h"
+#include "util.h"
+
+#define MIN_BOOTSTRAP	100
+#define MAX_BOOTSTRAP	100000
+
+enum {
+	OPT_TIME = 256,
+	OPT_SCORE,
+	OPT_HOST,
+	OPT_FORMAT,
+	OPT_JSON,
+	OPT_PLOT,
+	OPT_NORMALISE,
+	OPT_SKIP_BAD,
+	OPT_BOOTSTRAP,
+	OPT_SEED
+};
+
+static const struct option longopts[] = {
+	{ "time",	required_argument,	NULL, OPT_TIME },
+	{ "score",	required_argument,	NULL, OPT_SCORE },
+	{ "host",	required_argument,	NULL, OPT_HOST },
+	{ "format",	required_argument,	NULL, OPT_FORMAT },
+	{ "json",	no_argument,		NULL, OPT_JSON },
+	{ "plot",	required_argument,	NULL, OPT_PLOT },
+	{ "normalise",	required_argument,	NULL, OPT_NORMALISE },
+	{ "skip-bad",	no_argument,		NULL, OPT_SKIP_BAD },
+	{ "bootstrap",	required_argument,	NULL, OPT_BOOTSTRAP },
+	{ "seed",	required_argument,	NULL, OPT_SEED },
+	{ "version",	no_argument,		NULL, 'V' },
+	{ "help",	no_argument,		NULL, 'h' },
+	{ NULL,		0,			NULL, 0 }
+};
+
+static char *stdin_only[] = { "-" };
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+"usage: %s [--time KEY] [--score KEY] [--host KEY] [--format F] [--json]\n"
+"       [--plot FILE.svg] [--normalise FILE.jsonl] [--skip-bad]\n"
+"       [--bootstrap N] [--seed N] [FILE]...\n"
+"Tell whether tachyon's score explains the timings' spread across hosts.\n"
+"Reads JSON Lines or CSV records from the FILEs, or standard input.\n"
+"      --time KEY            the timing (wall_s)\n"
+"      --score KEY           the score (million_accesses_per_sec)\n"
+"      --host KEY            the host's identity (host_id); JSON keys may\n"
+"                            be dotted paths into nested objects\n"
+"      --format F            auto, jsonl or csv (auto: '{' means JSON)\n"
+"      --json                one JSON object instead of the table\n"
+"      --plot FILE           draw timing against score as SVG into FILE\n"
+"      --normalise FILE      write the records with normalised_time added\n"
+"                            to FILE, if the verdict is normalise\n"
+"      --skip-bad            skip and count bad records instead of failing\n"
+"      --bootstrap N         resamples of the hosts, 100..100000 (1000)\n"
+"      --seed N              the bootstrap's seed (1)\n"
+"  -V, --version             print the version and exit\n"
+"  -h, --help                print this help and exit\n", ts_progname());
+}
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+usage_error(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	ts_error("%s (see %s --help)", msg, ts_progname());
+	exit(TS_EXIT_USAGE);
+}
+
+/* A key: non-empty, no blank path step. */
+static const char *
+key_arg(const char *opt, const char *arg)
+{
+	if (arg[0] == '\0' || arg[0] == '.' || arg[strlen(arg) - 1] == '.' ||
+	    strstr(arg, "..") != NULL)
+		usage_error("%s must be a key or a dotted path, not '%s'", opt,
+		    arg);
+	return arg;
+}
+
+/* The option getopt_long just refused, as written. */
+static const char *
+refused(char **argv, char *buf, size_t len)
+{
+	if (optopt > 0 && optopt < 128)
+		snprintf(buf, len, "-%c", optopt);
+	else
+		snprintf(buf, len, "%s", argv[optind - 1]);
+	return buf;
+}
+
+static void
+parse_args(int argc, char **argv, struct ts_analyze_opts *o)
+{
+	char name[256], err[512];
+	uint64_t v;
+	int c, i;
+
+	memset(o, 0, sizeof *o);
+	o->keys.time = "wall_s";
+	o->keys.score = "million_accesses_per_sec";
+	o->keys.host = "host_id";
+	o->bootstrap = 1000;
+	o->seed = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":Vh", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_TIME:
+			o->keys.time = key_arg("--time", optarg);
+			break;
+		case OPT_SCORE:
+			o->keys.score = key_arg("--score", optarg);
+			break;
+		case OPT_HOST:
+			o->keys.host = key_arg("--host", optarg);
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "auto") == 0)
+				o->fmt = TS_RECFMT_AUTO;
+			else if (strcmp(optarg, "jsonl") == 0)
+				o->fmt = TS_RECFMT_JSONL;
+			else if (strcmp(optarg, "csv") == 0)
+				o->fmt = TS_RECFMT_CSV;
+			else
+				usage_error("--format must be auto, jsonl or "
+				    "csv, not '%s'", optarg);
+			break;
+		case OPT_JSON:
+			o->json = true;
+			break;
+		case OPT_PLOT:
+			o->plot_path = optarg;
+			break;
+		case OPT_NORMALISE:
+			o->normalise_path = optarg;
+			break;
+		case OPT_SKIP_BAD:
+			o->skip_bad = true;
+			break;
+		case OPT_BOOTSTRAP:
+			if (ts_parse_u64(optarg, MIN_BOOTSTRAP, MAX_BOOTSTRAP,
+			    &v) == -1)
+				usage_error("--bootstrap must be an integer in "
+				    "[100, 100000], not '%s'", optarg);
+			o->bootstrap = (unsigned)v;
+			break;
+		case OPT_SEED:
+			if (ts_parse_u64(optarg, 0, UINT64_MAX, &o->seed) == -1)
+				usage_error("--seed must be an integer in [0, "
+				    "18446744073709551615], not '%s'", optarg);
+			break;
+		case 'V':
+			ts_print_version();
+			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
+			    TS_EXIT_FAILURE);
+		case 'h':
+			usage(stdout);
+			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
+			    TS_EXIT_FAILURE);
+		case ':':
+			usage_error("option %s needs a value",
+			    refused(argv, name, sizeof name));
+		default:
+			usage_error("unknown option %s",
+			    refused(argv, name, sizeof name));
+		}
+	}
+	o->inputs = optind < argc ? argv + optind : stdin_only;
+	o->ninputs = optind < argc ? argc - optind : 1;
+	for (i = 0; o->normalise_path != NULL && i < o->ninputs; i++)
+		if (strcmp(o->inputs[i], "-") == 0)
+			usage_error("--normalise reads its input twice: give "
+			    "files, not standard input");
+	if (o->plot_path != NULL &&
+	    ts_check_writable(o->plot_path, err, sizeof err) == -1)
+		usage_error("--plot: %s", err);
+	if (o->normalise_path != NULL &&
+	    ts_check_writable(o->normalise_path, err, sizeof err) == -1)
+		usage_error("--normalise: %s", err);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct ts_analyze_opts o;
+	int status;
+
+	parse_args(argc, argv, &o);
+	status = ts_analyze_run(&o);
+	if (ts_close_stdout() == -1 && status == TS_EXIT_OK)
+		status = TS_EXIT_FAILURE;
+	return status;
+}

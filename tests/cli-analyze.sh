@@ -1,0 +1,225 @@
+#!/bin/sh
+# tachyon-analyze from the outside, on synthetic fleets with a known truth
+# (tests/gen-fleet.py): the score explaining 80 % of the between-host
+# variance, a slow tail the score flags, pure noise, the seed's fleet;
+# CSV and nested JSON keys; the plot; --normalise; every kind of bad
+# input; and a real --wrap record.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+[ -x "$TACHYON_ANALYZE" ] || skip_all "tachyon-analyze is not built"
+py=${PYTHON3:-python3}
+command -v "$py" >/dev/null 2>&1 || skip_all "python3 is needed for the fleets"
+A=$TACHYON_ANALYZE
+gen() { "$py" "$top_srcdir/tests/gen-fleet.py" "$@"; }
+
+# jget FILE EXPR: evaluate a Python expression on the JSON object r in FILE.
+jget() {
+	"$py" -c 'import json,sys
+r = json.load(open(sys.argv[1]))
+print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+# check FILE EXPR DESC: the Python expression on r holds.
+check() {
+	[ "$(jget "$1" "$2" 2>&1)" = True ]
+	ok $? "$3"
+	[ "$(jget "$1" "$2" 2>&1)" = True ] || echo "# $2: $(jget "$1" "$2" 2>&1 | tail -1)"
+}
+
+run "$A" --version
+expect_status 0 "--version"
+printf '%s\n' "$out" | grep -Eq '^tachyon-analyze \(threadstone\) [0-9.]+$'
+ok $? "--version names the program and the package"
+run "$A" --help
+expect_status 0 "--help"
+
+## The score explains 80 % of the between-host variance.
+gen normalise >"$tmpdir/norm.jsonl"
+run "$A" --json "$tmpdir/norm.jsonl"
+expect_status 0 "normalise fleet"
+printf '%s\n' "$out" >"$tmpdir/norm.json"
+check "$tmpdir/norm.json" 'r["verdict"] == "normalise"' "normalise fleet: verdict normalise"
+check "$tmpdir/norm.json" 'r["r2"]["lo"] <= 0.8 <= r["r2"]["hi"] and 0.65 < r["r2"]["value"] < 0.95' \
+    "normalise fleet: R^2 recovered, 0.8 within its interval"
+check "$tmpdir/norm.json" 'r["slope"]["hi"] < 0 and r["spearman_rho"]["hi"] < 0' \
+    "normalise fleet: slope and rho clear of zero, negative"
+check "$tmpdir/norm.json" 'r["records"] == 800 and r["hosts"] == 200 and r["records_per_host"]["mean"] == 4' \
+    "normalise fleet: 800 records, 200 hosts, 4 per host"
+check "$tmpdir/norm.json" 'r["share_between"] > 0.95 and r["cv_within"] < 0.01' \
+    "normalise fleet: the spread lies between hosts"
+run "$A" "$tmpdir/norm.jsonl"
+expect_status 0 "normalise fleet, table"
+printf '%s\n' "$out" | grep -q '^verdict        normalise: ' &&
+    printf '%s\n' "$out" | grep -q '^  R^2  '
+ok $? "the table names R^2 and the verdict"
+run "$A" --json --seed 5 "$tmpdir/norm.jsonl"
+printf '%s\n' "$out" >"$tmpdir/norm5.json"
+run "$A" --json --seed 5 "$tmpdir/norm.jsonl"
+printf '%s\n' "$out" | cmp -s - "$tmpdir/norm5.json"
+ok $? "the bootstrap is reproducible with its seed"
+
+## --normalise.
+run "$A" --normalise "$tmpdir/normed.jsonl" "$tmpdir/norm.jsonl"
+expect_status 0 "--normalise on a normalise fleet"
+[ "$(wc -l <"$tmpdir/normed.jsonl")" -eq 800 ] &&
+    "$py" -c 'import json,sys,statistics as st
+rs = [json.loads(l) for l in open(sys.argv[1])]
+assert all("normalised_time" in r and "wall_s" in r for r in rs)
+cv = lambda v: st.pstdev(v) / st.mean(v)
+raw, nrm = cv([r["wall_s"] for r in rs]), cv([r["normalised_time"] for r in rs])
+assert nrm < raw / 2, (raw, nrm)' "$tmpdir/normed.jsonl"
+ok $? "--normalise: every record kept, normalised_time added, spread cut"
+
+## A slow tail of bad hosts that the score flags.
+gen filter >"$tmpdir/filter.jsonl"
+run "$A" --json "$tmpdir/filter.jsonl"
+expect_status 0 "filter fleet"
+printf '%s\n' "$out" >"$tmpdir/filter.json"
+check "$tmpdir/filter.json" 'r["verdict"] == "filter"' "filter fleet: verdict filter"
+check "$tmpdir/filter.json" '30 < r["threshold"]["score"] < 45 and 12 <= r["threshold"]["dropped_hosts"] <= 22' \
+    "filter fleet: the threshold falls between the tail and the rest"
+check "$tmpdir/filter.json" 'r["threshold"]["cv_kept"] < r["threshold"]["cv_all"] and r["threshold"]["dropped_records"] == 4 * r["threshold"]["dropped_hosts"]' \
+    "filter fleet: dropping them cuts the spread; records counted"
+run "$A" --normalise "$tmpdir/no.jsonl" "$tmpdir/filter.jsonl"
+expect_status 3 "--normalise refused on a filter fleet"
+[ ! -e "$tmpdir/no.jsonl" ] && grep -q 'refused' "$tmpdir/err" &&
+    [ "$(wc -l <"$tmpdir/err")" -eq 1 ]
+ok $? "--normalise refused: one line, no file"
+
+## Pure noise.
+gen noise >"$tmpdir/noise.jsonl"
+run "$A" --json "$tmpdir/noise.jsonl"
+expect_status 3 "noise: no signal"
+printf '%s\n' "$out" >"$tmpdir/noise.json"
+check "$tmpdir/noise.json" 'r["verdict"] == "no signal" and r["threshold"] is None and r["r2"]["value"] < 0.1' \
+    "noise: no signal, no threshold, R^2 near 0"
+check "$tmpdir/noise.json" '"do not use" in r["reason"]' "noise: the reason says not to use the score"
+
+## The seed's fleet.
+gen seed >"$tmpdir/seed.jsonl"
+run "$A" --json "$tmpdir/seed.jsonl"
+printf '%s\n' "$out" >"$tmpdir/seed.json"
+check "$tmpdir/seed.json" 'r["records"] == 644 and r["hosts"] == 156' "seed fleet: 644 records on 156 hosts"
+check "$tmpdir/seed.json" 'abs(r["cv_within"] - 0.020) < 0.003 and abs(r["cv_between"] - 0.094) < 0.015' \
+    "seed fleet: 2.0 % within, 9.4 % between recovered"
+
+## CSV and nested keys give the same answer as JSON Lines.
+gen normalise --csv >"$tmpdir/norm.csv"
+run "$A" --json "$tmpdir/norm.csv"
+expect_status 0 "CSV input"
+printf '%s\n' "$out" >"$tmpdir/csv.json"
+check "$tmpdir/csv.json" 'r["records"] == 800 and r["verdict"] == "normalise"' "CSV: the same fleet, the same verdict"
+gen normalise --nested >"$tmpdir/norm.nested"
+run "$A" --json --time result.wall --score tachyon.score --host host.id "$tmpdir/norm.nested"
+expect_status 0 "nested JSON keys"
+printf '%s\n' "$out" | sed 's/"time_key":[^,]*,"score_key":[^,]*,"host_key":[^,]*,//' >"$tmpdir/nested.json"
+sed 's/"time_key":[^,]*,"score_key":[^,]*,"host_key":[^,]*,//' "$tmpdir/norm.json" |
+    cmp -s - "$tmpdir/nested.json"
+ok $? "nested keys: the same report as the flat records"
+run "$A" --normalise "$tmpdir/csvn.jsonl" "$tmpdir/norm.csv"
+expect_status 0 "--normalise on CSV"
+sed -n 1p "$tmpdir/csvn.jsonl" | grep -q '^{"host_id":"i-[0-9a-f]*","wall_s":[0-9.]*,"million_accesses_per_sec":[0-9.]*,"job":"job 0, run 0","normalised_time":'
+ok $? "--normalise on CSV: rows become JSON objects"
+cat "$tmpdir/norm.jsonl" | run "$A" --json
+expect_status 0 "records on standard input"
+
+## The plot: an SVG with one point per record.
+gen filter --hosts 36 >"$tmpdir/small.jsonl"
+run "$A" --plot "$tmpdir/plot.svg" "$tmpdir/small.jsonl"
+[ -s "$tmpdir/plot.svg" ]
+ok $? "--plot writes the SVG"
+"$py" -c 'import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+ns = "{http://www.w3.org/2000/svg}"
+pts = [c for c in root.iter(ns + "circle") if c.get("class") == "point"]
+assert len(pts) == 144, len(pts)
+assert len({c.get("fill") for c in pts}) == 36
+texts = " ".join(t.text or "" for t in root.iter(ns + "text"))
+assert "wall_s" in texts and "million_accesses_per_sec" in texts
+assert any(p.get("class") == "band" for p in root.iter(ns + "path"))
+assert any(p.get("class") == "fit" for p in root.iter(ns + "path"))' "$tmpdir/plot.svg"
+ok $? "the SVG parses: 144 points, one colour per host, labelled axes, fit and band"
+grep -q 'class="threshold"' "$tmpdir/plot.svg"
+ok $? "the plot draws the threshold"
+
+## Bad input: one line, exit 1 (2 for usage), never a verdict.
+bad() {
+	desc=$1 want=$2
+	shift 2
+	run "$@"
+	expect_status "$want" "$desc"
+	expect_one_error_line "$desc"
+}
+rec='{"wall_s":1,"million_accesses_per_sec":50,"host_id":"a"}'
+printf '%s\n{"wall_s":2,"host_id":"a"}\n' "$rec" >"$tmpdir/missing.jsonl"
+bad "a missing key" 1 "$A" "$tmpdir/missing.jsonl"
+grep -q "missing.jsonl:2: no key 'million_accesses_per_sec'" "$tmpdir/err"
+ok $? "a missing key: file, line and key named"
+printf '%s\n{"wall_s":"slow","million_accesses_per_sec":50,"host_id":"a"}\n' "$rec" >"$tmpdir/nan.jsonl"
+bad "a non-numeric value" 1 "$A" "$tmpdir/nan.jsonl"
+grep -q "nan.jsonl:2: 'wall_s' is not a number" "$tmpdir/err"
+ok $? "a non-numeric value: named"
+printf 'host_id,wall_s,million_accesses_per_sec\na,1,x\n' >"$tmpdir/nan.csv"
+bad "a non-numeric CSV field" 1 "$A" "$tmpdir/nan.csv"
+printf 'host,wall_s\na,1\n' >"$tmpdir/nokey.csv"
+bad "a CSV header without the score" 1 "$A" "$tmpdir/nokey.csv"
+grep -q "no column 'million_accesses_per_sec'" "$tmpdir/err"
+ok $? "a CSV header without the score: named"
+{ sed -n 1,10p "$tmpdir/noise.jsonl"; echo '{"wall_s":1,'; } >"$tmpdir/malformed.jsonl"
+bad "a malformed line" 1 "$A" "$tmpdir/malformed.jsonl"
+grep -q "malformed.jsonl:11: not a JSON object" "$tmpdir/err"
+ok $? "a malformed line: its number named"
+printf '%s\n%s x\n' "$rec" "$rec" >"$tmpdir/trailing.jsonl"
+bad "text after the object" 1 "$A" "$tmpdir/trailing.jsonl"
+grep -q "trailing.jsonl:2: not a JSON object" "$tmpdir/err"
+ok $? "text after the object: the line named"
+{ cat "$tmpdir/noise.jsonl"; echo 'garbage'; echo '{"wall_s":1}'; } >"$tmpdir/skip.jsonl"
+run "$A" --json --skip-bad "$tmpdir/skip.jsonl"
+expect_status 3 "--skip-bad: the verdict of the good records"
+printf '%s\n' "$out" >"$tmpdir/skip.json"
+check "$tmpdir/skip.json" 'r["skipped_records"] == 2 and r["records"] == 800' "--skip-bad: two skipped, counted"
+grep -q 'skipped 2 bad records; the first: .*skip.jsonl:801' "$tmpdir/err"
+ok $? "--skip-bad: one warning names the first"
+: >"$tmpdir/empty"
+bad "empty input" 1 "$A" "$tmpdir/empty"
+grep -q 'no records' "$tmpdir/err"
+ok $? "empty input: said so"
+printf '%s\n%s\n' "$rec" "$rec" | sed 's/"a"/"b"/' >"$tmpdir/two.jsonl"
+printf '%s\n%s\n' "$rec" "$rec" >>"$tmpdir/two.jsonl"
+bad "two hosts" 1 "$A" "$tmpdir/two.jsonl"
+grep -q 'only 2 hosts .* at least 3' "$tmpdir/err"
+ok $? "two hosts: fewer than 3, no verdict"
+printf '%s\n' "$rec" | sed 's/"a"/"c"/' >>"$tmpdir/two.jsonl"
+bad "two hosts and a host with one record" 1 "$A" "$tmpdir/two.jsonl"
+grep -q '(1 with one)' "$tmpdir/err"
+ok $? "a host with one record is not counted as a host"
+{ cat "$tmpdir/noise.jsonl"; printf '%s\n' "$rec" | sed 's/"a"/"lonely"/'; } >"$tmpdir/lonely.jsonl"
+run "$A" --json "$tmpdir/lonely.jsonl"
+expect_status 3 "a host with one record among many"
+grep -q '1 host with one record left out' "$tmpdir/err" && [ "$(wc -l <"$tmpdir/err")" -eq 1 ]
+ok $? "a host with one record: left out, said in one line"
+bad "a missing file" 1 "$A" "$tmpdir/nonexistent"
+bad "--bootstrap 5" 2 "$A" --bootstrap 5 "$tmpdir/noise.jsonl"
+bad "--format xml" 2 "$A" --format xml "$tmpdir/noise.jsonl"
+bad "--time with an empty path step" 2 "$A" --time 'a..b' "$tmpdir/noise.jsonl"
+bad "--normalise on standard input" 2 "$A" --normalise "$tmpdir/x.jsonl" -
+bad "--plot into a missing directory" 2 "$A" --plot "$tmpdir/no/dir/p.svg" "$tmpdir/noise.jsonl"
+bad "an unknown option" 2 "$A" --bogus
+
+## A real --wrap record reads with the defaults.
+if [ -x "$TACHYON" ]; then
+	: >"$tmpdir/wrap.jsonl"
+	for i in 1 2; do
+		for h in a b c; do
+			"$TACHYON" -s 0.02 -w 1 -t 1 --no-cache-check --tag host=$h \
+			    --wrap true >>"$tmpdir/wrap.jsonl" || break
+		done
+	done
+	run "$A" --json --host host "$tmpdir/wrap.jsonl"
+	[ "$rc" -eq 0 ] || [ "$rc" -eq 3 ]
+	ok $? "--wrap records analyse with the default keys (exit $rc)"
+	printf '%s\n' "$out" | grep -q '"records":6,"hosts":3,'
+	ok $? "--wrap records: 6 records, 3 hosts"
+fi
+
+done_testing
