@@ -32,11 +32,18 @@ _threadstone_workloads()
     printf '%s\n' $ids
 }
 
-# Files matching a glob pattern, and directories to descend into.
+# Files matching one of the glob patterns "$1" (separated by "|"), and
+# directories to descend into.
 _threadstone_files()
 {
+    local pat IFS=$'\n'
     compopt -o filenames 2>/dev/null
-    COMPREPLY=($(compgen -o plusdirs -f -X "!$1" -- "$2"))
+    COMPREPLY=($(compgen -d -- "$2"))
+    IFS='|'
+    for pat in $1; do
+        IFS=$'\n'
+        COMPREPLY+=($(compgen -f -X "!$pat" -- "$2"))
+    done
 }
 
 # Complete the arguments of one program.  $1: the program's path; $2: its
@@ -72,8 +79,26 @@ _threadstone_program_args()
         compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -d -- "$cur"))
         return ;;
-    threadstone-sweep:--plot)
+    threadstone-sweep:--plot | tachyon-analyze:--plot)
         _threadstone_files '*.svg' "$cur"
+        return ;;
+    tachyon-analyze:--format)
+        COMPREPLY=($(compgen -W $'auto\njsonl\ncsv' -- "$cur"))
+        return ;;
+    tachyon-analyze:--time)
+        COMPREPLY=($(compgen -W $'wall_s\nuser_s\nsys_s' -- "$cur"))
+        return ;;
+    tachyon-analyze:--score)
+        COMPREPLY=($(compgen -W $'million_accesses_per_sec\nns_per_access' -- "$cur"))
+        return ;;
+    tachyon-analyze:--host)
+        COMPREPLY=($(compgen -W $'host_id\nhostname' -- "$cur"))
+        return ;;
+    tachyon-analyze:--normalise | tachyon:--record)
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=($(compgen -f -- "$cur"))
+        return ;;
+    tachyon:--tag | tachyon-analyze:--bootstrap)
         return ;;
     *:-o | *:--out)
         compopt -o filenames 2>/dev/null
@@ -89,11 +114,25 @@ _threadstone_program_args()
         return ;;              # a number: nothing to offer
     esac
 
+    # tachyon --wrap [--] COMMAND: from the command on, complete it.
+    if [[ $name == tachyon ]]; then
+        for ((i = first; i < COMP_CWORD; i++)); do
+            [[ ${COMP_WORDS[i]} == -- ]] || continue
+            if ((i + 1 == COMP_CWORD)); then
+                COMPREPLY=($(compgen -c -- "$cur"))
+            else
+                compopt -o default 2>/dev/null
+            fi
+            return
+        done
+    fi
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$(_threadstone_options "$prog")" -- "$cur"))
         return
     fi
     case $name in
+    tachyon-analyze)
+        _threadstone_files '*.jsonl|*.json|*.csv' "$cur" ;;
     threadstone-compare | threadstone-verify | threadstone-sign | \
     threadstone-report)
         _threadstone_files '*.json' "$cur" ;;
@@ -157,4 +196,4 @@ _threadstone()
 complete -F _threadstone threadstone
 complete -F _threadstone_program threadstone-run threadstone-compare \
     threadstone-verify threadstone-sign threadstone-keygen \
-    threadstone-report threadstone-sweep tachyon
+    threadstone-report threadstone-sweep tachyon tachyon-analyze

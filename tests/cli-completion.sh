@@ -80,6 +80,16 @@ expect "keys sub " threadstone keygen --dir ''
 expect "keys plot.svg sub " threadstone-sweep --plot ''
 expect "" threadstone run --threads ''
 expect "schema sign sweep " threadstone help s
+: >"$tmpdir/files/fleet.jsonl"
+: >"$tmpdir/files/fleet.csv"
+expect "a.json fleet.csv fleet.jsonl keys sub " tachyon-analyze ''
+expect "auto csv jsonl " tachyon-analyze --format ''
+expect "host_id hostname " tachyon-analyze --host ''
+has --normalise tachyon-analyze --n
+expect "keys plot.svg sub " tachyon-analyze --plot ''
+has --wrap tachyon --w
+expect "" tachyon --tag ''
+has printf tachyon --wrap -- print
 expect "--help --out " threadstone schema --
 
 # bash-completion's loader finds the file under every program's name.
