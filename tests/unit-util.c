@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "outfile.h"
 #include "tap.h"
 #include "util.h"
 
