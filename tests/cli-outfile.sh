@@ -2,7 +2,8 @@
 # The output-file rule, for every program that writes files: a symlinked
 # --out updates its target, a FIFO receives the document, /dev/stdout
 # writes to standard output, a device node (made with mknod, so root only)
-# survives every writer, a replaced file keeps its mode, and SIGTERMs sent
+# survives every writer, a replaced file keeps its mode (and, as root,
+# its owner), and SIGTERMs sent
 # at random moments of sign and run writes leave no temporary file and a
 # target that is the old document or a new one, whole.  Nothing asserts a
 # timing.
@@ -131,6 +132,13 @@ else
 	ok $? "keygen: refuses a device node as its key and leaves it"
 	no_debris "$tmpdir"
 	ok $? "no temporary file left by the device writes"
+	# Root may give the replaced file its owner and group back.
+	echo old >"$tmpdir/owned"
+	chown 1:1 "$tmpdir/owned"
+	chmod 0640 "$tmpdir/owned"
+	write sign "$tmpdir/owned" &&
+	    [ "$(stat -c %u:%g:%a "$tmpdir/owned")" = 1:1:640 ]
+	ok $? "sign: a replaced file keeps its owner, group and mode"
 fi
 
 # SIGTERM at random moments of sign and run writes: 25 each.  The target

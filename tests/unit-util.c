@@ -4,7 +4,10 @@
 
 #include <sys/stat.h>
 
+#include <sys/wait.h>
+
 #include <dirent.h>
+#include <signal.h>
 #include <fcntl.h>
 
 #include <stdlib.h>
@@ -84,6 +87,70 @@ output_rule(const char *dir, const char *path)
 	ok(no_debris(dir), "no temporary file is left");
 }
 
+/*
+ * SIGTERM sent while a child's temporary file exists (a 32 MiB write
+ * gives the window some length): the signal waits for the rename, so the
+ * target ends up the new document, whole, and no temporary file is left.
+ * When the write ends before the temporary file is seen, the target is
+ * still whole.  Only behaviour is asserted, never a timing.
+ */
+static void
+signal_in_window(const char *dir)
+{
+	const size_t size = 32u << 20;
+	char path[300], err[512];
+	struct stat st;
+	int attempt, status, seen, hits = 0, good = 1, clean = 1;
+	char *data;
+	pid_t pid;
+
+	snprintf(path, sizeof path, "%s/big.json", dir);
+	data = ts_xmalloc(size);
+	memset(data, 'x', size);
+	for (attempt = 0; attempt < 5; attempt++) {
+		if (ts_write_file_atomic(path, "old", 3, err, sizeof err) == -1)
+			good = 0;
+		fflush(stdout);
+		if ((pid = fork()) == -1)
+			break;
+		if (pid == 0)
+			_exit(ts_write_file_atomic(path, data, size, err,
+			    sizeof err) == 0 ? 0 : 1);
+		/* Reap first, so that a signal never goes to a reaped pid. */
+		for (seen = 0;;) {
+			if (waitpid(pid, &status, WNOHANG) == pid)
+				break;
+			if (!no_debris(dir)) {
+				seen = 1;
+				kill(pid, SIGTERM);
+				waitpid(pid, &status, 0);
+				break;
+			}
+		}
+		if (seen) {
+			hits++;
+			if (!(WIFSIGNALED(status) &&
+			    WTERMSIG(status) == SIGTERM) &&
+			    !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+				good = 0;
+			if (stat(path, &st) == -1 || (size_t)st.st_size != size)
+				good = 0;
+		} else if (stat(path, &st) == -1 ||
+		    ((size_t)st.st_size != size && st.st_size != 3)) {
+			good = 0;
+		}
+		if (!no_debris(dir))
+			clean = 0;
+	}
+	free(data);
+	diag("the temporary file was seen and SIGTERM sent in %d of %d "
+	    "writes", hits, attempt);
+	ok(good, "SIGTERM in the write window: the target is then the new "
+	    "file, whole (otherwise old or new)");
+	ok(clean, "SIGTERM in the write window leaves no temporary file");
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -144,6 +211,7 @@ main(void)
 	    "a missing directory is refused");
 	snprintf(path, sizeof path, "%s/out.json", dir);
 	output_rule(dir, path);
+	signal_in_window(dir);
 	unlink(path);
 	rmdir(dir);
 	return done_testing();
