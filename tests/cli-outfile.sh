@@ -157,11 +157,15 @@ for w in sign run; do
 	i=0
 	while [ $i -lt 25 ]; do
 		cat "$tmpdir/sig/old.json" >"$tmpdir/sig/target.json"
-		case $w in
-		sign) "$TS_SIGN" --force -k "$KEY" \
-		    -o "$tmpdir/sig/target.json" "$DOC" ;;
-		run) "$TS_RUN" $QUICK -o "$tmpdir/sig/target.json" ;;
-		esac >/dev/null 2>&1 &
+		# Simple commands, so that $! is the writer itself (a compound
+		# command in the background may be a subshell around it).
+		if [ $w = sign ]; then
+			"$TS_SIGN" --force -k "$KEY" -o "$tmpdir/sig/target.json" \
+			    "$DOC" >/dev/null 2>&1 &
+		else
+			"$TS_RUN" $QUICK -o "$tmpdir/sig/target.json" \
+			    >/dev/null 2>&1 &
+		fi
 		pid=$!
 		sleep "$(awk -v ms=$ms -v i=$(( (i * 7) % 25 )) \
 		    'BEGIN { printf "%.4f", ms * i / 20 / 1000 }')"
@@ -175,7 +179,10 @@ for w in sign run; do
 			run) whole run "$tmpdir/sig/target.json" ;;
 			esac || bad=$((bad + 1))
 		fi
-		no_debris "$tmpdir/sig" || debris=$((debris + 1))
+		if ! no_debris "$tmpdir/sig"; then
+			debris=$((debris + 1))
+			ls -la "$tmpdir/sig" | sed 's/^/# /'
+		fi
 		find "$tmpdir/sig" -name '.*.??????' -exec rm -f {} +
 		i=$((i + 1))
 	done
