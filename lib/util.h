@@ -14,6 +14,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/*
+ * Output files (ts_check_writable, ts_write_file_atomic) have a header of
+ * their own; it is included here so that every caller of util.h keeps
+ * them.
+ */
+#include "outfile.h"
+
 /* Allocation: these print "PROG: out of memory" and exit 1 on failure. */
 void	*ts_xmalloc(size_t);
 void	*ts_xcalloc(size_t, size_t);
