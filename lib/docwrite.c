@@ -16,6 +16,7 @@
 
 #include "docwrite.h"
 #include "jsonnum.h"
+#include "outfile.h"
 #include "util.h"
 
 /* One round of normalisation repeated until x stops changing. */

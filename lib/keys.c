@@ -19,6 +19,7 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include "outfile.h"
 #include "pkcs8.h"
 #include "sign.h"
 #include "util.h"
@@ -178,6 +179,7 @@ ts_keygen(const char *dir, char *keypath, char *pubpath, char *err,
 	uint8_t seed[32], der[TS_PKCS8_V2_LEN];
 	struct ts_key key;
 	struct stat st;
+	sigset_t old;
 	int rc = -1;
 
 	sep = dir[0] != '\0' && dir[strlen(dir) - 1] == '/' ? "" : "/";
@@ -210,15 +212,20 @@ ts_keygen(const char *dir, char *keypath, char *pubpath, char *err,
 	if (make_dirs(dir, err, errlen) == -1)
 		goto out;
 	ts_pkcs8_write(key.seed, key.public_key, der);
+	/*
+	 * Both files or neither: SIGINT, SIGTERM and SIGHUP wait until the
+	 * pair is written or a failure has removed what was.
+	 */
+	ts_signals_hold(&old);
 	if (write_new(keypath, der, sizeof der, 0600, "private key", err,
-	    errlen) == -1)
-		goto out;
-	if (write_new(pubpath, key.public_key, 32, 0644, "public key", err,
-	    errlen) == -1) {
-		unlink(keypath);
-		goto out;
+	    errlen) == 0) {
+		if (write_new(pubpath, key.public_key, 32, 0644, "public key",
+		    err, errlen) == 0)
+			rc = 0;
+		else
+			unlink(keypath);
 	}
-	rc = 0;
+	ts_signals_release(&old);
 out:
 	OPENSSL_cleanse(seed, sizeof seed);
 	OPENSSL_cleanse(der, sizeof der);

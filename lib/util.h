@@ -2,7 +2,8 @@
 /*
  * Small helpers without external dependencies: allocation that dies on
  * exhaustion, strict number parsing for options, a growable byte buffer,
- * whole-file reading and writing (temp file + rename), and the clock.
+ * whole-file reading, writing to a descriptor, and the clock (output
+ * files: outfile.h).
  */
 #ifndef TS_UTIL_H
 #define TS_UTIL_H
@@ -12,6 +13,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+/*
+ * Output files (ts_check_writable, ts_write_file_atomic) have a header of
+ * their own; it is included here so that every caller of util.h keeps
+ * them.
+ */
+#include "outfile.h"
 
 /* Allocation: these print "PROG: out of memory" and exit 1 on failure. */
 void	*ts_xmalloc(size_t);
@@ -68,24 +76,10 @@ int	 ts_read_file(const char *path, size_t max, struct ts_buf *out,
 	    char *err, size_t errlen);
 
 /*
- * Write data to path whole or not at all: a temporary file in the same
- * directory, fsync, rename.  Return 0, or -1 with the reason in err.
- */
-int	 ts_write_file_atomic(const char *path, const void *data, size_t len,
-	    char *err, size_t errlen);
-
-/*
  * Write all of data[0..len) to fd, again after EINTR and short writes.
  * Return 0, or -1 with errno set (EIO if write() made no progress).
  */
 int	 ts_write_all(int fd, const void *data, size_t len);
-
-/*
- * Check, before any long measurement, that path could be written by
- * ts_write_file_atomic: its directory exists and is writable, and path is
- * not a directory.  Return 0, or -1 with the reason in err.
- */
-int	 ts_check_writable(const char *path, char *err, size_t errlen);
 
 /* CLOCK_MONOTONIC in seconds. */
 double	 ts_now(void);

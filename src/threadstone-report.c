@@ -16,6 +16,7 @@
 #include "docread.h"
 #include "docwrite.h"
 #include "exitcodes.h"
+#include "outfile.h"
 #include "render.h"
 #include "schema.h"
 #include "util.h"

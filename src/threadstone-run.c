@@ -20,6 +20,7 @@
 #include "docwrite.h"
 #include "exitcodes.h"
 #include "kernel.h"
+#include "outfile.h"
 #include "progress.h"
 #include "render.h"
 #include "sign.h"

@@ -15,6 +15,7 @@
 #include "docread.h"
 #include "docwrite.h"
 #include "exitcodes.h"
+#include "outfile.h"
 #include "sign.h"
 #include "util.h"
 #include "verify.h"

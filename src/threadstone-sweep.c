@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "exitcodes.h"
+#include "outfile.h"
 #include "plateau.h"
 #include "svg.h"
 #include "sweep.h"

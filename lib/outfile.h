@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The one rule by which every program writes an output file (--out,
+ * --plot, a signed document in place, keys):
+ *  - a symbolic link is followed, and the file it finally names is the
+ *    one written (a dangling link creates its target);
+ *  - an existing target that is not a regular file (a character or block
+ *    device, a FIFO, a socket) is written in place, with no temporary
+ *    file and no rename, so /dev/null stays a device and --out
+ *    /dev/stdout writes to standard output;
+ *  - a regular file, existing or new, is written to a temporary file
+ *    ".NAME.XXXXXX" in the target's own directory, synced, and renamed
+ *    over it, so readers see the old contents or the new, whole; a
+ *    replaced file keeps its mode, and its owner and group where the
+ *    process may set them;
+ *  - SIGINT, SIGTERM and SIGHUP are held (blocked) from the creation of
+ *    the temporary file until it has been renamed or removed, and every
+ *    failure removes it, so it never outlives the program.
+ */
+#ifndef TS_OUTFILE_H
+#define TS_OUTFILE_H
+
+#include <signal.h>
+#include <stddef.h>
+
+/*
+ * Check, before any long measurement, that path could be written by
+ * ts_write_file_atomic: not a directory; for a device, FIFO or socket,
+ * writable; otherwise the directory of the file its links lead to
+ * exists and is writable, and an existing file is writable.  Return 0,
+ * or -1 with a one-line reason in err.
+ */
+int	 ts_check_writable(const char *path, char *err, size_t errlen);
+
+/*
+ * Write data to path by the rule above.  Return 0, or -1 with a one-line
+ * reason in err ("cannot write PATH: reason"); then no temporary file is
+ * left, and a regular target is untouched.
+ */
+int	 ts_write_file_atomic(const char *path, const void *data, size_t len,
+	    char *err, size_t errlen);
+
+/*
+ * Hold SIGINT, SIGTERM and SIGHUP in the calling thread (the previous
+ * mask goes to *old), and release them again: a signal that arrived
+ * meanwhile is delivered by ts_signals_release.  For callers that create
+ * files of their own (threadstone-keygen's keys).
+ */
+void	 ts_signals_hold(sigset_t *old);
+void	 ts_signals_release(const sigset_t *old);
+
+#endif /* TS_OUTFILE_H */
