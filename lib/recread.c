@@ -46,6 +46,11 @@ ts_recin_open(FILE *f, const char *name, enum ts_recfmt fmt,
 	in->fmt = fmt;
 	in->keys = *keys;
 	in->tok = json_tokener_new();
+	/*
+	 * JSON Lines are JSON: no trailing commas or other leniencies, which
+	 * --normalise would otherwise copy into lines no reader accepts.
+	 */
+	json_tokener_set_flags(in->tok, JSON_TOKENER_STRICT);
 	ts_buf_init(&in->fbuf);
 	return in;
 }

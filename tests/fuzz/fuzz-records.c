@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Fuzz target: the record reader of tachyon-analyze (JSON Lines and CSV,
+ * the format told by the first byte).  Properties: every record it
+ * accepts has a host and finite timing and score, and the record written
+ * back as JSON with a field added (what --normalise writes) is one JSON
+ * object that json-c reads and that holds the added field.
+ */
+#include <config.h>
+
+#include <json-c/json.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "recread.h"
+#include "util.h"
+
+const char ts_fuzz_name[] = "records";
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const struct ts_reckeys keys = { "wall_s",
+	    "million_accesses_per_sec", "host_id" };
+	struct ts_recin *in;
+	struct ts_rec rec;
+	struct ts_buf b;
+	json_object *o, *added;
+	char err[512];
+	FILE *f;
+	int rc, n = 0;
+
+	if (size == 0 || (f = fmemopen((void *)data, size, "r")) == NULL)
+		return 0;
+	in = ts_recin_open(f, "fuzz", TS_RECFMT_AUTO, &keys);
+	FUZZ_ASSERT(in != NULL);
+	ts_buf_init(&b);
+	/* Reading goes on after a bad line; bound it for pathological input. */
+	while ((rc = ts_recin_next(in, &rec, err, sizeof err)) != 0 &&
+	    rc != -2 && n++ < 100000) {
+		if (rc == -1) {
+			FUZZ_ASSERT(err[0] != '\0' && strchr(err, '\n') == NULL);
+			continue;
+		}
+		FUZZ_ASSERT(rec.host != NULL && isfinite(rec.t) &&
+		    isfinite(rec.s));
+		b.len = 0;
+		b.data[0] = '\0';
+		ts_recin_json_with(in, &rec, &b, "normalised_time", 1.5);
+		FUZZ_ASSERT(b.len > 0 && b.data[b.len - 1] == '\n');
+		o = json_tokener_parse(b.data);
+		FUZZ_ASSERT(o != NULL && json_object_is_type(o, json_type_object));
+		FUZZ_ASSERT(json_object_object_get_ex(o, "normalised_time",
+		    &added));
+		json_object_put(o);
+	}
+	ts_buf_free(&b);
+	ts_recin_close(in);
+	fclose(f);
+	return 0;
+}
