@@ -5,10 +5,13 @@
  */
 #include <config.h>
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "exitcodes.h"
 #include "util.h"
 
 void
@@ -21,4 +24,17 @@ const char *
 ts_operand_path(const char *arg)
 {
 	return strcmp(arg, "-") == 0 ? "/dev/stdin" : arg;
+}
+
+void
+ts_usage_error(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	ts_error("%s (see %s --help)", msg, ts_progname());
+	exit(TS_EXIT_USAGE);
 }

@@ -18,4 +18,11 @@ void		 ts_print_version(void);
  */
 const char	*ts_operand_path(const char *arg);
 
+/*
+ * Print "PROG: message (see PROG --help)" on stderr and exit with the
+ * usage status, 2.
+ */
+void		 ts_usage_error(const char *fmt, ...)
+		    __attribute__((noreturn, format(printf, 1, 2)));
+
 #endif /* TS_CLI_H */

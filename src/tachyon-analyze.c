@@ -76,26 +76,13 @@ usage(FILE *f)
 "  -h, --help                print this help and exit\n", ts_progname());
 }
 
-static void __attribute__((noreturn, format(printf, 1, 2)))
-usage_error(const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	ts_error("%s (see %s --help)", msg, ts_progname());
-	exit(TS_EXIT_USAGE);
-}
-
 /* A key: non-empty, no blank path step. */
 static const char *
 key_arg(const char *opt, const char *arg)
 {
 	if (arg[0] == '\0' || arg[0] == '.' || arg[strlen(arg) - 1] == '.' ||
 	    strstr(arg, "..") != NULL)
-		usage_error("%s must be a key or a dotted path, not '%s'", opt,
+		ts_usage_error("%s must be a key or a dotted path, not '%s'", opt,
 		    arg);
 	return arg;
 }
@@ -144,7 +131,7 @@ parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 			else if (strcmp(optarg, "csv") == 0)
 				o->fmt = TS_RECFMT_CSV;
 			else
-				usage_error("--format must be auto, jsonl or "
+				ts_usage_error("--format must be auto, jsonl or "
 				    "csv, not '%s'", optarg);
 			break;
 		case OPT_JSON:
@@ -162,13 +149,13 @@ parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 		case OPT_BOOTSTRAP:
 			if (ts_parse_u64(optarg, MIN_BOOTSTRAP, MAX_BOOTSTRAP,
 			    &v) == -1)
-				usage_error("--bootstrap must be an integer in "
+				ts_usage_error("--bootstrap must be an integer in "
 				    "[100, 100000], not '%s'", optarg);
 			o->bootstrap = (unsigned)v;
 			break;
 		case OPT_SEED:
 			if (ts_parse_u64(optarg, 0, UINT64_MAX, &o->seed) == -1)
-				usage_error("--seed must be an integer in [0, "
+				ts_usage_error("--seed must be an integer in [0, "
 				    "18446744073709551615], not '%s'", optarg);
 			break;
 		case 'V':
@@ -180,10 +167,10 @@ parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
 			    TS_EXIT_FAILURE);
 		case ':':
-			usage_error("option %s needs a value",
+			ts_usage_error("option %s needs a value",
 			    refused(argv, name, sizeof name));
 		default:
-			usage_error("unknown option %s",
+			ts_usage_error("unknown option %s",
 			    refused(argv, name, sizeof name));
 		}
 	}
@@ -191,14 +178,14 @@ parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 	o->ninputs = optind < argc ? argc - optind : 1;
 	for (i = 0; o->normalise_path != NULL && i < o->ninputs; i++)
 		if (strcmp(o->inputs[i], "-") == 0)
-			usage_error("--normalise reads its input twice: give "
+			ts_usage_error("--normalise reads its input twice: give "
 			    "files, not standard input");
 	if (o->plot_path != NULL &&
 	    ts_check_writable(o->plot_path, err, sizeof err) == -1)
-		usage_error("--plot: %s", err);
+		ts_usage_error("--plot: %s", err);
 	if (o->normalise_path != NULL &&
 	    ts_check_writable(o->normalise_path, err, sizeof err) == -1)
-		usage_error("--normalise: %s", err);
+		ts_usage_error("--normalise: %s", err);
 }
 
 int

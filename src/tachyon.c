@@ -113,20 +113,6 @@ bad_value(const char *opt, const char *range, const char *arg)
 	exit(TS_EXIT_USAGE);
 }
 
-/* Report a command-line error and exit with the usage status. */
-static void __attribute__((noreturn, format(printf, 1, 2)))
-usage_error(const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	ts_error("%s (see %s --help)", msg, ts_progname());
-	exit(TS_EXIT_USAGE);
-}
-
 /* The option getopt_long just refused, as the user wrote it. */
 static const char *
 refused_option(char **argv, char *buf, size_t len)
@@ -247,11 +233,11 @@ parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
 			break;
 		case OPT_TAG:
 			if (o->ntags == MAX_TAGS)
-				usage_error("at most %d --tag options",
+				ts_usage_error("at most %d --tag options",
 				    MAX_TAGS);
 			if (ts_tag_parse(optarg, &tags[o->ntags], err,
 			    sizeof err) == -1)
-				usage_error("%s", err);
+				ts_usage_error("%s", err);
 			o->ntags++;
 			break;
 		case OPT_WRAP:
@@ -269,45 +255,45 @@ parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
 			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
 			    TS_EXIT_FAILURE);
 		case ':':
-			usage_error("option %s needs a value",
+			ts_usage_error("option %s needs a value",
 			    refused_option(argv, name, sizeof name));
 		default:
 			if (optopt >= 128)
-				usage_error("option %s takes no value",
+				ts_usage_error("option %s takes no value",
 				    refused_option(argv, name, sizeof name));
 			if (ambiguous_option(argv, which, sizeof which))
-				usage_error("option %s is ambiguous (%s)",
+				ts_usage_error("option %s is ambiguous (%s)",
 				    refused_option(argv, name, sizeof name),
 				    which);
-			usage_error("unknown option %s",
+			ts_usage_error("unknown option %s",
 			    refused_option(argv, name, sizeof name));
 		}
 	}
 	if (wrap) {
 		if (optind == argc)
-			usage_error("--wrap needs a command to run");
+			ts_usage_error("--wrap needs a command to run");
 		o->wrap_argv = argv + optind;
 		if (o->watch || o->min_score > 0)
-			usage_error("--wrap cannot be combined with --watch, "
+			ts_usage_error("--wrap cannot be combined with --watch, "
 			    "--interval, --count or --min-score");
 		if (!seconds_set)
 			o->seconds = WRAP_SECONDS;
 		if (o->record_path != NULL && ts_check_writable(o->record_path,
 		    err, sizeof err) == -1)
-			usage_error("--record: %s", err);
+			ts_usage_error("--record: %s", err);
 	} else if (optind < argc)
-		usage_error("unexpected argument '%s'", argv[optind]);
+		ts_usage_error("unexpected argument '%s'", argv[optind]);
 	else if (o->record_path != NULL)
-		usage_error("--record needs --wrap");
+		ts_usage_error("--record needs --wrap");
 	o->tags = tags;
 	if (o->watch && o->min_score > 0)
-		usage_error("--min-score cannot be combined with --watch, "
+		ts_usage_error("--min-score cannot be combined with --watch, "
 		    "--interval or --count");
 	if (o->watch && !seconds_set)
 		o->seconds = o->interval > 0 && o->interval < WATCH_SECONDS ?
 		    o->interval : WATCH_SECONDS;
 	if (o->interval > 0 && o->interval < o->seconds)
-		usage_error("--interval %g is shorter than --seconds %g",
+		ts_usage_error("--interval %g is shorter than --seconds %g",
 		    o->interval, o->seconds);
 }
 
@@ -349,7 +335,7 @@ main(int argc, char **argv)
 		o.threads = cpus.usable < MAX_THREADS ? cpus.usable :
 		    MAX_THREADS;
 	else if (o.threads > 4 * (uint64_t)cpus.usable)
-		usage_error("--threads must be at most 4 per usable CPU, "
+		ts_usage_error("--threads must be at most 4 per usable CPU, "
 		    "[1, %u] here, not %" PRIu64, 4 * cpus.usable, o.threads);
 	o.stop = &stop_flag;
 	/* From here on a signal in watch mode ends the first reading. */
