@@ -5,6 +5,8 @@
  */
 #include <config.h>
 
+#include <getopt.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,4 +39,14 @@ ts_usage_error(const char *fmt, ...)
 	va_end(ap);
 	ts_error("%s (see %s --help)", msg, ts_progname());
 	exit(TS_EXIT_USAGE);
+}
+
+const char *
+ts_refused_option(char *const argv[], char *buf, size_t len)
+{
+	if (optopt > 0 && optopt < 128)
+		snprintf(buf, len, "-%c", optopt);
+	else
+		snprintf(buf, len, "%s", argv[optind - 1]);
+	return buf;
 }

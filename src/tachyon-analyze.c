@@ -87,17 +87,6 @@ key_arg(const char *opt, const char *arg)
 	return arg;
 }
 
-/* The option getopt_long just refused, as written. */
-static const char *
-refused(char **argv, char *buf, size_t len)
-{
-	if (optopt > 0 && optopt < 128)
-		snprintf(buf, len, "-%c", optopt);
-	else
-		snprintf(buf, len, "%s", argv[optind - 1]);
-	return buf;
-}
-
 static void
 parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 {
@@ -168,10 +157,10 @@ parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 			    TS_EXIT_FAILURE);
 		case ':':
 			ts_usage_error("option %s needs a value",
-			    refused(argv, name, sizeof name));
+			    ts_refused_option(argv, name, sizeof name));
 		default:
 			ts_usage_error("unknown option %s",
-			    refused(argv, name, sizeof name));
+			    ts_refused_option(argv, name, sizeof name));
 		}
 	}
 	o->inputs = optind < argc ? argv + optind : stdin_only;

@@ -113,17 +113,6 @@ bad_value(const char *opt, const char *range, const char *arg)
 	exit(TS_EXIT_USAGE);
 }
 
-/* The option getopt_long just refused, as the user wrote it. */
-static const char *
-refused_option(char **argv, char *buf, size_t len)
-{
-	if (optopt > 0 && optopt < 128)
-		snprintf(buf, len, "-%c", optopt);
-	else
-		snprintf(buf, len, "%s", argv[optind - 1]);
-	return buf;
-}
-
 /*
  * Whether the long option getopt_long just refused is an abbreviation of
  * several; if so, list them in buf.
@@ -256,17 +245,17 @@ parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
 			    TS_EXIT_FAILURE);
 		case ':':
 			ts_usage_error("option %s needs a value",
-			    refused_option(argv, name, sizeof name));
+			    ts_refused_option(argv, name, sizeof name));
 		default:
 			if (optopt >= 128)
 				ts_usage_error("option %s takes no value",
-				    refused_option(argv, name, sizeof name));
+				    ts_refused_option(argv, name, sizeof name));
 			if (ambiguous_option(argv, which, sizeof which))
 				ts_usage_error("option %s is ambiguous (%s)",
-				    refused_option(argv, name, sizeof name),
+				    ts_refused_option(argv, name, sizeof name),
 				    which);
 			ts_usage_error("unknown option %s",
-			    refused_option(argv, name, sizeof name));
+			    ts_refused_option(argv, name, sizeof name));
 		}
 	}
 	if (wrap) {
