@@ -12,8 +12,8 @@
 #include <stdint.h>
 
 #include "residency.h"
+#include "size.h"
 
-#define TS_MIB			(UINT64_C(1) << 20)
 /* `--working-set-mb auto` starts here (per thread), as the default does. */
 #define TS_AUTO_START		(64 * TS_MIB)
 /*

@@ -21,7 +21,6 @@
 #include "rng.h"
 
 #define NODE_WORDS	8
-#define HUGE_BYTES	(2u << 20)
 
 /*
  * The page size backing [addr, addr+len): 2 MiB when transparent huge
@@ -50,7 +49,7 @@ ts_backing_page_size(const void *addr, size_t len)
 			huge += (uint64_t)kb * 1024;
 	}
 	fclose(f);
-	return huge * 2 >= len ? HUGE_BYTES : base;
+	return huge * 2 >= len ? TS_HUGE_PAGE_BYTES : base;
 }
 
 int
@@ -72,7 +71,8 @@ ts_chase_init(struct ts_chase *c, uint64_t bytes, uint64_t seed,
 	}
 	len = (size_t)nodes * 64;
 	if (huge_pages)
-		len = (len + HUGE_BYTES - 1) / HUGE_BYTES * HUGE_BYTES;
+		len = (len + TS_HUGE_PAGE_BYTES - 1) / TS_HUGE_PAGE_BYTES *
+		    TS_HUGE_PAGE_BYTES;
 	if ((p = ts_map_populated(len, huge_pages ? TS_PAGES_HUGE :
 	    TS_PAGES_BASE)) == NULL)
 		return -1;

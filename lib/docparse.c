@@ -17,6 +17,7 @@
 
 #include "docparse.h"
 #include "jsonnum.h"
+#include "serdenum.h"
 #include "util.h"
 
 struct parser {

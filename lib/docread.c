@@ -19,6 +19,7 @@
 #include "docparse.h"
 #include "docread.h"
 #include "jsonnum.h"
+#include "serdenum.h"
 #include "util.h"
 
 struct rd {

@@ -11,9 +11,10 @@
 #include <stddef.h>
 
 #include "model.h"
+#include "size.h"
 
 /* Documents are a few tens of kilobytes; larger files are refused. */
-#define TS_DOC_MAX_BYTES	((size_t)32 << 20)
+#define TS_DOC_MAX_BYTES	((size_t)32 * TS_MIB)
 
 /* Results of ts_doc_read(). */
 #define TS_DOC_OK		0

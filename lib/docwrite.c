@@ -16,6 +16,7 @@
 
 #include "docwrite.h"
 #include "jsonnum.h"
+#include "serdenum.h"
 #include "outfile.h"
 #include "util.h"
 

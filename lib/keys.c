@@ -19,9 +19,9 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include "keys.h"
 #include "outfile.h"
 #include "pkcs8.h"
-#include "sign.h"
 #include "util.h"
 
 int

@@ -67,7 +67,7 @@ static int
 populate_parallel(char *p, size_t len, unsigned threads)
 {
 	struct slice s[TS_MAP_MAX_THREADS];
-	size_t unit = (size_t)2 << 20, each, off = 0;
+	size_t unit = TS_HUGE_PAGE_BYTES, each, off = 0;
 	unsigned i, n;
 	int err = 0;
 

@@ -16,6 +16,11 @@
 
 #include <stddef.h>
 
+#include "size.h"
+
+/* The transparent huge page size of x86-64 and arm64 with 4 KiB pages. */
+#define TS_HUGE_PAGE_BYTES	(2 * TS_MIB)
+
 enum ts_pages {
 	TS_PAGES_SYSTEM,	/* the system's transparent huge page policy */
 	TS_PAGES_BASE,		/* base pages only (MADV_NOHUGEPAGE) */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "plateau.h"
+#include "size.h"
 #include "residency.h"
 #include "util.h"
 
@@ -523,19 +524,6 @@ ts_plateau_point_name(const struct ts_plateaus *r, size_t i)
 	return ts_plateau_level_name(r->point_level[i], r->ncaches);
 }
 
-void
-ts_plateau_fmt_size(double b, char *buf, size_t len)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-	int u = 0;
-
-	while (b >= 1024 && u < 4) {
-		b /= 1024;
-		u++;
-	}
-	snprintf(buf, len, "%.3g %s", b, unit[u]);
-}
-
 char *
 ts_plateau_flag(const struct ts_plateaus *r, size_t j, const uint64_t *bytes)
 {
@@ -545,22 +533,25 @@ ts_plateau_flag(const struct ts_plateaus *r, size_t j, const uint64_t *bytes)
 
 	if (p->verdict != TS_PV_EARLY && p->verdict != TS_PV_LATE)
 		return NULL;
-	ts_plateau_fmt_size((double)r->cache_bytes[p->level], hw, sizeof hw);
+	ts_size_format((double)r->cache_bytes[p->level],
+	    TS_SIZE_SHORT, hw, sizeof hw);
 	if (p->verdict == TS_PV_EARLY && j + 2 == r->n &&
 	    r->memory_from < r->npoints) {
-		ts_plateau_fmt_size(p->boundary, bd, sizeof bd);
-		ts_plateau_fmt_size((double)bytes[p->step_at], at, sizeof at);
+		ts_size_format(p->boundary, TS_SIZE_SHORT, bd, sizeof bd);
+		ts_size_format((double)bytes[p->step_at],
+		    TS_SIZE_SHORT, at, sizeof at);
 		return ts_xasprintf("%s: hwloc reports %s, but it ends near %s; "
 		    "from %s on, data comes from memory", name, hw, bd, at);
 	}
 	if (p->verdict == TS_PV_EARLY) {
-		ts_plateau_fmt_size((double)bytes[p->step_at], at, sizeof at);
+		ts_size_format((double)bytes[p->step_at],
+		    TS_SIZE_SHORT, at, sizeof at);
 		return ts_xasprintf("%s: hwloc reports %s, but latency steps "
 		    "up to %s level at %s", name, hw,
 		    ts_plateau_level_name(r->p[j + 1].level, r->ncaches), at);
 	}
-	ts_plateau_fmt_size(j + 1 < r->n ? p->boundary :
-	    (double)r->top_bytes, at, sizeof at);
+	ts_size_format(j + 1 < r->n ? p->boundary :
+	    (double)r->top_bytes, TS_SIZE_SHORT, at, sizeof at);
 	return ts_xasprintf("%s: hwloc reports %s, but its latency plateau "
 	    "runs on to %s%s", name, hw, at,
 	    j + 1 < r->n ? "" : " (the largest size measured)");
@@ -577,7 +568,8 @@ ts_plateau_summary(struct ts_buf *b, const struct ts_plateaus *r,
 
 	ts_buf_puts(b, "\nPlateaus");
 	for (k = 0; k < r->ncaches; k++) {
-		ts_plateau_fmt_size((double)r->cache_bytes[k], hw, sizeof hw);
+		ts_size_format((double)r->cache_bytes[k],
+		    TS_SIZE_SHORT, hw, sizeof hw);
 		ts_buf_printf(b, "%s %s %s", k ? "," : " (hwloc:",
 		    ts_plateau_level_name(k, r->ncaches), hw);
 	}
@@ -585,17 +577,21 @@ ts_plateau_summary(struct ts_buf *b, const struct ts_plateaus *r,
 	for (j = 0; j < r->n; j++) {
 		const struct ts_plateau *p = &r->p[j];
 
-		ts_plateau_fmt_size((double)bytes[p->first], lo, sizeof lo);
-		ts_plateau_fmt_size((double)bytes[p->last], hi, sizeof hi);
+		ts_size_format((double)bytes[p->first],
+		    TS_SIZE_SHORT, lo, sizeof lo);
+		ts_size_format((double)bytes[p->last],
+		    TS_SIZE_SHORT, hi, sizeof hi);
 		snprintf(range, sizeof range, "%s to %s", lo, hi);
 		ts_buf_printf(b, "  %-5s %-22s %7.1f ns",
 		    ts_plateau_level_name(p->level, r->ncaches), range,
 		    p->latency_ns);
 		if (p->verdict != TS_PV_NONE)
-			ts_plateau_fmt_size(
-			    (double)r->cache_bytes[p->level], hw, sizeof hw);
+			ts_size_format(
+			    (double)r->cache_bytes[p->level],
+			    TS_SIZE_SHORT, hw, sizeof hw);
 		if (j + 1 < r->n)
-			ts_plateau_fmt_size(p->boundary, bd, sizeof bd);
+			ts_size_format(p->boundary,
+			    TS_SIZE_SHORT, bd, sizeof bd);
 		switch (p->verdict) {
 		case TS_PV_AGREES:
 			ts_buf_printf(b, "  ends near %s; hwloc %s, agrees",
@@ -653,7 +649,8 @@ ts_plateau_notes(const struct ts_plateaus *r, const uint64_t *bytes,
 	for (k = 0; k < r->ncaches && n < max; k++) {
 		if (used[k])
 			continue;
-		ts_plateau_fmt_size((double)r->cache_bytes[k], hw, sizeof hw);
+		ts_size_format((double)r->cache_bytes[k],
+		    TS_SIZE_SHORT, hw, sizeof hw);
 		if (k > 0 && r->cache_bytes[k - 1] >= r->top_bytes)
 			notes[n++] = ts_xasprintf("%s: hwloc reports %s; not "
 			    "reached by this sweep",

@@ -138,10 +138,4 @@ size_t	 ts_plateau_notes(const struct ts_plateaus *, const uint64_t *bytes,
 char	*ts_plateau_flag(const struct ts_plateaus *, size_t j,
 	    const uint64_t *bytes);
 
-/*
- * A size in binary units with up to three significant digits ("32 KiB",
- * "1.5 MiB"), for the plateau summary and the plot's labels.
- */
-void	 ts_plateau_fmt_size(double bytes, char *buf, size_t len);
-
 #endif /* TS_PLATEAU_H */

@@ -17,6 +17,7 @@
 #include "mapping.h"
 #include "probe.h"
 #include "rng.h"
+#include "size.h"
 #include "util.h"
 
 /* One thread's chain and what it did in the last reading. */
@@ -279,7 +280,7 @@ ts_probe_open(const struct ts_probe_config *cfg, char *err, size_t errlen)
 			continue;
 		snprintf(err, errlen, "cannot allocate %u x %.6g MiB of "
 		    "chains: %s", cfg->threads,
-		    (double)cfg->working_set_bytes / 1048576.0, strerror(rc));
+		    (double)cfg->working_set_bytes / (double)TS_MIB, strerror(rc));
 		probe_free(pr);
 		errno = rc;
 		return NULL;

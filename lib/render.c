@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Text rendering of result documents: si() numbers, code-point padding,
- * describe(), the terminal table (optionally coloured) and markdown.
+ * Text rendering of result documents: si() numbers, describe(), the terminal table (optionally coloured) and markdown.
  */
 #include <config.h>
 
@@ -58,57 +57,6 @@ ts_si(double v, char *buf)
 	decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
 	snprintf(buf, TS_SI_MAX, "%.*f%s", decimals, scaled, suffix);
 	return buf;
-}
-
-size_t
-ts_text_width(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t w = 0;
-
-	while (*p != '\0') {
-		if (p[0] == 0x1b && p[1] == '[') {
-			/* Parameters and intermediates, then one final byte. */
-			p += 2;
-			while (*p != '\0' && (*p < 0x40 || *p > 0x7e))
-				p++;
-			if (*p != '\0')
-				p++;
-			continue;
-		}
-		if ((*p & 0xc0) != 0x80)
-			w++;
-		p++;
-	}
-	return w;
-}
-
-/* Append n spaces. */
-static void
-spaces(struct ts_buf *b, size_t n)
-{
-	while (n-- > 0)
-		ts_buf_putc(b, ' ');
-}
-
-void
-ts_buf_pad(struct ts_buf *b, const char *s, size_t width)
-{
-	size_t w = ts_text_width(s);
-
-	ts_buf_puts(b, s);
-	if (w < width)
-		spaces(b, width - w);
-}
-
-void
-ts_buf_rpad(struct ts_buf *b, const char *s, size_t width)
-{
-	size_t w = ts_text_width(s);
-
-	if (w < width)
-		spaces(b, width - w);
-	ts_buf_puts(b, s);
 }
 
 void

@@ -2,8 +2,7 @@
 /*
  * Text rendering of result documents, shared by threadstone-run and
  * threadstone-report (ThreadStone 2.0.0 sections 7 and 12): si() numbers,
- * column padding that counts code points, the one-line system
- * description, the terminal table and the markdown summary.
+ * the one-line system description, the terminal table and the markdown summary.
  */
 #ifndef TS_RENDER_H
 #define TS_RENDER_H
@@ -25,17 +24,6 @@
  * finite) into buf, which holds at least TS_SI_MAX bytes.  Return buf.
  */
 const char	*ts_si(double v, char *buf);
-
-/*
- * The display width of a UTF-8 string: code points, not bytes, with ANSI
- * escape sequences (ESC [ ... final byte) counting zero.
- */
-size_t		 ts_text_width(const char *);
-
-/* Append s, then spaces up to width columns (left-aligned; no truncation). */
-void		 ts_buf_pad(struct ts_buf *, const char *s, size_t width);
-/* Append spaces up to width columns, then s (right-aligned). */
-void		 ts_buf_rpad(struct ts_buf *, const char *s, size_t width);
 
 /*
  * Append the one-line description of section 7:

@@ -43,12 +43,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "size.h"
+
 /* The larger footprint reads this much slower per load: cache. */
 #define TS_RESIDENCY_SLOWER	1.15
 /* The larger footprint is this many times the smaller one... */
 #define TS_RESIDENCY_FACTOR	4
 /* ...and at least this much, past the data caches of any VM seen. */
-#define TS_RESIDENCY_FLOOR	(UINT64_C(64) << 20)
+#define TS_RESIDENCY_FLOOR	(64 * TS_MIB)
 /* One test measures at most this many smaller footprints at once. */
 #define TS_RESIDENCY_MAX_SMALL	4
 

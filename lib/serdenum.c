@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "jsonnum.h"
+#include "serdenum.h"
 
 #define I32_MAX		2147483647
 #define I32_MIN		(-I32_MAX - 1)

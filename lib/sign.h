@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Ed25519 signatures of result documents (sections 9.6-9.8) through
- * OpenSSL's EVP interface with raw keys: loading and checking a key file,
- * signing a report in memory, checking a report's signature, and making a
- * new key pair.
+ * Ed25519 signatures of result documents (sections 9.6-9.8): signing a
+ * report in memory and checking a report's signature.  The keys
+ * themselves are keys.h's.
  *
  * For threadstone-run: load the key before measuring, sign at the end.
  *
@@ -21,39 +20,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "keys.h"
 #include "model.h"
-#include "pkcs8.h"
 
 /* The algorithm name in the signature object. */
 #define TS_SIG_ALGORITHM	"ed25519"
-
-/* A loaded private key: the seed and the public key derived from it. */
-struct ts_key {
-	uint8_t			seed[32];
-	uint8_t			public_key[32];
-	enum ts_pkcs8_form	form;		/* the file's encoding */
-};
-
-/*
- * Read a PKCS#8 Ed25519 private key file: ring's 83-byte v2 form, the
- * 85-byte form of older ring versions, or the 48-byte v1 form of
- * `openssl genpkey -algorithm ed25519 -outform DER`.  A public key in the
- * file must match the seed.  Return 0, or -1 with one line in err:
- * "cannot read signing key PATH: reason" or
- * "PATH: not a valid PKCS#8 Ed25519 private key (reason)".
- */
-int	ts_key_load(const char *path, struct ts_key *key, char *err,
-	    size_t errlen);
-
-/* Derive the key from a 32-byte seed.  Return 0, or -1 (libcrypto). */
-int	ts_key_from_seed(const uint8_t seed[32], struct ts_key *key);
-
-/* Wipe a key from memory. */
-void	ts_key_clear(struct ts_key *key);
-
-/* Ed25519-sign len bytes into sig.  Return 0, or -1 (libcrypto). */
-int	ts_sign_bytes(const struct ts_key *key, const void *msg, size_t len,
-	    uint8_t sig[64]);
 
 /*
  * Sign a report in memory: normalise its doubles (ts_report_normalise),
@@ -77,16 +48,5 @@ int	ts_report_sign(struct ts_report *r, const struct ts_key *key);
  */
 int	ts_signature_check(const struct ts_report *r, char *msg,
 	    size_t msglen);
-
-/*
- * Make a key pair in dir (created if missing): DIR/threadstone.key (83
- * bytes, mode 0600 from creation) and DIR/threadstone.pub (32 raw bytes,
- * mode 0644 less the umask), both created with O_EXCL so neither is ever
- * overwritten.  keypath and pubpath (PATH_MAX bytes each) receive the
- * paths as displayed.  Return 0, or -1 with one line in err (nothing is
- * left behind).
- */
-int	ts_keygen(const char *dir, char *keypath, char *pubpath, char *err,
-	    size_t errlen);
 
 #endif /* TS_SIGN_H */

@@ -15,6 +15,7 @@
 
 #include "labels.h"
 #include "plateau.h"
+#include "size.h"
 #include "svg.h"
 #include "util.h"
 
@@ -252,7 +253,8 @@ draw_caches(struct ts_buf *b, const struct ts_plateaus *r,
 		x = log2((double)r->cache_bytes[k]);
 		if (x < f->lx0 || x > f->lx1)
 			continue;
-		ts_plateau_fmt_size((double)r->cache_bytes[k], sz, sizeof sz);
+		ts_size_format((double)r->cache_bytes[k],
+		    TS_SIZE_SHORT, sz, sizeof sz);
 		snprintf(lab, sizeof lab, "%s %s",
 		    ts_plateau_level_name(k, r->ncaches), sz);
 		x = xpos(f, (double)r->cache_bytes[k]);
@@ -329,7 +331,8 @@ draw_curve(struct ts_buf *b, const struct picture *p, bool local)
 	ts_buf_printf(b, "\"/>\n<g class=\"%s\">\n",
 	    local ? "local-points" : "points");
 	for (i = 0; i < p->n; i++) {
-		ts_plateau_fmt_size((double)pl->bytes[i], sz, sizeof sz);
+		ts_size_format((double)pl->bytes[i],
+		    TS_SIZE_SHORT, sz, sizeof sz);
 		/* The levels belong to the curve they were found on. */
 		if (r != NULL && (local || !p->local)) {
 			snprintf(tip, sizeof tip, "%s: %.1f ns%s, %s", sz, ns[i],

@@ -137,55 +137,6 @@ ts_sweep_sizes(uint64_t max_bytes, uint64_t *sizes, size_t cap)
 	return n;
 }
 
-int
-ts_parse_size(const char *s, uint64_t *out)
-{
-	static const char units[] = "kmgt";
-	const char *p = s, *u;
-	uint64_t v = 0, mult = 1;
-	int shift;
-
-	if (*p < '0' || *p > '9')
-		return -1;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
-			return -1;
-		v = v * 10 + (uint64_t)(*p - '0');
-	}
-	if (*p != '\0') {
-		/* One unit letter, then optionally "iB" or "B". */
-		if ((u = strchr(units, *p | 0x20)) == NULL)
-			return -1;
-		shift = 10 * (int)(u - units + 1);
-		mult = UINT64_C(1) << shift;
-		p++;
-		if ((*p | 0x20) == 'i' && (p[1] | 0x20) == 'b')
-			p += 2;
-		else if ((*p | 0x20) == 'b')
-			p++;
-		if (*p != '\0')
-			return -1;
-	}
-	if (v > UINT64_MAX / mult)
-		return -1;
-	*out = v * mult;
-	return 0;
-}
-
-void
-ts_sweep_human(uint64_t bytes, char *buf, size_t len)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB" };
-	double v = (double)bytes;
-	int i = 0;
-
-	while (v >= 1024 && i < 3) {
-		v /= 1024;
-		i++;
-	}
-	snprintf(buf, len, "%.0f %s", v, unit[i]);
-}
-
 double
 ts_sweep_reading_at(const uint64_t *w, uint64_t *cursor, uint64_t min_ms,
     uint64_t *hops_out)
@@ -335,7 +286,8 @@ ts_sweep_table(struct ts_buf *b, const struct ts_sweep_point *pts,
 		ts_buf_printf(b, "  %10s  level", "page-local");
 	ts_buf_putc(b, '\n');
 	for (i = 0; i < n; i++) {
-		ts_sweep_human(pts[i].bytes, size, sizeof size);
+		ts_size_format((double)pts[i].bytes,
+		    TS_SIZE_WHOLE, size, sizeof size);
 		ts_buf_printf(b, "%12s  %7.1f ns", size, pts[i].latency_ns);
 		if (levels != NULL)
 			ts_buf_printf(b, "  %7.1f ns  %s",
@@ -361,12 +313,13 @@ ts_sweep_walks(struct ts_buf *b, const struct ts_sweep_point *pts,
 	ts_buf_puts(b, "Page walks (latency less page-local, not a cache "
 	    "level):");
 	if (from + 1 < n) {
-		ts_sweep_human(pts[from].bytes, size, sizeof size);
+		ts_size_format((double)pts[from].bytes, TS_SIZE_WHOLE, size,
+		    sizeof size);
 		ts_buf_printf(b, " %.1f ns at %s, where memory begins,",
 		    pts[from].latency_ns - pts[from].page_local_ns, size);
 	}
 	i = n - 1;
-	ts_sweep_human(pts[i].bytes, size, sizeof size);
+	ts_size_format((double)pts[i].bytes, TS_SIZE_WHOLE, size, sizeof size);
 	ts_buf_printf(b, " %.1f ns at %s.\n",
 	    pts[i].latency_ns - pts[i].page_local_ns, size);
 }

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "chase.h"
+#include "size.h"
 #include "util.h"
 
 /* The chase seed of every sweep size (no thread XOR). */
@@ -25,7 +26,7 @@
 #define TS_SWEEP_LOCAL_WORD	1u
 /* The smallest working set, and the original's largest. */
 #define TS_SWEEP_MIN_BYTES	UINT64_C(4096)
-#define TS_SWEEP_ORIG_MAX	(UINT64_C(256) << 20)
+#define TS_SWEEP_ORIG_MAX	(256 * TS_MIB)
 /* Room for sizes 2^12 .. 2^63. */
 #define TS_SWEEP_MAX_SIZES	52
 
@@ -64,19 +65,6 @@ uint64_t ts_sweep_default_max(uint64_t llc, uint64_t avail);
  * above max_bytes.  Return the count (0 when max_bytes < 4 KiB).
  */
 size_t	 ts_sweep_sizes(uint64_t max_bytes, uint64_t *sizes, size_t cap);
-
-/*
- * Parse a size option: a decimal byte count, optionally followed by K, M,
- * G or T (binary multiples; "KiB" and "KB" spellings accepted, any case).
- * Return 0, or -1 on bad grammar or overflow.
- */
-int	 ts_parse_size(const char *, uint64_t *out);
-
-/*
- * Human size as the original prints it: divide by 1024 while at least
- * 1024 and the unit is below GiB, then "%.0f <unit>" ("4 KiB", "1 GiB").
- */
-void	 ts_sweep_human(uint64_t bytes, char *buf, size_t len);
 
 /*
  * One reading of section 6.3 on a warmed chase: 1024 hops, times 4 until

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Dependency-free helpers shared by every program: allocation, messages,
- * strict number parsing, a byte buffer, whole-file I/O and the clock.
+ * strict number parsing, whole-file I/O and the clock.
  */
 #include <config.h>
 
@@ -20,9 +20,8 @@
 
 #include "util.h"
 
-/* Die with the package's runtime-failure status when memory runs out. */
-static void
-oom(void)
+void
+ts_out_of_memory(void)
 {
 	fprintf(stderr, "%s: out of memory\n", ts_progname());
 	exit(1);
@@ -34,7 +33,7 @@ ts_xmalloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (p == NULL)
-		oom();
+		ts_out_of_memory();
 	return p;
 }
 
@@ -44,7 +43,7 @@ ts_xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size ? size : 1);
 
 	if (p == NULL)
-		oom();
+		ts_out_of_memory();
 	return p;
 }
 
@@ -53,7 +52,7 @@ ts_xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (p == NULL)
-		oom();
+		ts_out_of_memory();
 	return p;
 }
 
@@ -63,7 +62,7 @@ ts_xstrdup(const char *s)
 	char *p = strdup(s);
 
 	if (p == NULL)
-		oom();
+		ts_out_of_memory();
 	return p;
 }
 
@@ -75,7 +74,7 @@ ts_xasprintf(const char *fmt, ...)
 
 	va_start(ap, fmt);
 	if (vasprintf(&p, fmt, ap) < 0)
-		oom();
+		ts_out_of_memory();
 	va_end(ap);
 	return p;
 }
@@ -148,86 +147,6 @@ ts_parse_double(const char *s, double min, double max, double *out)
 		return -1;
 	*out = v;
 	return 0;
-}
-
-void
-ts_buf_init(struct ts_buf *b)
-{
-	b->cap = 256;
-	b->len = 0;
-	b->data = ts_xmalloc(b->cap);
-	b->data[0] = '\0';
-}
-
-void
-ts_buf_free(struct ts_buf *b)
-{
-	free(b->data);
-	b->data = NULL;
-	b->len = b->cap = 0;
-}
-
-/* Make room for n more bytes plus the terminating NUL. */
-static void
-reserve(struct ts_buf *b, size_t n)
-{
-	if (b->data == NULL)
-		ts_buf_init(b);
-	if (n >= SIZE_MAX - b->len - 1)
-		oom();
-	if (b->len + n + 1 <= b->cap)
-		return;
-	while (b->len + n + 1 > b->cap)
-		b->cap = b->cap > SIZE_MAX / 2 ? SIZE_MAX : b->cap * 2;
-	b->data = ts_xrealloc(b->data, b->cap);
-}
-
-void
-ts_buf_add(struct ts_buf *b, const void *p, size_t n)
-{
-	reserve(b, n);
-	if (n > 0)
-		memcpy(b->data + b->len, p, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-}
-
-void
-ts_buf_puts(struct ts_buf *b, const char *s)
-{
-	ts_buf_add(b, s, strlen(s));
-}
-
-void
-ts_buf_putc(struct ts_buf *b, char c)
-{
-	ts_buf_add(b, &c, 1);
-}
-
-void
-ts_buf_vprintf(struct ts_buf *b, const char *fmt, va_list ap)
-{
-	va_list aq;
-	int n;
-
-	va_copy(aq, ap);
-	n = vsnprintf(NULL, 0, fmt, aq);
-	va_end(aq);
-	if (n < 0)
-		return;
-	reserve(b, (size_t)n);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	b->len += (size_t)n;
-}
-
-void
-ts_buf_printf(struct ts_buf *b, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	ts_buf_vprintf(b, fmt, ap);
-	va_end(ap);
 }
 
 int
@@ -317,48 +236,4 @@ ts_close_stdout(void)
 		return -1;
 	}
 	return 0;
-}
-
-void
-ts_buf_json_string(struct ts_buf *b, const char *s)
-{
-	const unsigned char *p;
-
-	ts_buf_putc(b, '"');
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		switch (*p) {
-		case '"':
-			ts_buf_puts(b, "\\\"");
-			break;
-		case '\\':
-			ts_buf_puts(b, "\\\\");
-			break;
-		case '\b':
-			ts_buf_puts(b, "\\b");
-			break;
-		case '\t':
-			ts_buf_puts(b, "\\t");
-			break;
-		case '\n':
-			ts_buf_puts(b, "\\n");
-			break;
-		case '\f':
-			ts_buf_puts(b, "\\f");
-			break;
-		case '\r':
-			ts_buf_puts(b, "\\r");
-			break;
-		default:
-			if (*p < 0x20) {
-				ts_buf_printf(b, "\\u%04x", *p);
-			} else if (*p == 0xc0 && p[1] == 0x80) {
-				/* U+0000 as docparse.c stores it. */
-				ts_buf_puts(b, "\\u0000");
-				p++;
-			} else {
-				ts_buf_putc(b, (char)*p);
-			}
-		}
-	}
-	ts_buf_putc(b, '"');
 }

@@ -19,9 +19,11 @@
  * their own; it is included here so that every caller of util.h keeps
  * them.
  */
+#include "buf.h"
 #include "outfile.h"
 
 /* Allocation: these print "PROG: out of memory" and exit 1 on failure. */
+void	 ts_out_of_memory(void) __attribute__((noreturn));
 void	*ts_xmalloc(size_t);
 void	*ts_xcalloc(size_t, size_t);
 void	*ts_xrealloc(void *, size_t);
@@ -45,27 +47,6 @@ void	 ts_warning(const char *, ...) __attribute__((format(printf, 1, 2)));
  */
 int	 ts_parse_u64(const char *, uint64_t min, uint64_t max, uint64_t *out);
 int	 ts_parse_double(const char *, double min, double max, double *out);
-
-/* A growable byte buffer, always NUL-terminated. */
-struct ts_buf {
-	char	*data;
-	size_t	 len;
-	size_t	 cap;
-};
-void	 ts_buf_init(struct ts_buf *);
-void	 ts_buf_free(struct ts_buf *);
-void	 ts_buf_add(struct ts_buf *, const void *, size_t);
-void	 ts_buf_puts(struct ts_buf *, const char *);
-void	 ts_buf_putc(struct ts_buf *, char);
-void	 ts_buf_printf(struct ts_buf *, const char *, ...)
-	    __attribute__((format(printf, 2, 3)));
-void	 ts_buf_vprintf(struct ts_buf *, const char *, va_list);
-/*
- * Append s as a JSON string, escaped as serde_json does ('"', '\\', the
- * short escapes and \u00XX for other controls); the two bytes C0 80,
- * which lib/docparse.c stores for U+0000, become \u0000.
- */
-void	 ts_buf_json_string(struct ts_buf *, const char *s);
 
 /*
  * Read a whole regular file of at most `max` bytes.  On failure return -1

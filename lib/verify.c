@@ -38,17 +38,32 @@ add(char ***list, size_t *n, const char *fmt, ...)
 	(*list)[(*n)++] = b.data;
 }
 
-/* A double in Rust's Display form, in a static ring of buffers. */
-static const char *
-num(double v)
-{
-	static char ring[16][400];	/* ts_fmt_display's longest text fits */
-	static int next;
-	char *s = ts_fmt_display(v), *out = ring[next++ % 16];
+/*
+ * The Display texts of doubles that one function's messages quote.  Each
+ * num() allocates its text and keeps it until nums_free(), so any number
+ * of them may appear in one message.
+ */
+struct nums {
+	char	**text;
+	size_t	  n;
+};
 
-	snprintf(out, sizeof ring[0], "%s", s);
-	free(s);
-	return out;
+/* A double in Rust's Display form, owned by t. */
+static const char *
+num(struct nums *t, double v)
+{
+	t->text = ts_xrealloc(t->text, (t->n + 1) * sizeof *t->text);
+	t->text[t->n] = ts_fmt_display(v);
+	return t->text[t->n++];
+}
+
+static void
+nums_free(struct nums *t)
+{
+	while (t->n > 0)
+		free(t->text[--t->n]);
+	free(t->text);
+	t->text = NULL;
 }
 
 /* The original's per-pass problems, W naming the pass. */
@@ -56,13 +71,14 @@ static void
 pass_problems(const struct ts_pass *p, const char *id, const char *kind,
     struct ts_verdict *v)
 {
+	struct nums t = { NULL, 0 };
 	const struct ts_stats *s = &p->stats;
 	uint64_t total;
 	size_t i;
 
 	if (!(p->value > 0) || !isfinite(p->value))
 		add(&v->problems, &v->nproblems, "%s %s: non-positive value %s",
-		    id, kind, num(p->value));
+		    id, kind, num(&t, p->value));
 	if (p->threads == 0)
 		add(&v->problems, &v->nproblems, "%s %s: zero threads", id,
 		    kind);
@@ -77,8 +93,8 @@ pass_problems(const struct ts_pass *p, const char *id, const char *kind,
 		}
 	if (s->n > 0 && (p->value < s->min || p->value > s->max))
 		add(&v->problems, &v->nproblems, "%s %s: value %s outside its "
-		    "own range [%s, %s]", id, kind, num(p->value), num(s->min),
-		    num(s->max));
+		    "own range [%s, %s]", id, kind, num(&t, p->value),
+		    num(&t, s->min), num(&t, s->max));
 	if (s->min > s->max)
 		add(&v->problems, &v->nproblems, "%s %s: min exceeds max", id,
 		    kind);
@@ -89,6 +105,7 @@ pass_problems(const struct ts_pass *p, const char *id, const char *kind,
 		add(&v->problems, &v->nproblems, "%s %s: statistics count %"
 		    PRIu64 " samples but only %zu are recorded", id, kind,
 		    total, p->nsamples);
+	nums_free(&t);
 }
 
 /* Whether two doubles agree within the tolerance, relative to scale. */
@@ -110,6 +127,7 @@ static void
 pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
     struct ts_verdict *v)
 {
+	struct nums t = { NULL, 0 };
 	const struct ts_stats *s = &p->stats;
 	struct ts_stats c;
 	struct ts_buf b;
@@ -126,12 +144,13 @@ pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
 #define CHECK(f, scale) do {						\
 	if (!close_to(s->f, c.f, scale))				\
 		ts_buf_printf(&b, "%s%s %s (recomputed %s)",		\
-		    b.len ? ", " : "", #f, num(s->f), num(c.f));	\
+		    b.len ? ", " : "", #f, num(&t, s->f),		\
+		    num(&t, c.f));					\
 } while (0)
 	if (s->n != c.n || s->outliers != c.outliers)
 		ts_buf_printf(&b, "n %s + outliers %s (recomputed %s + %s)",
-		    num((double)s->n), num((double)s->outliers),
-		    num((double)c.n), num((double)c.outliers));
+		    num(&t, (double)s->n), num(&t, (double)s->outliers),
+		    num(&t, (double)c.n), num(&t, (double)c.outliers));
 	CHECK(median, 0);
 	CHECK(mean, 0);
 	CHECK(stddev, big);
@@ -153,13 +172,15 @@ pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
 	if (!close_to(p->value, c.median, 0))
 		add(&v->warnings, &v->nwarnings, "%s %s: value %s is not the "
 		    "median of the retained samples (%s)", id, kind,
-		    num(p->value), num(c.median));
+		    num(&t, p->value), num(&t, c.median));
+	nums_free(&t);
 }
 
 /* Our checks of a workload against the reference table and its passes. */
 static void
 workload_recompute(const struct ts_workload *w, struct ts_verdict *v)
 {
+	struct nums t = { NULL, 0 };
 	const struct ts_reference_entry *ref = ts_reference_find(w->id);
 	struct ts_scaling sc;
 	int has;
@@ -170,8 +191,9 @@ workload_recompute(const struct ts_workload *w, struct ts_verdict *v)
 	else {
 		if (w->reference != ref->reference)
 			add(&v->warnings, &v->nwarnings, "%s: reference %s "
-			    "differs from %s's %s", w->id, num(w->reference),
-			    TS_REFERENCE_NAME, num(ref->reference));
+			    "differs from %s's %s", w->id,
+			    num(&t, w->reference), TS_REFERENCE_NAME,
+			    num(&t, ref->reference));
 		if (w->unit != ref->unit)
 			add(&v->warnings, &v->nwarnings, "%s: unit %s, "
 			    "expected %s", w->id, ts_unit_name(w->unit),
@@ -194,10 +216,11 @@ workload_recompute(const struct ts_workload *w, struct ts_verdict *v)
 	    w->scaling->threads != sc.threads))
 		add(&v->warnings, &v->nwarnings, "%s: scaling %s / %s / %s "
 		    "does not match the passes (recomputed %s / %s / %s)",
-		    w->id, num(w->scaling->speedup),
-		    num(w->scaling->efficiency),
-		    num((double)w->scaling->threads), num(sc.speedup),
-		    num(sc.efficiency), num((double)sc.threads));
+		    w->id, num(&t, w->scaling->speedup),
+		    num(&t, w->scaling->efficiency),
+		    num(&t, (double)w->scaling->threads), num(&t, sc.speedup),
+		    num(&t, sc.efficiency), num(&t, (double)sc.threads));
+	nums_free(&t);
 }
 
 /* Compare one recorded score half with its recomputation. */
@@ -206,17 +229,19 @@ score_half(const char *name, bool has, double score,
     const struct ts_component *c, size_t n, bool chas, double cscore,
     const struct ts_component *cc, size_t cn, struct ts_verdict *v)
 {
+	struct nums t = { NULL, 0 };
 	size_t i;
 
 	if (has != chas || (has && !close_to(score, cscore, 0))) {
 		add(&v->warnings, &v->nwarnings, "score: %s %s does not match "
 		    "the passes (recomputed %s)", name,
-		    has ? num(score) : "absent", chas ? num(cscore) :
+		    has ? num(&t, score) : "absent", chas ? num(&t, cscore) :
 		    "absent");
 	}
 	if (n != cn) {
 		add(&v->warnings, &v->nwarnings, "score: %s_components has %zu "
 		    "entries, the passes give %zu", name, n, cn);
+		nums_free(&t);
 		return;
 	}
 	for (i = 0; i < n; i++)
@@ -227,9 +252,11 @@ score_half(const char *name, bool has, double score,
 			add(&v->warnings, &v->nwarnings, "score: %s component "
 			    "%s (%s / %s = %s) does not match the passes "
 			    "(%s: %s / %s = %s)", name, c[i].id,
-			    num(c[i].measured), num(c[i].reference),
-			    num(c[i].ratio), cc[i].id, num(cc[i].measured),
-			    num(cc[i].reference), num(cc[i].ratio));
+			    num(&t, c[i].measured), num(&t, c[i].reference),
+			    num(&t, c[i].ratio), cc[i].id,
+			    num(&t, cc[i].measured), num(&t, cc[i].reference),
+			    num(&t, cc[i].ratio));
+	nums_free(&t);
 }
 
 /* Warn about keys and objects the signature does not cover. */
@@ -261,6 +288,7 @@ void
 ts_verify_report(const struct ts_report *r, bool require_signature,
     struct ts_verdict *v)
 {
+	struct nums t = { NULL, 0 };
 	const struct ts_workload *w;
 	struct ts_score sc;
 	struct ts_buf noisy, failed;
@@ -279,7 +307,7 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 		    "samples");
 	if (!isfinite(r->duration_secs) || r->duration_secs < 0)
 		add(&v->problems, &v->nproblems, "implausible duration %s",
-		    num(r->duration_secs));
+		    num(&t, r->duration_secs));
 	for (i = 0; i < r->nworkloads; i++) {
 		w = &r->workloads[i];
 		if (w->single != NULL)
@@ -346,6 +374,7 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 
 	v->pass = v->nproblems == 0 && (v->sig == TS_SIG_VERIFIED ||
 	    v->sig == TS_SIG_ABSENT);
+	nums_free(&t);
 }
 
 /* Free a list of strings. */

@@ -111,8 +111,9 @@ check_max_size(const char *arg, uint64_t v, uint64_t avail)
 	while (top <= v / 2)
 		top *= 2;
 	if (avail != 0 && ts_sweep_footprint(top) > avail) {
-		ts_sweep_human(ts_sweep_footprint(top), a, sizeof a);
-		ts_sweep_human(avail, b, sizeof b);
+		ts_size_format((double)ts_sweep_footprint(top), TS_SIZE_WHOLE,
+		    a, sizeof a);
+		ts_size_format((double)avail, TS_SIZE_WHOLE, b, sizeof b);
 		ts_error("--max-size: %s needs %s of memory, more than the %s "
 		    "available", arg, a, b);
 		return -1;
@@ -202,7 +203,7 @@ progress(void *arg, size_t i, size_t n, uint64_t bytes)
 	char size[32];
 
 	(void)arg;
-	ts_sweep_human(bytes, size, sizeof size);
+	ts_size_format((double)bytes, TS_SIZE_WHOLE, size, sizeof size);
 	fprintf(stderr, "\r  %-8s (%zu/%zu)\r", size, i + 1, n);
 	fflush(stderr);
 }
@@ -242,8 +243,8 @@ subtitle(const struct ts_sweep_point *pts, size_t n,
 		lo = pts[i].page_bytes < lo ? pts[i].page_bytes : lo;
 		hi = pts[i].page_bytes > hi ? pts[i].page_bytes : hi;
 	}
-	ts_sweep_human(lo, a, sizeof a);
-	ts_sweep_human(hi, b, sizeof b);
+	ts_size_format((double)lo, TS_SIZE_WHOLE, a, sizeof a);
+	ts_size_format((double)hi, TS_SIZE_WHOLE, b, sizeof b);
 	if (lo == hi)
 		snprintf(pages, sizeof pages, "%s pages", a);
 	else
@@ -312,7 +313,8 @@ main(int argc, char *argv[])
 	    &failed) != 0) {
 		if (!o.quiet && isatty(STDERR_FILENO))
 			fprintf(stderr, "\r%30s\r", "");
-		ts_sweep_human(failed, size, sizeof size);
+		ts_size_format((double)failed, TS_SIZE_WHOLE,
+		    size, sizeof size);
 		ts_error("cannot allocate a %s working set", size);
 		return TS_EXIT_FAILURE;
 	}

@@ -20,6 +20,7 @@
 #include "docread.h"
 #include "docwrite.h"
 #include "jsonnum.h"
+#include "serdenum.h"
 #include "pkcs8.h"
 #include "sign.h"
 #include "tap.h"

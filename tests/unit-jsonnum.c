@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "jsonnum.h"
+#include "serdenum.h"
 #include "tap.h"
 
 /* The double with bit pattern b. */

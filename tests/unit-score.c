@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "jsonnum.h"
+#include "serdenum.h"
 #include "score.h"
 #include "tap.h"
 

@@ -121,18 +121,26 @@ test_human(void)
 {
 	char b[32];
 
-	ts_sweep_human(512, b, sizeof b);
+	ts_size_format((double)512, TS_SIZE_WHOLE, b, sizeof b);
 	is_str(b, "512 B", "512 B");
-	ts_sweep_human(4096, b, sizeof b);
+	ts_size_format((double)4096, TS_SIZE_WHOLE, b, sizeof b);
 	is_str(b, "4 KiB", "4 KiB");
-	ts_sweep_human(MiB, b, sizeof b);
+	ts_size_format((double)MiB, TS_SIZE_WHOLE, b, sizeof b);
 	is_str(b, "1 MiB", "1 MiB");
-	ts_sweep_human(256 * MiB, b, sizeof b);
+	ts_size_format((double)(256 * MiB), TS_SIZE_WHOLE, b, sizeof b);
 	is_str(b, "256 MiB", "256 MiB");
-	ts_sweep_human(2048 * MiB, b, sizeof b);
+	ts_size_format((double)(2048 * MiB), TS_SIZE_WHOLE, b, sizeof b);
 	is_str(b, "2 GiB", "2 GiB");
-	ts_sweep_human(UINT64_C(1) << 42, b, sizeof b);
+	ts_size_format((double)(UINT64_C(1) << 42), TS_SIZE_WHOLE, b, sizeof b);
 	is_str(b, "4096 GiB", "GiB is the largest unit");
+	ts_size_format(1.5 * (double)MiB, TS_SIZE_SHORT, b, sizeof b);
+	is_str(b, "1.5 MiB", "short: three significant digits");
+	ts_size_format((double)(UINT64_C(1) << 42), TS_SIZE_SHORT, b, sizeof b);
+	is_str(b, "4 TiB", "short: TiB is the largest unit");
+	ts_size_format(1000.0, TS_SIZE_SHORT, b, sizeof b);
+	is_str(b, "1000 B", "short: four-digit values are not in e-notation");
+	ts_size_format(1023.0 * 1024, TS_SIZE_SHORT, b, sizeof b);
+	is_str(b, "1023 KiB", "short: 1023 KiB");
 }
 
 /* The table against the spec's example, and the JSON against the M4 file. */

@@ -16,6 +16,7 @@
 
 #include "fuzz.h"
 #include "jsonnum.h"
+#include "serdenum.h"
 
 const char ts_fuzz_name[] = "numbers";
 

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The growable byte buffer every text and JSON writer appends to, and the
+ * column padding of tables (which counts code points, not bytes).
+ */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "util.h"
+
+void
+ts_buf_init(struct ts_buf *b)
+{
+	b->cap = 256;
+	b->len = 0;
+	b->data = ts_xmalloc(b->cap);
+	b->data[0] = '\0';
+}
+
+void
+ts_buf_free(struct ts_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+/* Make room for n more bytes plus the terminating NUL. */
+static void
+reserve(struct ts_buf *b, size_t n)
+{
+	if (b->data == NULL)
+		ts_buf_init(b);
+	if (n >= SIZE_MAX - b->len - 1)
+		ts_out_of_memory();
+	if (b->len + n + 1 <= b->cap)
+		return;
+	while (b->len + n + 1 > b->cap)
+		b->cap = b->cap > SIZE_MAX / 2 ? SIZE_MAX : b->cap * 2;
+	b->data = ts_xrealloc(b->data, b->cap);
+}
+
+void
+ts_buf_add(struct ts_buf *b, const void *p, size_t n)
+{
+	reserve(b, n);
+	if (n > 0)
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+}
+
+void
+ts_buf_puts(struct ts_buf *b, const char *s)
+{
+	ts_buf_add(b, s, strlen(s));
+}
+
+void
+ts_buf_putc(struct ts_buf *b, char c)
+{
+	ts_buf_add(b, &c, 1);
+}
+
+void
+ts_buf_vprintf(struct ts_buf *b, const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	reserve(b, (size_t)n);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void
+ts_buf_printf(struct ts_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	ts_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+void
+ts_buf_json_string(struct ts_buf *b, const char *s)
+{
+	const unsigned char *p;
+
+	ts_buf_putc(b, '"');
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		switch (*p) {
+		case '"':
+			ts_buf_puts(b, "\\\"");
+			break;
+		case '\\':
+			ts_buf_puts(b, "\\\\");
+			break;
+		case '\b':
+			ts_buf_puts(b, "\\b");
+			break;
+		case '\t':
+			ts_buf_puts(b, "\\t");
+			break;
+		case '\n':
+			ts_buf_puts(b, "\\n");
+			break;
+		case '\f':
+			ts_buf_puts(b, "\\f");
+			break;
+		case '\r':
+			ts_buf_puts(b, "\\r");
+			break;
+		default:
+			if (*p < 0x20) {
+				ts_buf_printf(b, "\\u%04x", *p);
+			} else if (*p == 0xc0 && p[1] == 0x80) {
+				/* U+0000 as docparse.c stores it. */
+				ts_buf_puts(b, "\\u0000");
+				p++;
+			} else {
+				ts_buf_putc(b, (char)*p);
+			}
+		}
+	}
+	ts_buf_putc(b, '"');
+}
+
+size_t
+ts_text_width(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t w = 0;
+
+	while (*p != '\0') {
+		if (p[0] == 0x1b && p[1] == '[') {
+			/* Parameters and intermediates, then one final byte. */
+			p += 2;
+			while (*p != '\0' && (*p < 0x40 || *p > 0x7e))
+				p++;
+			if (*p != '\0')
+				p++;
+			continue;
+		}
+		if ((*p & 0xc0) != 0x80)
+			w++;
+		p++;
+	}
+	return w;
+}
+
+/* Append n spaces. */
+static void
+spaces(struct ts_buf *b, size_t n)
+{
+	while (n-- > 0)
+		ts_buf_putc(b, ' ');
+}
+
+void
+ts_buf_pad(struct ts_buf *b, const char *s, size_t width)
+{
+	size_t w = ts_text_width(s);
+
+	ts_buf_puts(b, s);
+	if (w < width)
+		spaces(b, width - w);
+}
+
+void
+ts_buf_rpad(struct ts_buf *b, const char *s, size_t width)
+{
+	size_t w = ts_text_width(s);
+
+	if (w < width)
+		spaces(b, width - w);
+	ts_buf_puts(b, s);
+}
