@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/latency.h"
 #include "tap.h"
 
 struct want {

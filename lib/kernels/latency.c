@@ -10,10 +10,11 @@
 #include <stdlib.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/latency.h"
 
 #define SEED		0x1A7E4C7A5EEDULL
 #define HUGE_BYTES	((uint64_t)2 << 20)
+#define TS_LATENCY_BYTES ((uint64_t)256 << 20)	/* the default chase */
 
 /* The chase size for these parameters. */
 static uint64_t

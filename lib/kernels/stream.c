@@ -16,9 +16,10 @@
 #include "chase.h"
 #include "kernel.h"
 #include "mapping.h"
-#include "kernels/kstate.h"
+#include "kernels/stream.h"
 
 #define BYTES_PER_ELEM	24		/* two reads and a write */
+#define TS_STREAM_ELEMS	((uint64_t)8 << 20)	/* per array, over all threads */
 #define PAGE		4096
 #define HUGE_BYTES	((size_t)2 << 20)
 #define STAGGER		1024		/* keeps b and c off a's 4 KiB alias */
