@@ -160,7 +160,7 @@ pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
 static void
 workload_recompute(const struct ts_workload *w, struct ts_verdict *v)
 {
-	const struct ts_reference_entry *ref = ts_reference_find(w->id);
+	const struct ts_kernel *ref = ts_reference_find(w->id);
 	struct ts_scaling sc;
 	int has;
 

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel.h"
+
 /* Dhrystone 2.1: Weicker's globals and main-loop locals, per thread. */
 #define TS_DHRY_STRLEN	31		/* 30 characters and the NUL */
 #define TS_DHRY_ARR_LEN	50		/* both dimensions of both arrays */
@@ -54,5 +56,8 @@ struct ts_dhry {
 
 /* Put a fresh Dhrystone state in *d (what the original main does first). */
 void	 ts_dhry_init(struct ts_dhry *);
+
+/* The descriptor, in the registry (registry.c) and for the tests. */
+extern const struct ts_kernel ts_kernel_dhrystone;
 
 #endif /* TS_KERNELS_DHRYSTONE_H */

@@ -7,10 +7,14 @@
 #define TS_KERNELS_LATENCY_H
 
 #include "chase.h"
+#include "kernel.h"
 
 /* Latency: one thread's pointer chase. */
 struct ts_latency {
 	struct ts_chase	chase;
 };
+
+/* The descriptor, in the registry (registry.c) and for the tests. */
+extern const struct ts_kernel ts_kernel_latency;
 
 #endif /* TS_KERNELS_LATENCY_H */

@@ -226,4 +226,7 @@ const struct ts_kernel ts_kernel_stream = {
 	.rate_sized = stream_rate_sized,
 	.buffer_used = stream_buffer_used,
 	.page_bytes = stream_page_bytes,
+	.buffer_default = TS_STREAM_ELEMS * BYTES_PER_ELEM,	/* 192 MiB */
+	.buffer_option = "--stream-mb",
+	.buffer_name = "stream",
 };

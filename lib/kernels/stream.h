@@ -8,11 +8,16 @@
 
 #include <stddef.h>
 
+#include "kernel.h"
+
 /* STREAM triad: this thread's slice of the three arrays. */
 struct ts_stream {
 	double	*a, *b, *c;
 	size_t	 n;		/* elements in this thread's slice */
 	size_t	 map_bytes;	/* one mapping holds all three arrays */
 };
+
+/* The descriptor, in the registry (registry.c) and for the tests. */
+extern const struct ts_kernel ts_kernel_stream;
 
 #endif /* TS_KERNELS_STREAM_H */
