@@ -139,6 +139,7 @@ const struct ts_kernel ts_kernel_latency = {
 	.rate_sized = latency_rate_sized,
 	.buffer_used = latency_buffer_used,
 	.page_bytes = latency_page_bytes,
+	/* The chase one thread walks: 256 MiB, as the original. */
 	.buffer_default = TS_LATENCY_BYTES,
 	.buffer_option = "--latency-mb",
 	.buffer_name = "latency",

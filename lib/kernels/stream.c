@@ -226,7 +226,8 @@ const struct ts_kernel ts_kernel_stream = {
 	.rate_sized = stream_rate_sized,
 	.buffer_used = stream_buffer_used,
 	.page_bytes = stream_page_bytes,
-	.buffer_default = TS_STREAM_ELEMS * BYTES_PER_ELEM,	/* 192 MiB */
+	/* The three arrays over all threads: 3 x 64 MiB, as the original. */
+	.buffer_default = TS_STREAM_ELEMS * BYTES_PER_ELEM,
 	.buffer_option = "--stream-mb",
 	.buffer_name = "stream",
 };
