@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The workload descriptor: what a kernel is, how to set up one thread's
- * state, how to run it, and how its rate is computed.  Each kernel lives in
- * lib/kernels/<id>.c and exports exactly one `const struct ts_kernel`.
- * The runner (lib/runner.c) knows nothing about any particular workload.
+ * state, how to run it, how its rate is computed and scored, and what the
+ * suite may size for it.  Each kernel lives in lib/kernels/<id>.c and
+ * exports exactly one `const struct ts_kernel`, listed in the registry
+ * (lib/kernels/registry.c).  Nothing outside lib/kernels/ knows any
+ * particular workload: the runner, the suite, the scores and the programs
+ * read the descriptors (tests/kernels-selfcontained.sh checks this).
  */
 #ifndef TS_KERNEL_H
 #define TS_KERNEL_H
@@ -20,9 +23,9 @@ typedef void ts_kstate;
 /* What a pass asks of a kernel's setup, beyond the thread numbers. */
 struct ts_kparams {
 	/*
-	 * Buffer size for the memory workloads, in bytes (stream: the total
-	 * of the three arrays over all threads; latency: the chase buffer).
-	 * 0 = the kernel's default (stream 3 x 64 MiB, latency 256 MiB).
+	 * Buffer size for the kernels with a sized buffer, in bytes, in
+	 * the sense their descriptor's buffer_default says.  0 = that
+	 * default.
 	 */
 	uint64_t	 buffer_bytes;
 	/* Ask for transparent huge pages on large buffers (madvise). */
@@ -30,13 +33,31 @@ struct ts_kparams {
 };
 
 struct ts_kernel {
-	const char	*id;		/* "dhrystone" */
-	const char	*name;		/* "Dhrystone 2.1" */
+	const char	*id;		/* in documents and for -w */
+	const char	*name;		/* the long name, for people */
 	const char	*summary;	/* one line, as in the original */
+	/*
+	 * Scoring (ThreadStone 2.0.0 section 4): the unit of the rate, and
+	 * the value of "ThreadStone Reference Core v1" in it.  lib/score.c
+	 * reads these through ts_reference_find(), for runs and for
+	 * documents read from files alike.
+	 */
 	enum ts_unit	 unit;
-	double		 reference;	/* Reference Core v1 value */
+	double		 reference;
 	bool		 partitioned;	/* working set split across threads */
-	bool		 scales;	/* false: single-thread only (latency) */
+	bool		 scales;	/* false: single-thread only */
+	/*
+	 * The sized buffer, for the kernels whose setup honours
+	 * ts_kparams.buffer_bytes (the suite's buffer check may grow it,
+	 * the user may set it): its default size in bytes, in the sense of
+	 * buffer_bytes; the option of threadstone-run that sets it, in MiB
+	 * ("--x-mb"); and what it is called in the suite's messages ("x"
+	 * for "the x buffer").  All three are 0 / NULL for a kernel without
+	 * one, and all three set for a kernel with one.
+	 */
+	uint64_t	 buffer_default;
+	const char	*buffer_option;
+	const char	*buffer_name;
 	/*
 	 * Allocate, fill and first-touch one thread's state (thread `index`
 	 * of `threads`), on that thread.  NULL on failure (errno set).
@@ -52,7 +73,7 @@ struct ts_kernel {
 	uint64_t	 (*footprint)(unsigned threads, unsigned index,
 			    const struct ts_kparams *);
 	/*
-	 * Sized buffers (stream, latency; NULL for the other kernels).  Use
+	 * Sized buffers (NULL for a kernel without buffer_default).  Use
 	 * them through the ts_kernel_*() wrappers below, which handle NULL.
 	 * rate_sized: the rate of a pass whose setup was given `params`
 	 * (rate() above assumes the default sizes).  buffer_used: the buffer
@@ -67,20 +88,21 @@ struct ts_kernel {
 	uint64_t	 (*page_bytes)(ts_kstate *);
 };
 
-/* The registry, in suite order: dhrystone, sgemm, sha256, sort, stream, latency. */
-extern const struct ts_kernel ts_kernel_dhrystone;
-extern const struct ts_kernel ts_kernel_sgemm;
-extern const struct ts_kernel ts_kernel_sha256;
-extern const struct ts_kernel ts_kernel_sort;
-extern const struct ts_kernel ts_kernel_stream;
-extern const struct ts_kernel ts_kernel_latency;
-
-/* The six kernels in suite order, and their count. */
+/*
+ * The kernels in suite order, and their count.  A kernel's position here
+ * indexes per-kernel arrays such as ts_suite_opts.buffer_bytes, which hold
+ * TS_KERNELS_MAX (registry.c checks the registry fits).
+ */
+#define TS_KERNELS_MAX	16
 extern const struct ts_kernel *const ts_kernels[];
 extern const size_t ts_nkernels;
 
 /* Look a kernel up by exact id; NULL when unknown. */
 const struct ts_kernel *ts_kernel_find(const char *id);
+/* The kernel whose buffer_option is `option`, exactly; NULL when none. */
+const struct ts_kernel *ts_kernel_find_option(const char *option);
+/* A kernel's position in ts_kernels[]; ts_nkernels when not listed. */
+size_t	 ts_kernel_index(const struct ts_kernel *);
 
 /* Partition share: thread i of T gets floor(total/T) + (i < total % T), >= 1. */
 uint64_t ts_partition_share(uint64_t total, unsigned threads, unsigned index);

@@ -13,24 +13,14 @@
 #include "stats.h"
 #include "util.h"
 
-const struct ts_reference_entry ts_references[TS_NREFERENCES] = {
-	{ "dhrystone", 22000000.0, TS_UNIT_DHRYSTONES_PER_SEC, false },
-	{ "sgemm", 12.0, TS_UNIT_GFLOPS, false },
-	{ "sha256", 250.0, TS_UNIT_MIB_PER_SEC, false },
-	{ "sort", 50.0, TS_UNIT_MELEM_PER_SEC, false },
-	{ "stream", 12.0, TS_UNIT_GIB_PER_SEC, false },
-	{ "latency", 90.0, TS_UNIT_NANOSECONDS, true },
-};
-
-const struct ts_reference_entry *
+/*
+ * The reference values live in the kernel descriptors only, so that a
+ * second copy cannot drift from what runs put in their documents.
+ */
+const struct ts_kernel *
 ts_reference_find(const char *id)
 {
-	size_t i;
-
-	for (i = 0; i < TS_NREFERENCES; i++)
-		if (strcmp(ts_references[i].id, id) == 0)
-			return &ts_references[i];
-	return NULL;
+	return ts_kernel_find(id);
 }
 
 int

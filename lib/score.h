@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Scoring of ThreadStone 2.0.0 (section 4): the frozen reference table,
- * ratios against it, the single- and multi-core scores (1000 x geometric
+ * Scoring of ThreadStone 2.0.0 (section 4): the frozen reference table
+ * (the kernel descriptors' reference and unit), ratios against it, the single- and multi-core scores (1000 x geometric
  * mean of the ratios) and the scaling object of a workload.
  */
 #ifndef TS_SCORE_H
@@ -10,25 +10,20 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "kernel.h"
 #include "model.h"
 
 /* The score of a machine equal to the reference on every workload. */
 #define TS_REFERENCE_SCORE	1000.0
 
-/* One row of the reference table ("ThreadStone Reference Core v1"). */
-struct ts_reference_entry {
-	const char	*id;		/* workload id, "dhrystone" ... */
-	double		 reference;	/* the reference machine's value */
-	enum ts_unit	 unit;
-	bool		 lower_is_better;	/* latency only */
-};
-
-/* The six rows, in workload order. */
-#define TS_NREFERENCES	6
-extern const struct ts_reference_entry ts_references[TS_NREFERENCES];
-
-/* The row for a workload id, or NULL. */
-const struct ts_reference_entry *ts_reference_find(const char *id);
+/*
+ * The row of the reference table ("ThreadStone Reference Core v1") for a
+ * workload id, or NULL: the registry's descriptor of that kernel, whose
+ * reference and unit are the row's values (lower is better in
+ * nanoseconds only, as ts_ratio() says).  The table is the same for runs
+ * and for documents read from files, whoever produced them.
+ */
+const struct ts_kernel *ts_reference_find(const char *id);
 
 /*
  * measured / reference (reference / measured for nanoseconds) into *out.

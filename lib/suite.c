@@ -26,14 +26,16 @@
 
 #define MIB		((uint64_t)1 << 20)
 
-/* The sizing of one memory buffer and how it was decided. */
+/*
+ * The sizing of one kernel's buffer and how it was decided.  Its id,
+ * default, option and name are the descriptor's.
+ */
 struct buffer {
-	const char	*id;		/* "stream" or "latency" */
-	const char	*option;	/* the option that sets it */
+	const struct ts_kernel *k;	/* NULL: no sized buffer */
 	uint64_t	 bytes;		/* 0: the kernel's default */
-	uint64_t	 dflt;
 	char		*decision;	/* one line for extensions */
 	struct ts_residency res;	/* the check, when one was measured */
+	uint64_t	 page;		/* page size seen */
 	bool		 wanted;	/* the workload is in the run */
 	bool		 checked;
 };
@@ -47,9 +49,9 @@ struct run {
 	unsigned			 threads;	/* T of the multi pass */
 	unsigned			 bound, workers;
 	unsigned			 multi_passes;	/* attempted */
-	struct buffer			 buf[2];	/* stream, latency */
+	/* By registry position, as ts_suite_opts.buffer_bytes. */
+	struct buffer			 buf[TS_KERNELS_MAX];
 	bool				 buffers_sized;
-	uint64_t			 page[2];	/* page size seen */
 	struct ts_kind_plan		 plan;		/* nkinds 0: one kind */
 	struct ts_kinds_run		 kinds;
 	const struct ts_workload	*current;	/* being measured */
@@ -114,16 +116,32 @@ needs_check(struct run *run, struct buffer *b)
 	uint64_t llc = run->extra.llc_bytes;
 
 	if (b->bytes != 0)
-		b->decision = ts_xasprintf("set by %s", b->option);
+		b->decision = ts_xasprintf("set by %s", b->k->buffer_option);
 	else if (!run->o->buffer_check)
 		b->decision = ts_xstrdup("default; check disabled");
-	else if (llc == 0 || llc * 2 < b->dflt)
+	else if (llc == 0 || llc * 2 < b->k->buffer_default)
 		b->decision = ts_xasprintf("default; the largest last-level "
 		    "cache hwloc reports (%llu MiB) is under half of it",
 		    (unsigned long long)(llc / MIB));
 	else
 		return true;
 	return false;
+}
+
+/* Say which buffers the check measures: "the stream buffer clears". */
+static void
+note_check(struct run *run, struct buffer *const *tested, size_t n)
+{
+	struct ts_buf names;
+	size_t i;
+
+	ts_buf_init(&names);
+	for (i = 0; i < n; i++)
+		ts_buf_printf(&names, "%s%s", i == 0 ? "" : i + 1 == n ?
+		    " and " : ", ", tested[i]->k->buffer_name);
+	note(run, "checking whether the %s buffer%s clear%s the cache",
+	    names.data, n == 1 ? "" : "s", n == 1 ? "s" : "");
+	ts_buf_free(&names);
 }
 
 /*
@@ -139,21 +157,20 @@ static void
 size_buffers(struct run *run)
 {
 	struct ts_residency_cfg cfg = { CHECK_SECONDS, CHECK_SEED };
-	struct ts_residency res[2];
-	struct buffer *b, *tested[2];
-	uint64_t small[2], big = 0, large;
+	struct ts_residency res[TS_KERNELS_MAX];
+	struct buffer *b, *tested[TS_KERNELS_MAX];
+	uint64_t small[TS_KERNELS_MAX], big = 0, large;
 	unsigned long long small_mib, large_mib;
 	size_t n = 0, i;
-	int k;
 
-	for (k = 0; k < 2; k++) {
-		b = &run->buf[k];
-		if (!b->wanted || !needs_check(run, b))
+	for (i = 0; i < ts_nkernels; i++) {
+		b = &run->buf[i];
+		if (b->k == NULL || !b->wanted || !needs_check(run, b))
 			continue;
 		tested[n] = b;
-		small[n++] = b->dflt;
-		if (b->dflt > big)
-			big = b->dflt;
+		small[n++] = b->k->buffer_default;
+		if (b->k->buffer_default > big)
+			big = b->k->buffer_default;
 	}
 	if (n == 0)
 		return;
@@ -167,10 +184,7 @@ size_buffers(struct run *run)
 			    "footprint");
 		return;
 	}
-	note(run, "checking whether the %s clear%s the cache",
-	    n == 2 ? "stream and latency buffers" : n == 1 &&
-	    tested[0] == &run->buf[0] ? "stream buffer" : "latency buffer",
-	    n == 2 ? "" : "s");
+	note_check(run, tested, n);
 	ts_residency_test(small, n, large, ts_residency_measure, &cfg, res);
 	for (i = 0; i < n; i++) {
 		b = tested[i];
@@ -184,7 +198,7 @@ size_buffers(struct run *run)
 			continue;
 		}
 		b->checked = true;
-		small_mib = (unsigned long long)(b->dflt / MIB);
+		small_mib = (unsigned long long)(b->k->buffer_default / MIB);
 		large_mib = (unsigned long long)(large / MIB);
 		if (res[i].verdict == TS_RESIDENCY_CACHE) {
 			b->bytes = large;
@@ -206,11 +220,9 @@ size_buffers(struct run *run)
 static struct buffer *
 buffer_of(struct run *run, const struct ts_kernel *k)
 {
-	if (strcmp(k->id, "stream") == 0)
-		return &run->buf[0];
-	if (strcmp(k->id, "latency") == 0)
-		return &run->buf[1];
-	return NULL;
+	size_t i = ts_kernel_index(k);
+
+	return i < ts_nkernels && run->buf[i].k != NULL ? &run->buf[i] : NULL;
 }
 
 /* Run one pass; return it (malloc'd) or NULL with *err set. */
@@ -243,7 +255,7 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 	if (pinned != NULL)
 		*pinned = cfg.pin != NULL && m.pinned == threads;
 	if (b != NULL && m.page_bytes != 0)
-		run->page[b == &run->buf[0] ? 0 : 1] = m.page_bytes;
+		b->page = m.page_bytes;
 	if (b != NULL && m.buffer_bytes != 0 && b->bytes == 0)
 		b->bytes = m.buffer_bytes;
 	ts_measure_free(&m);
@@ -405,7 +417,7 @@ buffer_json(const struct run *run, const struct buffer *b, uint64_t page)
 	json_object *o = json_object_new_object();
 
 	json_object_object_add(o, "bytes", jint(b->bytes ? b->bytes :
-	    b->dflt));
+	    b->k->buffer_default));
 	json_object_object_add(o, "huge_pages_requested",
 	    json_object_new_boolean(run->o->huge_pages));
 	if (page != 0)
@@ -452,7 +464,7 @@ extensions(struct run *run)
 	const struct ts_sysextra *x = &run->extra;
 	json_object *e = json_object_new_object(), *p, *c, *bufs;
 	char *thp = thp_mode();
-	int i;
+	size_t i;
 
 	json_object_object_add(e, "producer",
 	    json_object_new_string(TS_PRODUCER));
@@ -509,10 +521,10 @@ extensions(struct run *run)
 	json_object_object_add(p, "workers_bound", jint(run->bound));
 	json_object_object_add(e, "pinning", p);
 	bufs = json_object_new_object();
-	for (i = 0; i < 2; i++)
-		if (run->buf[i].wanted)
-			json_object_object_add(bufs, run->buf[i].id,
-			    buffer_json(run, &run->buf[i], run->page[i]));
+	for (i = 0; i < ts_nkernels; i++)
+		if (run->buf[i].k != NULL && run->buf[i].wanted)
+			json_object_object_add(bufs, run->buf[i].k->id,
+			    buffer_json(run, &run->buf[i], run->buf[i].page));
 	if (thp != NULL)
 		json_object_object_add(bufs, "transparent_hugepage",
 		    json_object_new_string(thp));
@@ -558,7 +570,6 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	char stamp[32];
 	double t0 = ts_now();
 	size_t i;
-	int b;
 
 	memset(r, 0, sizeof *r);
 	memset(&run, 0, sizeof run);
@@ -570,15 +581,18 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	if (run.threads == 0)
 		run.threads = 1;
 	plan_kinds(&run);
-	run.buf[0] = (struct buffer){ .id = "stream", .option = "--stream-mb",
-	    .bytes = o->stream_bytes, .dflt = TS_STREAM_DEFAULT };
-	run.buf[1] = (struct buffer){ .id = "latency",
-	    .option = "--latency-mb", .bytes = o->latency_bytes,
-	    .dflt = TS_LATENCY_DEFAULT };
+	for (i = 0; i < ts_nkernels; i++)
+		if (ts_kernels[i]->buffer_default != 0) {
+			run.buf[i].k = ts_kernels[i];
+			run.buf[i].bytes = o->buffer_bytes[i];
+		}
 	for (i = 0; i < o->nkernels; i++) {
 		struct buffer *bp = buffer_of(&run, o->kernels[i]);
-		/* Latency needs its single pass; stream runs either way. */
-		if (bp != NULL && (bp == &run.buf[0] || !o->multi_only))
+		/*
+		 * A kernel that does not scale needs its single pass; one
+		 * that scales runs either way.
+		 */
+		if (bp != NULL && (o->kernels[i]->scales || !o->multi_only))
 			bp->wanted = true;
 	}
 	r->schema_version = TS_SCHEMA_VERSION;
@@ -607,8 +621,8 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	r->config.warmup = o->warmup;
 	r->config.window_ms = o->window_ms;
 	r->extensions = extensions(&run);
-	for (b = 0; b < 2; b++)
-		free(run.buf[b].decision);
+	for (i = 0; i < ts_nkernels; i++)
+		free(run.buf[i].decision);
 	ts_sysextra_free(&run.extra);
 	if (run.kinds.per_kind != NULL)
 		json_object_put(run.kinds.per_kind);

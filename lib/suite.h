@@ -26,10 +26,6 @@
 /* Who wrote the document, recorded under extensions.producer. */
 #define TS_PRODUCER		"threadstone " PACKAGE_VERSION " (C)"
 
-/* Default buffers, as the original: STREAM 3 x 64 MiB, chase 256 MiB. */
-#define TS_STREAM_DEFAULT	((uint64_t)192 << 20)
-#define TS_LATENCY_DEFAULT	((uint64_t)256 << 20)
-
 /* What a caller of ts_suite_run() is told as the suite goes. */
 struct ts_suite_hooks {
 	/* Between rounds of a pass (see runner.h). */
@@ -56,8 +52,12 @@ struct ts_suite_opts {
 	/* On a hybrid CPU: the single-thread pass once per CPU kind. */
 	bool		 per_kind;
 	bool		 huge_pages;	/* THP for the memory buffers */
-	uint64_t	 stream_bytes;	/* 0: default, grown if the check says */
-	uint64_t	 latency_bytes;	/* 0: likewise */
+	/*
+	 * The buffer of each kernel with one (buffer_default != 0), by
+	 * registry position (ts_kernel_index()): 0 is the descriptor's
+	 * default, grown if the check says.
+	 */
+	uint64_t	 buffer_bytes[TS_KERNELS_MAX];
 	bool		 buffer_check;	/* allow the measured check */
 	struct ts_suite_hooks hooks;
 };

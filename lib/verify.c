@@ -181,7 +181,7 @@ static void
 workload_recompute(const struct ts_workload *w, struct ts_verdict *v)
 {
 	struct nums t = { NULL, 0 };
-	const struct ts_reference_entry *ref = ts_reference_find(w->id);
+	const struct ts_kernel *ref = ts_reference_find(w->id);
 	struct ts_scaling sc;
 	int has;
 

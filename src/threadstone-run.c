@@ -80,7 +80,7 @@ struct args {
 	const char	**ids;
 	size_t		  nids;
 	uint64_t	  threads, samples, warmup, window_ms;
-	uint64_t	  stream_mb, latency_mb;
+	uint64_t	  buffer_mb[TS_KERNELS_MAX];	/* by registry position */
 	bool		  single_only, multi_only, quiet, pin, huge, list;
 	bool		  per_kind;
 	enum format	  format;
@@ -172,6 +172,28 @@ number(const char *opt, const char *arg, uint64_t min, uint64_t max)
 	return v;
 }
 
+/*
+ * A buffer option (--stream-mb N ...): the MiB of the buffer of the kernel
+ * whose descriptor names that option, as longopts spells it for `ch`.
+ */
+static void
+buffer_option(struct args *a, int ch, const char *arg)
+{
+	const struct option *o;
+	const struct ts_kernel *k = NULL;
+	char name[64];
+
+	for (o = longopts; o->name != NULL && k == NULL; o++)
+		if (o->val == ch) {
+			snprintf(name, sizeof name, "--%s", o->name);
+			k = ts_kernel_find_option(name);
+		}
+	if (k == NULL)
+		abort();	/* a row of longopts no kernel claims */
+	a->buffer_mb[ts_kernel_index(k)] = number(k->buffer_option, arg, 1,
+	    MAX_BUFFER_MB);
+}
+
 /* Parse the command line into *a; usage errors exit 2 here. */
 static void
 parse_args(int argc, char *argv[], struct args *a)
@@ -240,12 +262,8 @@ parse_args(int argc, char *argv[], struct args *a)
 			a->per_kind = true;
 			break;
 		case OPT_STREAM_MB:
-			a->stream_mb = number("--stream-mb", optarg, 1,
-			    MAX_BUFFER_MB);
-			break;
 		case OPT_LATENCY_MB:
-			a->latency_mb = number("--latency-mb", optarg, 1,
-			    MAX_BUFFER_MB);
+			buffer_option(a, ch, optarg);
 			break;
 		case OPT_HUGE:
 			a->huge = true;
@@ -412,7 +430,7 @@ main(int argc, char *argv[])
 	struct ts_buf b;
 	const struct ts_kernel **ks;
 	char err[1024];
-	size_t nks;
+	size_t nks, i;
 	int rc = TS_EXIT_OK;
 
 	parse_args(argc, argv, &a);
@@ -441,8 +459,8 @@ main(int argc, char *argv[])
 	o.pin = a.pin;
 	o.per_kind = a.per_kind;
 	o.huge_pages = a.huge;
-	o.stream_bytes = a.stream_mb << 20;
-	o.latency_bytes = a.latency_mb << 20;
+	for (i = 0; i < ts_nkernels; i++)
+		o.buffer_bytes[i] = a.buffer_mb[i] << 20;
 	ts_progress_display_attach(&p, &o.hooks);
 	ts_suite_run(&o, &r);
 	ts_progress_display_erase(&p);

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/dhrystone.h"
 #include "tap.h"
 
 #define NTHREADS	8

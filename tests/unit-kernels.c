@@ -5,10 +5,13 @@
  */
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/latency.h"
+#include "score.h"
 #include "tap.h"
 
 struct want {
@@ -99,6 +102,77 @@ test_registry(void)
 	is_str(ts_kernel_find("stream")->summary,
 	    "Sustained memory bandwidth over 192 MiB, far beyond any cache",
 	    "stream summary");
+}
+
+/* The sized buffers the original has, and the options that set them. */
+static const struct {
+	const char	*id, *option, *name;
+	uint64_t	 bytes;
+} buffers[] = {
+	{ "stream", "--stream-mb", "stream", (uint64_t)192 << 20 },
+	{ "latency", "--latency-mb", "latency", (uint64_t)256 << 20 },
+};
+
+/*
+ * Every descriptor whole and consistent, since the suite, the scores and
+ * threadstone-run use what it says without knowing the kernel: a buffer
+ * default comes with its option, name and hooks and is what setup really
+ * uses; the scores' reference is the descriptor's.
+ */
+static void
+test_descriptors(void)
+{
+	static const struct ts_kernel stranger = { .id = "stranger" };
+	struct ts_kparams dflt = { 0, false };
+	const struct ts_kernel *k;
+	size_t i, j, nbuf = 0;
+	int sized, want;
+
+	ok(ts_nkernels <= TS_KERNELS_MAX, "the registry fits TS_KERNELS_MAX");
+	for (i = 0; i < ts_nkernels; i++) {
+		k = ts_kernels[i];
+		ok(k->id != NULL && k->id[0] != '\0' && k->name != NULL &&
+		    k->name[0] != '\0', "%s: id and name", k->id);
+		ok(ts_kernel_index(k) == i, "%s: its index", k->id);
+		ok(ts_reference_find(k->id) == k, "%s: the scores' row is the "
+		    "descriptor", k->id);
+		ok(ts_unit_name(k->unit) != NULL && isfinite(k->reference) &&
+		    k->reference > 0, "%s: a unit and a reference", k->id);
+		sized = k->buffer_default != 0;
+		ok((k->buffer_option != NULL) == sized &&
+		    (k->buffer_name != NULL) == sized &&
+		    (k->buffer_used != NULL) == sized &&
+		    (k->rate_sized != NULL) == sized,
+		    "%s: buffer fields all set or all unset", k->id);
+		for (want = -1, j = 0; j < sizeof buffers / sizeof buffers[0];
+		    j++)
+			if (strcmp(buffers[j].id, k->id) == 0)
+				want = (int)j;
+		if (want == -1) {
+			ok(!sized, "%s: no sized buffer", k->id);
+			continue;
+		}
+		nbuf++;
+		if (!ok(sized, "%s: a sized buffer", k->id))
+			continue;
+		ok(k->buffer_default == buffers[want].bytes,
+		    "%s: default buffer", k->id);
+		ok(strcmp(k->buffer_option, buffers[want].option) == 0 &&
+		    strcmp(k->buffer_name, buffers[want].name) == 0,
+		    "%s: option and name", k->id);
+		ok(ts_kernel_buffer_used(k, 1, &dflt) == k->buffer_default,
+		    "%s: setup's default is the descriptor's", k->id);
+		ok(k->buffer_default % ((uint64_t)1 << 20) == 0,
+		    "%s: the default is whole MiB, as the option", k->id);
+		ok(ts_kernel_find_option(k->buffer_option) == k,
+		    "%s: found by its option", k->id);
+	}
+	is_int((int)nbuf, 2, "two sized buffers");
+	ok(ts_kernel_find_option("--stream") == NULL &&
+	    ts_kernel_find_option("stream") == NULL &&
+	    ts_kernel_find_option(NULL) == NULL, "option lookup is exact");
+	is_int((int)ts_kernel_index(&stranger), (int)ts_nkernels,
+	    "a kernel not in the registry has no index");
 }
 
 /* The partition share of section 5.0. */
@@ -215,6 +289,7 @@ int
 main(void)
 {
 	test_registry();
+	test_descriptors();
 	test_share();
 	test_rates();
 	test_checksums();

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/sgemm.h"
 #include "rng.h"
 #include "tap.h"
 

@@ -11,7 +11,7 @@
 #include <openssl/evp.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/sha256.h"
 #include "tap.h"
 
 static const struct ts_kernel *K = &ts_kernel_sha256;

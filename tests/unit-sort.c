@@ -13,7 +13,7 @@
 
 #include "kernel.h"
 #include "kernels/ipnsort.h"
-#include "kernels/kstate.h"
+#include "kernels/sort.h"
 #include "rng.h"
 #include "tap.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/stream.h"
 #include "tap.h"
 
 static const struct ts_kernel *K = &ts_kernel_stream;

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/dhrystone.h"
 
 /*
  * Dhrystone's ground rules forbid inlining its procedures; noipa also

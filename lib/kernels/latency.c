@@ -10,10 +10,11 @@
 #include <stdlib.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/latency.h"
 
 #define SEED		0x1A7E4C7A5EEDULL
 #define HUGE_BYTES	((uint64_t)2 << 20)
+#define TS_LATENCY_BYTES ((uint64_t)256 << 20)	/* the default chase */
 
 /* The chase size for these parameters. */
 static uint64_t
@@ -138,4 +139,8 @@ const struct ts_kernel ts_kernel_latency = {
 	.rate_sized = latency_rate_sized,
 	.buffer_used = latency_buffer_used,
 	.page_bytes = latency_page_bytes,
+	/* The chase one thread walks: 256 MiB, as the original. */
+	.buffer_default = TS_LATENCY_BYTES,
+	.buffer_option = "--latency-mb",
+	.buffer_name = "latency",
 };

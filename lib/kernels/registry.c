@@ -10,6 +10,14 @@
 
 #include "kernel.h"
 
+/* Each defined in lib/kernels/<id>.c, and declared for its tests there. */
+extern const struct ts_kernel ts_kernel_dhrystone;
+extern const struct ts_kernel ts_kernel_sgemm;
+extern const struct ts_kernel ts_kernel_sha256;
+extern const struct ts_kernel ts_kernel_sort;
+extern const struct ts_kernel ts_kernel_stream;
+extern const struct ts_kernel ts_kernel_latency;
+
 const struct ts_kernel *const ts_kernels[] = {
 	&ts_kernel_dhrystone,
 	&ts_kernel_sgemm,
@@ -20,6 +28,9 @@ const struct ts_kernel *const ts_kernels[] = {
 };
 
 const size_t ts_nkernels = sizeof ts_kernels / sizeof ts_kernels[0];
+
+_Static_assert(sizeof ts_kernels / sizeof ts_kernels[0] <= TS_KERNELS_MAX,
+    "per-kernel arrays hold TS_KERNELS_MAX kernels: raise it");
 
 const struct ts_kernel *
 ts_kernel_find(const char *id)
@@ -32,6 +43,31 @@ ts_kernel_find(const char *id)
 		if (strcmp(ts_kernels[i]->id, id) == 0)
 			return ts_kernels[i];
 	return NULL;
+}
+
+const struct ts_kernel *
+ts_kernel_find_option(const char *option)
+{
+	size_t i;
+
+	if (option == NULL)
+		return NULL;
+	for (i = 0; i < ts_nkernels; i++)
+		if (ts_kernels[i]->buffer_option != NULL &&
+		    strcmp(ts_kernels[i]->buffer_option, option) == 0)
+			return ts_kernels[i];
+	return NULL;
+}
+
+size_t
+ts_kernel_index(const struct ts_kernel *k)
+{
+	size_t i;
+
+	for (i = 0; i < ts_nkernels; i++)
+		if (ts_kernels[i] == k)
+			break;
+	return i;
 }
 
 uint64_t

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/sgemm.h"
 #include "rng.h"
 
 #define N		TS_SGEMM_N

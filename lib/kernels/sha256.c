@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "kernel.h"
-#include "kernels/kstate.h"
+#include "kernels/sha256.h"
 #include "rng.h"
 
 #define SEED		0x5A451234ULL

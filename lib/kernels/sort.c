@@ -14,10 +14,11 @@
 
 #include "kernel.h"
 #include "kernels/ipnsort.h"
-#include "kernels/kstate.h"
+#include "kernels/sort.h"
 #include "rng.h"
 
 #define SEED		0x503DA17AULL
+#define TS_SORT_N	((size_t)1 << 20)	/* values sorted per iteration */
 
 /* Free both arrays and the state. */
 static void

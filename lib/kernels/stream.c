@@ -16,9 +16,10 @@
 #include "chase.h"
 #include "kernel.h"
 #include "mapping.h"
-#include "kernels/kstate.h"
+#include "kernels/stream.h"
 
 #define BYTES_PER_ELEM	24		/* two reads and a write */
+#define TS_STREAM_ELEMS	((uint64_t)8 << 20)	/* per array, over all threads */
 #define PAGE		4096
 #define HUGE_BYTES	((size_t)2 << 20)
 #define STAGGER		1024		/* keeps b and c off a's 4 KiB alias */
@@ -225,4 +226,8 @@ const struct ts_kernel ts_kernel_stream = {
 	.rate_sized = stream_rate_sized,
 	.buffer_used = stream_buffer_used,
 	.page_bytes = stream_page_bytes,
+	/* The three arrays over all threads: 3 x 64 MiB, as the original. */
+	.buffer_default = TS_STREAM_ELEMS * BYTES_PER_ELEM,
+	.buffer_option = "--stream-mb",
+	.buffer_name = "stream",
 };
