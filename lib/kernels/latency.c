@@ -11,10 +11,10 @@
 
 #include "kernel.h"
 #include "kernels/latency.h"
+#include "mapping.h"
 
 #define SEED		0x1A7E4C7A5EEDULL
-#define HUGE_BYTES	((uint64_t)2 << 20)
-#define TS_LATENCY_BYTES ((uint64_t)256 << 20)	/* the default chase */
+#define TS_LATENCY_BYTES (256 * TS_MIB)	/* the default chase */
 
 /* The chase size for these parameters. */
 static uint64_t
@@ -109,7 +109,8 @@ latency_footprint(unsigned threads, unsigned index, const struct ts_kparams *p)
 	(void)threads;
 	(void)index;
 	if (p != NULL && p->huge_pages)
-		map = (map + HUGE_BYTES - 1) / HUGE_BYTES * HUGE_BYTES;
+		map = (map + TS_HUGE_PAGE_BYTES - 1) / TS_HUGE_PAGE_BYTES *
+		    TS_HUGE_PAGE_BYTES;
 	return map + nodes * sizeof(uint64_t) + sizeof(struct ts_latency);
 }
 

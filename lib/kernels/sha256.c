@@ -14,6 +14,7 @@
 #include "kernel.h"
 #include "kernels/sha256.h"
 #include "rng.h"
+#include "size.h"
 
 #define SEED		0x5A451234ULL
 #define BLOCK		64
@@ -188,7 +189,7 @@ sha_run(ts_kstate *st, uint64_t iters)
 static double
 sha_rate(uint64_t iters, unsigned threads, double secs)
 {
-	return (double)iters * threads * TS_SHA256_BUF / secs / 1048576.0;
+	return (double)iters * threads * TS_SHA256_BUF / secs / (double)TS_MIB;
 }
 
 /* The buffer and the state. */

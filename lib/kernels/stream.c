@@ -21,7 +21,6 @@
 #define BYTES_PER_ELEM	24		/* two reads and a write */
 #define TS_STREAM_ELEMS	((uint64_t)8 << 20)	/* per array, over all threads */
 #define PAGE		4096
-#define HUGE_BYTES	((size_t)2 << 20)
 #define STAGGER		1024		/* keeps b and c off a's 4 KiB alias */
 
 /* Total elements per array over all threads for these parameters. */
@@ -56,7 +55,8 @@ map_len(size_t n, bool huge)
 	size_t len = 3 * array_span(n) + 2 * STAGGER + PAGE;
 
 	if (huge)
-		len = (len + HUGE_BYTES - 1) / HUGE_BYTES * HUGE_BYTES;
+		len = (len + TS_HUGE_PAGE_BYTES - 1) / TS_HUGE_PAGE_BYTES *
+		    TS_HUGE_PAGE_BYTES;
 	return len;
 }
 
