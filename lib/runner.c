@@ -169,10 +169,10 @@ calibrate(struct pass *p, unsigned *steps, double *last)
 	return 0;
 }
 
-/* Calibrate, then the warm-up and measured rounds; 0 or -1 with *err. */
+/* Calibrate, then the warm-up and measured rounds; 0 or -1 with err. */
 static int
 pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
-    struct ts_measure *m, char **err)
+    struct ts_measure *m, char *err, size_t errlen)
 {
 	const struct ts_pass_config *cfg = p->cfg;
 	struct ts_progress ev;
@@ -186,7 +186,7 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 	notify(fn, arg, &ev, TS_PROGRESS_CALIBRATING);
 	m->iters = calibrate(p, &m->calib_steps, &secs);
 	if (m->iters == 0) {
-		*err = ts_xasprintf("workload '%s': could not calibrate an "
+		snprintf(err, errlen, "workload '%s': could not calibrate an "
 		    "iteration count; the inner loop may have been optimised "
 		    "away", p->kernel->id);
 		return -1;
@@ -222,34 +222,37 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 	return 0;
 }
 
-/* Check a pass configuration; NULL or the spec's reason (malloc'd). */
-static char *
+/* Check a pass configuration; NULL or the spec's reason. */
+static const char *
 config_error(const struct ts_pass_config *cfg)
 {
 	if (cfg->threads == 0)
-		return ts_xstrdup("thread count must be at least 1");
+		return "thread count must be at least 1";
 	if (cfg->samples == 0)
-		return ts_xstrdup("sample count must be at least 1");
+		return "sample count must be at least 1";
 	if (!(cfg->window_secs > 0) || !isfinite(cfg->window_secs))
-		return ts_xstrdup("the measurement window must be positive");
+		return "the measurement window must be positive";
 	if ((uint64_t)cfg->warmup + cfg->samples > UINT32_MAX)
-		return ts_xstrdup("too many rounds in one pass");
+		return "too many rounds in one pass";
 	return NULL;
 }
 
 int
 ts_measure(const struct ts_kernel *k, const struct ts_pass_config *cfg,
-    ts_progress_fn *fn, void *arg, struct ts_measure *m, char **err)
+    ts_progress_fn *fn, void *arg, struct ts_measure *m, char *err,
+    size_t errlen)
 {
+	const char *why;
 	struct pass p;
 	struct worker *w;
 	unsigned i, started = 0;
 	int rc = -1, e, failed;
 
 	memset(m, 0, sizeof *m);
-	*err = config_error(cfg);
-	if (*err != NULL)
+	if ((why = config_error(cfg)) != NULL) {
+		snprintf(err, errlen, "%s", why);
 		return -1;
+	}
 	memset(&p, 0, sizeof p);
 	p.kernel = k;
 	p.cfg = cfg;
@@ -264,7 +267,7 @@ ts_measure(const struct ts_kernel *k, const struct ts_pass_config *cfg,
 	pthread_cond_init(&p.cond, NULL);
 	if ((e = pthread_barrier_init(&p.barrier, NULL, cfg->threads + 1))
 	    != 0) {
-		*err = ts_xasprintf("workload '%s': cannot synchronise %u "
+		snprintf(err, errlen, "workload '%s': cannot synchronise %u "
 		    "threads: %s", k->id, cfg->threads, strerror(e));
 		goto out_lock;
 	}
@@ -279,19 +282,19 @@ ts_measure(const struct ts_kernel *k, const struct ts_pass_config *cfg,
 	}
 	if (started < cfg->threads) {
 		pass_open_gate(&p, -1);
-		*err = ts_xasprintf("workload '%s': cannot start thread %u of "
-		    "%u: %s", k->id, started + 1, cfg->threads, strerror(e));
+		snprintf(err, errlen, "workload '%s': cannot start thread %u "
+		    "of %u: %s", k->id, started + 1, cfg->threads, strerror(e));
 		goto out_join;
 	}
 	pass_open_gate(&p, 1);
 	pthread_barrier_wait(&p.barrier);		/* every setup done */
 	failed = atomic_load(&p.failed_index);
 	if (failed >= 0)
-		*err = ts_xasprintf("workload '%s': cannot set up thread %d "
+		snprintf(err, errlen, "workload '%s': cannot set up thread %d "
 		    "of %u: %s", k->id, failed + 1, cfg->threads,
 		    strerror(atomic_load(&p.failed_errno)));
 	else
-		rc = pass_rounds(&p, fn, arg, m, err);
+		rc = pass_rounds(&p, fn, arg, m, err, errlen);
 	atomic_store_explicit(&p.stop, true, memory_order_release);
 	pthread_barrier_wait(&p.barrier);		/* let them see stop */
 out_join:
@@ -325,19 +328,19 @@ ts_measure_free(struct ts_measure *m)
 int
 ts_run_pass(const struct ts_kernel *k, const struct ts_pass_config *cfg,
     ts_progress_fn *fn, void *arg, struct ts_pass *out,
-    struct ts_measure *info, char **err)
+    struct ts_measure *info, char *err, size_t errlen)
 {
 	struct ts_measure m;
 	struct ts_stats window;
 
 	memset(out, 0, sizeof *out);
-	if (ts_measure(k, cfg, fn, arg, &m, err) == -1) {
+	if (ts_measure(k, cfg, fn, arg, &m, err, errlen) == -1) {
 		if (info != NULL)
 			*info = m;
 		return -1;
 	}
 	if (ts_stats_summary(m.samples, m.nsamples, &out->stats) == -1) {
-		*err = ts_xasprintf("workload '%s': every sample was "
+		snprintf(err, errlen, "workload '%s': every sample was "
 		    "non-finite", k->id);
 		ts_measure_free(&m);
 		if (info != NULL)

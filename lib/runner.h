@@ -75,21 +75,23 @@ struct ts_measure {
 
 /*
  * Run the rounds of one pass.  Return 0, or -1 with a one-line reason in
- * *err (malloc'd; the spec's texts for zero threads or samples and a
- * failed calibration).  Free the result with ts_measure_free().
+ * err (the spec's texts for zero threads or samples and a failed
+ * calibration).  Free the result with ts_measure_free().
  */
 int	 ts_measure(const struct ts_kernel *, const struct ts_pass_config *,
-	    ts_progress_fn *, void *arg, struct ts_measure *, char **err);
+	    ts_progress_fn *, void *arg, struct ts_measure *, char *err,
+	    size_t errlen);
 void	 ts_measure_free(struct ts_measure *);
 
 /*
  * A whole pass as the document records it (section 2.5): ts_measure()
  * then the summary of the samples and of the durations.  On success fill
  * *out (its samples array is malloc'd) and, when info is not NULL, hand
- * the raw measure over to it (free with ts_measure_free()).
+ * the raw measure over to it (free with ts_measure_free()).  Return 0, or
+ * -1 with a one-line reason in err.
  */
 int	 ts_run_pass(const struct ts_kernel *, const struct ts_pass_config *,
 	    ts_progress_fn *, void *arg, struct ts_pass *out,
-	    struct ts_measure *info, char **err);
+	    struct ts_measure *info, char *err, size_t errlen);
 
 #endif /* TS_RUNNER_H */

@@ -235,6 +235,7 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 	struct ts_pass *pass = ts_xcalloc(1, sizeof *pass);
 	struct ts_measure m;
 	struct buffer *b = buffer_of(run, k);
+	char why[512];
 	int rc;
 
 	memset(&cfg, 0, sizeof cfg);
@@ -249,7 +250,8 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 	}
 	cfg.params.huge_pages = o->huge_pages;
 	cfg.params.buffer_bytes = b != NULL ? b->bytes : 0;
-	rc = ts_run_pass(k, &cfg, o->hooks.round, o->hooks.arg, pass, &m, err);
+	rc = ts_run_pass(k, &cfg, o->hooks.round, o->hooks.arg, pass, &m, why,
+	    sizeof why);
 	run->bound += m.pinned;
 	run->workers += threads;
 	if (pinned != NULL)
@@ -261,8 +263,9 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 	ts_measure_free(&m);
 	if (o->hooks.pass_done != NULL)
 		o->hooks.pass_done(k, threads, rc == 0 ? pass : NULL,
-		    rc == 0 ? NULL : *err, o->hooks.arg);
+		    rc == 0 ? NULL : why, o->hooks.arg);
 	if (rc == -1) {
+		*err = ts_xstrdup(why);
 		free(pass);
 		return NULL;
 	}

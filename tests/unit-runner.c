@@ -176,30 +176,28 @@ main(void)
 	struct ts_measure m;
 	struct seen seen;
 	struct ts_topo *topo;
-	char *err = NULL, msg[256];
+	char err[256], msg[256];
 	unsigned i;
 	int distinct;
 
 	main_thread = pthread_self();
 
 	c = config(0, 3, 1, 0.01);
-	ok(ts_measure(&spin, &c, NULL, NULL, &m, &err) == -1, "zero threads "
-	    "rejected");
+	ok(ts_measure(&spin, &c, NULL, NULL, &m,
+	    err, sizeof err) == -1, "zero threads rejected");
 	is_str(err, "thread count must be at least 1", "zero threads: text");
-	free(err);
 	c = config(1, 0, 1, 0.01);
-	ok(ts_measure(&spin, &c, NULL, NULL, &m, &err) == -1, "zero samples "
-	    "rejected");
+	ok(ts_measure(&spin, &c, NULL, NULL, &m,
+	    err, sizeof err) == -1, "zero samples rejected");
 	is_str(err, "sample count must be at least 1", "zero samples: text");
-	free(err);
 	ok(atomic_load(&setups) == 0, "nothing was set up for a bad config");
 
 	/* Shape: three samples, setup once per thread on its own thread. */
 	memset(&seen, 0, sizeof seen);
 	seen.order_ok = 1;
 	c = config(3, 3, 1, 0.005);
-	if (ok(ts_run_pass(&spin, &c, on_progress, &seen, &pass, &m, &err) ==
-	    0, "3-thread pass runs"))  {
+	if (ok(ts_run_pass(&spin, &c, on_progress, &seen, &pass, &m,
+	    err, sizeof err) == 0, "3-thread pass runs"))  {
 		is_int(pass.nsamples, 3, "three samples");
 		is_int(pass.stats.n + pass.stats.outliers, 3,
 		    "n + outliers = samples");
@@ -233,8 +231,8 @@ main(void)
 
 	/* Calibration reaches a 60 ms target (lenient: above 30 ms). */
 	c = config(1, 1, 0, 0.060);
-	if (ok(ts_run_pass(&spin, &c, NULL, NULL, &pass, NULL, &err) == 0,
-	    "60 ms pass runs")) {
+	if (ok(ts_run_pass(&spin, &c, NULL, NULL, &pass, NULL,
+	    err, sizeof err) == 0, "60 ms pass runs")) {
 		if (!ok(pass.window_ms > 30.0, "60 ms target gives a window "
 		    "over 30 ms"))
 			diag("window %.3f ms", pass.window_ms);
@@ -247,29 +245,27 @@ main(void)
 	 * for a round of two threads) from passing for a calibrated round.
 	 */
 	c = config(2, 2, 0, 10.0);
-	ok(ts_run_pass(&empty, &c, NULL, NULL, &pass, NULL, &err) == -1,
-	    "empty kernel fails instead of hanging");
+	ok(ts_run_pass(&empty, &c, NULL, NULL, &pass, NULL,
+	    err, sizeof err) == -1, "empty kernel fails instead of hanging");
 	is_str(err, "workload 'empty': could not calibrate an iteration "
 	    "count; the inner loop may have been optimised away",
 	    "calibration failure text");
-	free(err);
 
 	/* A failing setup stops the pass before any round. */
 	atomic_store(&fail_index, 1);
 	memset(&seen, 0, sizeof seen);
 	c = config(2, 2, 0, 0.01);
-	ok(ts_run_pass(&spin, &c, on_progress, &seen, &pass, NULL, &err) ==
-	    -1, "a failed setup fails the pass");
+	ok(ts_run_pass(&spin, &c, on_progress, &seen, &pass, NULL,
+	    err, sizeof err) == -1, "a failed setup fails the pass");
 	snprintf(msg, sizeof msg, "workload 'spin': cannot set up thread 2 of "
 	    "2: %s", strerror(ENOMEM));
 	is_str(err, msg, "setup failure text");
 	is_int(seen.calibrating, 0, "no round after a failed setup");
-	free(err);
 	atomic_store(&fail_index, -1);
 
 	/* The checksum is the XOR of every run(): here the rounds' parity. */
 	c = config(1, 3, 2, 0.002);
-	if (ok(ts_measure(&parity, &c, NULL, NULL, &m, &err) == 0,
+	if (ok(ts_measure(&parity, &c, NULL, NULL, &m, err, sizeof err) == 0,
 	    "parity pass runs")) {
 		ok(m.reused_warmup, "the accepting calibration round is "
 		    "warm-up round 0");
@@ -281,7 +277,7 @@ main(void)
 		ts_measure_free(&m);
 	}
 	c = config(1, 3, 0, 0.002);
-	if (ok(ts_measure(&parity, &c, NULL, NULL, &m, &err) == 0,
+	if (ok(ts_measure(&parity, &c, NULL, NULL, &m, err, sizeof err) == 0,
 	    "parity pass without warm-up runs")) {
 		ok(!m.reused_warmup && m.ndurations == 3, "without warm-up the "
 		    "calibration round is not kept");
@@ -297,8 +293,8 @@ main(void)
 	if (ok(topo != NULL, "synthetic topology for pinning")) {
 		c = config(2, 1, 0, 0.002);
 		c.pin = topo;
-		if (ok(ts_measure(&spin, &c, NULL, NULL, &m, &err) == 0,
-		    "pinned pass runs")) {
+		if (ok(ts_measure(&spin, &c, NULL, NULL, &m,
+		    err, sizeof err) == 0, "pinned pass runs")) {
 			is_int(m.pinned, 2, "both workers report bound");
 			ts_measure_free(&m);
 		}
@@ -308,8 +304,9 @@ main(void)
 		c.pin = topo;
 		c.exact_core = true;
 		c.core = 1;
-		if (ok(ts_measure(&spin, &c, NULL, NULL, &m, &err) == 0,
-		    "a pass whose exact core cannot be bound still runs")) {
+		if (ok(ts_measure(&spin, &c, NULL, NULL, &m,
+		    err, sizeof err) == 0, "a pass whose exact core cannot be "
+		    "bound still runs")) {
 			is_int(m.pinned, 0, "and reports its worker unbound");
 			ts_measure_free(&m);
 		}
