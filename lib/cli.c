@@ -84,7 +84,7 @@ refused_long(const char *arg, const struct option *longopts)
 		return false;
 	n = name_len(arg + 2);
 	for (lo = longopts; lo->name != NULL; lo++)
-		if (lo->flag == NULL && lo->val == optopt && n > 0 &&
+		if (lo->val == optopt && n > 0 &&
 		    strncmp(lo->name, arg + 2, n) == 0)
 			return true;
 	return false;
@@ -139,7 +139,8 @@ option_error(int c, char *const argv[], const struct option *longopts)
 		ts_usage_error("option '%.*s' needs an argument", n, arg);
 	if (optopt != 0)
 		ts_usage_error("option '%.*s' takes no argument", n, arg);
-	if (ambiguous(arg + 2, (size_t)n - 2, longopts, which, sizeof which))
+	if (n > 2 && ambiguous(arg + 2, (size_t)n - 2, longopts, which,
+	    sizeof which))
 		ts_usage_error("option '%.*s' is ambiguous (%s)", n, arg,
 		    which);
 	ts_usage_error("unknown option '%.*s'", n, arg);
