@@ -128,8 +128,9 @@ ts_analyze_run(const struct ts_analyze_opts *o)
 		ts_fleetout_json(&b, &r, &k);
 	else
 		ts_fleetout_table(&b, &r, &k);
-	if (fwrite(b.data, 1, b.len, stdout) != b.len || fflush(stdout)) {
-		ts_error("cannot write the report: %s", strerror(errno));
+	/* Reported as every program reports stdout's write errors, once. */
+	fwrite(b.data, 1, b.len, stdout);
+	if (ts_close_stdout() == -1) {
 		status = TS_EXIT_FAILURE;
 		goto out;
 	}

@@ -1,18 +1,58 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Conventions every threadstone program shares on its command line: the
- * -V/--version line and "-" as the operand that means standard input.
+ * -V/--version line, --help and --version that fail when standard output
+ * cannot be written, one wording for a refused option, --format's list of
+ * values, and "-" as the operand that means standard input.
  */
 #ifndef TS_CLI_H
 #define TS_CLI_H
 
+#include <getopt.h>
 #include <stddef.h>
+
+/*
+ * Check standard output once more when the program exits, as gnulib's
+ * close_stdout: a write error nobody reported yet (see ts_close_stdout)
+ * is reported in one line, "PROG: write error: ...", and the exit status
+ * becomes 1.  Call it first thing in main.
+ */
+void		 ts_check_stdout_at_exit(void);
+
+/*
+ * Exit 0 once everything printed on stdout is written; else report the
+ * write error in one line and exit 1.  For --help, whose text the
+ * program has just printed.
+ */
+void		 ts_exit_stdout(void) __attribute__((noreturn));
 
 /*
  * Print "PROG (threadstone) VERSION\n" on stdout, for -V/--version.  The
  * caller then returns TS_EXIT_OK from main.
  */
 void		 ts_print_version(void);
+
+/* Print the version line and exit as ts_exit_stdout does. */
+void		 ts_version_exit(void) __attribute__((noreturn));
+
+/*
+ * getopt_long, quiet (opterr = 0) and with ':' added after any leading
+ * '+' of shortopts, whose refusals are all worded here: an unknown,
+ * ambiguous or wrongly valued option, or one whose argument is missing,
+ * is reported in one line "PROG: option ... (see PROG --help)" and the
+ * program exits 2.  So it returns only an option of longopts or
+ * shortopts, or -1 at the end of the options.
+ */
+int		 ts_getopt(int argc, char *const argv[], const char *shortopts,
+		    const struct option *longopts);
+
+/*
+ * The index of arg among the NULL-terminated choices, the values option
+ * opt (as "--format") accepts; else print "PROG: invalid OPT 'ARG':
+ * expected A, B or C" and exit 2.
+ */
+int		 ts_parse_choice(const char *opt, const char *arg,
+		    const char *const choices[]);
 
 /*
  * The path to open for a file operand: "/dev/stdin" for "-", else the
@@ -26,11 +66,5 @@ const char	*ts_operand_path(const char *arg);
  */
 void		 ts_usage_error(const char *fmt, ...)
 		    __attribute__((noreturn, format(printf, 1, 2)));
-
-/*
- * The option getopt_long (with opterr = 0) just refused, as the user
- * wrote it: "-x" for a short option, else the argument itself; in buf.
- */
-const char	*ts_refused_option(char *const argv[], char *buf, size_t len);
 
 #endif /* TS_CLI_H */

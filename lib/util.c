@@ -227,13 +227,35 @@ ts_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Whether a write error on stdout was reported: it is reported once. */
+static bool stdout_reported;
+
 int
 ts_close_stdout(void)
 {
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "%s: error writing to standard output: %s\n",
-		    ts_progname(), strerror(errno));
+	int e;
+
+	if (stdout_reported)
 		return -1;
-	}
-	return 0;
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	/*
+	 * errno is the flush's; after an earlier failed write that the flush
+	 * did not repeat it may be 0, and then there is no reason to name.
+	 */
+	e = errno;
+	stdout_reported = true;
+	if (e != 0)
+		fprintf(stderr, "%s: write error: %s\n", ts_progname(),
+		    strerror(e));
+	else
+		fprintf(stderr, "%s: write error\n", ts_progname());
+	return -1;
+}
+
+bool
+ts_stdout_reported(void)
+{
+	return stdout_reported;
 }

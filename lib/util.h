@@ -65,7 +65,14 @@ int	 ts_write_all(int fd, const void *data, size_t len);
 /* CLOCK_MONOTONIC in seconds. */
 double	 ts_now(void);
 
-/* Check stdout for write errors (closed pipe, full disk) before exit. */
+/*
+ * Check stdout for write errors (closed pipe, full disk) before exit: 0,
+ * or -1 after "PROG: write error: REASON" on stderr.  The error is
+ * reported once; later calls return -1 quietly.
+ */
 int	 ts_close_stdout(void);
+
+/* Whether ts_close_stdout has reported a write error. */
+bool	 ts_stdout_reported(void);
 
 #endif /* TS_UTIL_H */

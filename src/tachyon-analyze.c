@@ -51,10 +51,11 @@ static const struct option longopts[] = {
 
 static char *stdin_only[] = { "-" };
 
-static void
-usage(FILE *f)
+/* Print the usage summary on stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
+usage(void)
 {
-	fprintf(f,
+	printf(
 "usage: %s [--time KEY] [--score KEY] [--host KEY] [--format F] [--json]\n"
 "       [--plot FILE.svg] [--normalise FILE.jsonl] [--skip-bad]\n"
 "       [--bootstrap N] [--seed N] [FILE]...\n"
@@ -74,6 +75,7 @@ usage(FILE *f)
 "      --seed N              the bootstrap's seed (1)\n"
 "  -V, --version             print the version and exit\n"
 "  -h, --help                print this help and exit\n", ts_progname());
+	ts_exit_stdout();
 }
 
 /* A key: non-empty, no blank path step. */
@@ -90,7 +92,11 @@ key_arg(const char *opt, const char *arg)
 static void
 parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 {
-	char name[256], err[512];
+	static const char *const formats[] = { "auto", "jsonl", "csv", NULL };
+	static const enum ts_recfmt fmts[] = {
+		TS_RECFMT_AUTO, TS_RECFMT_JSONL, TS_RECFMT_CSV
+	};
+	char err[512];
 	uint64_t v;
 	int c, i;
 
@@ -100,8 +106,7 @@ parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 	o->keys.host = "host_id";
 	o->bootstrap = 1000;
 	o->seed = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":Vh", longopts, NULL)) != -1) {
+	while ((c = ts_getopt(argc, argv, "Vh", longopts)) != -1) {
 		switch (c) {
 		case OPT_TIME:
 			o->keys.time = key_arg("--time", optarg);
@@ -113,15 +118,8 @@ parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 			o->keys.host = key_arg("--host", optarg);
 			break;
 		case OPT_FORMAT:
-			if (strcmp(optarg, "auto") == 0)
-				o->fmt = TS_RECFMT_AUTO;
-			else if (strcmp(optarg, "jsonl") == 0)
-				o->fmt = TS_RECFMT_JSONL;
-			else if (strcmp(optarg, "csv") == 0)
-				o->fmt = TS_RECFMT_CSV;
-			else
-				ts_usage_error("--format must be auto, jsonl or "
-				    "csv, not '%s'", optarg);
+			o->fmt = fmts[ts_parse_choice("--format", optarg,
+			    formats)];
 			break;
 		case OPT_JSON:
 			o->json = true;
@@ -148,19 +146,9 @@ parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 				    "18446744073709551615], not '%s'", optarg);
 			break;
 		case 'V':
-			ts_print_version();
-			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
-			    TS_EXIT_FAILURE);
+			ts_version_exit();
 		case 'h':
-			usage(stdout);
-			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
-			    TS_EXIT_FAILURE);
-		case ':':
-			ts_usage_error("option %s needs a value",
-			    ts_refused_option(argv, name, sizeof name));
-		default:
-			ts_usage_error("unknown option %s",
-			    ts_refused_option(argv, name, sizeof name));
+			usage();
 		}
 	}
 	o->inputs = optind < argc ? argv + optind : stdin_only;
@@ -183,6 +171,7 @@ main(int argc, char **argv)
 	struct ts_analyze_opts o;
 	int status;
 
+	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &o);
 	status = ts_analyze_run(&o);
 	if (ts_close_stdout() == -1 && status == TS_EXIT_OK)

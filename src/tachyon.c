@@ -72,11 +72,11 @@ static atomic_int stop_flag;
 /* The --tag fields, in the order given. */
 static struct ts_tag tags[MAX_TAGS];
 
-/* Print the usage summary to f. */
-static void
-usage(FILE *f)
+/* Print the usage summary on stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
+usage(void)
 {
-	fprintf(f,
+	printf(
 "usage: %s [-s seconds] [-w MiB|auto] [-t threads] [--seed N] [--json]\n"
 "       [--min-score X] [--watch] [--interval seconds] [--count N]\n"
 "       [--no-cache-check] [--tag KEY=VALUE]...\n"
@@ -103,6 +103,7 @@ usage(FILE *f)
 "  -V, --version             print the version and exit\n"
 "  -h, --help                print this help and exit\n", ts_progname(),
 	    ts_progname());
+	ts_exit_stdout();
 }
 
 /* Report a bad option value and exit with the usage status. */
@@ -113,39 +114,10 @@ bad_value(const char *opt, const char *range, const char *arg)
 	exit(TS_EXIT_USAGE);
 }
 
-/*
- * Whether the long option getopt_long just refused is an abbreviation of
- * several; if so, list them in buf.
- */
-static bool
-ambiguous_option(char **argv, char *buf, size_t len)
-{
-	const char *arg = argv[optind - 1];
-	const struct option *lo;
-	size_t n, used = 0;
-	int matches = 0;
-
-	if (optopt != 0 || strncmp(arg, "--", 2) != 0)
-		return false;
-	arg += 2;
-	n = strcspn(arg, "=");
-	buf[0] = '\0';
-	for (lo = longopts; lo->name != NULL; lo++) {
-		if (n == 0 || strncmp(lo->name, arg, n) != 0)
-			continue;
-		if (used < len)
-			used += (size_t)snprintf(buf + used, len - used,
-			    "%s--%s", matches ? ", " : "", lo->name);
-		matches++;
-	}
-	return matches > 1;
-}
-
 /* Parse the command line into o; exits on any error. */
 static void
 parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
 {
-	char name[128], which[256];
 	bool seconds_set = false, wrap = false;
 	char err[256];
 	double mb;
@@ -156,10 +128,8 @@ parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
 	o->ws_bytes = 64 * TS_MIB;
 	o->seed = 1;
 	o->cache_check = true;
-	opterr = 0;
 	/* "+": stop at COMMAND, so that its options stay its own. */
-	while ((c = getopt_long(argc, argv, "+:s:w:t:Vh", longopts,
-	    NULL)) != -1) {
+	while ((c = ts_getopt(argc, argv, "+s:w:t:Vh", longopts)) != -1) {
 		switch (c) {
 		case 's':
 			if (ts_parse_double(optarg, 0, MAX_SECONDS,
@@ -236,26 +206,9 @@ parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
 			o->record_path = optarg;
 			break;
 		case 'V':
-			ts_print_version();
-			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
-			    TS_EXIT_FAILURE);
+			ts_version_exit();
 		case 'h':
-			usage(stdout);
-			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
-			    TS_EXIT_FAILURE);
-		case ':':
-			ts_usage_error("option %s needs a value",
-			    ts_refused_option(argv, name, sizeof name));
-		default:
-			if (optopt >= 128)
-				ts_usage_error("option %s takes no value",
-				    ts_refused_option(argv, name, sizeof name));
-			if (ambiguous_option(argv, which, sizeof which))
-				ts_usage_error("option %s is ambiguous (%s)",
-				    ts_refused_option(argv, name, sizeof name),
-				    which);
-			ts_usage_error("unknown option %s",
-			    ts_refused_option(argv, name, sizeof name));
+			usage();
 		}
 	}
 	if (wrap) {
@@ -318,6 +271,7 @@ main(int argc, char **argv)
 	char err[256];
 	int status;
 
+	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &o);
 	ts_cpus_probe(&cpus);
 	if (o.threads == 0)

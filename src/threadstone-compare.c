@@ -30,8 +30,8 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Print the usage text to stdout and exit 0. */
-static void
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
 usage(void)
 {
 	printf("Usage: %s [OPTION]... BASELINE CANDIDATE\n"
@@ -52,7 +52,7 @@ usage(void)
 	    "Exit status: 0 compared, 1 a file could not be read or parsed,\n"
 	    "2 usage error, 3 significant regression with --fail-on-regression.\n",
 	    ts_progname());
-	exit(TS_EXIT_OK);
+	ts_exit_stdout();
 }
 
 /*
@@ -111,7 +111,8 @@ main(int argc, char *argv[])
 	struct ts_buf out;
 	int ch, status;
 
-	while ((ch = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
+	ts_check_stdout_at_exit();
+	while ((ch = ts_getopt(argc, argv, "hV", longopts)) != -1) {
 		switch (ch) {
 		case OPT_FAIL_ON_REGRESSION:
 			fail_on_regression = true;
@@ -121,13 +122,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage();
-			break;
 		case 'V':
-			ts_print_version();
-			return TS_EXIT_OK;
-		default:
-			/* getopt_long has printed the one-line reason. */
-			return TS_EXIT_USAGE;
+			ts_version_exit();
 		}
 	}
 	if (argc - optind != 2) {

@@ -22,8 +22,8 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Print the usage text to stdout and exit 0. */
-static void
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
 usage(void)
 {
 	printf("Usage: %s [OPTION]...\n"
@@ -38,7 +38,7 @@ usage(void)
 	    "\n"
 	    "Exit status: 0 created, 1 failure (a file exists, I/O), 2 usage "
 	    "error.\n", ts_progname());
-	exit(TS_EXIT_OK);
+	ts_exit_stdout();
 }
 
 int
@@ -48,19 +48,16 @@ main(int argc, char *argv[])
 	char keypath[PATH_MAX], pubpath[PATH_MAX], err[PATH_MAX + 128];
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "d:hV", longopts, NULL)) != -1) {
+	ts_check_stdout_at_exit();
+	while ((ch = ts_getopt(argc, argv, "d:hV", longopts)) != -1) {
 		switch (ch) {
 		case 'd':
 			dir = optarg;
 			break;
 		case 'h':
 			usage();
-			break;
 		case 'V':
-			ts_print_version();
-			return TS_EXIT_OK;
-		default:
-			return TS_EXIT_USAGE;
+			ts_version_exit();
 		}
 	}
 	if (optind != argc) {

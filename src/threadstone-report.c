@@ -27,6 +27,9 @@ enum format {
 	FORMAT_MARKDOWN
 };
 
+/* --format's values, in the order of enum format. */
+static const char *const formats[] = { "table", "json", "markdown", NULL };
+
 enum {
 	OPT_FORMAT = 256,
 	OPT_SCHEMA
@@ -41,8 +44,8 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Print the usage text to stdout and exit 0. */
-static void
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
 usage(void)
 {
 	printf("Usage: %s [OPTION]... FILE\n"
@@ -59,7 +62,7 @@ usage(void)
 	    "Exit status: 0 printed, 1 FILE could not be read or parsed or the\n"
 	    "output not written, 2 usage error.\n",
 	    ts_progname(), ts_progname());
-	exit(TS_EXIT_OK);
+	ts_exit_stdout();
 }
 
 /*
@@ -95,21 +98,13 @@ main(int argc, char *argv[])
 	struct ts_buf b;
 	int ch, rc;
 
-	while ((ch = getopt_long(argc, argv, "o:hV", longopts, NULL)) != -1) {
+	ts_check_stdout_at_exit();
+	while ((ch = ts_getopt(argc, argv, "o:hV", longopts)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
 			format_given = true;
-			if (strcmp(optarg, "table") == 0)
-				format = FORMAT_TABLE;
-			else if (strcmp(optarg, "json") == 0)
-				format = FORMAT_JSON;
-			else if (strcmp(optarg, "markdown") == 0)
-				format = FORMAT_MARKDOWN;
-			else {
-				ts_error("invalid --format '%s': expected "
-				    "table, json or markdown", optarg);
-				return TS_EXIT_USAGE;
-			}
+			format = (enum format)ts_parse_choice("--format",
+			    optarg, formats);
 			break;
 		case OPT_SCHEMA:
 			schema = true;
@@ -119,12 +114,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage();
-			break;
 		case 'V':
-			ts_print_version();
-			return TS_EXIT_OK;
-		default:
-			return TS_EXIT_USAGE;
+			ts_version_exit();
 		}
 	}
 

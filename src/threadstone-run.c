@@ -37,6 +37,9 @@ enum format {
 	FORMAT_MARKDOWN
 };
 
+/* --format's values, in the order of enum format. */
+static const char *const formats[] = { "table", "json", "markdown", NULL };
+
 enum {
 	OPT_WARMUP = 256,
 	OPT_WINDOW,
@@ -88,8 +91,8 @@ struct args {
 	const char	 *key;
 };
 
-/* Print the usage text to stdout and exit 0. */
-static void
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
 usage(void)
 {
 	printf("Usage: %s [OPTION]...\n"
@@ -123,7 +126,7 @@ usage(void)
 	    "document), 1 unknown workload, zero samples or window, unwritable\n"
 	    "--out, bad --sign-key or another runtime failure, 2 usage error.\n",
 	    ts_progname());
-	exit(TS_EXIT_OK);
+	ts_exit_stdout();
 }
 
 /* Print the workload list (the original's `list`) and exit 0. */
@@ -206,8 +209,7 @@ parse_args(int argc, char *argv[], struct args *a)
 	a->window_ms = 250;
 	a->pin = true;
 	a->ids = ts_xcalloc((size_t)argc, sizeof *a->ids);
-	while ((ch = getopt_long(argc, argv, "w:t:s:o:qhV", longopts, NULL))
-	    != -1) {
+	while ((ch = ts_getopt(argc, argv, "w:t:s:o:qhV", longopts)) != -1) {
 		switch (ch) {
 		case 'w':
 			a->ids[a->nids++] = optarg;
@@ -237,17 +239,8 @@ parse_args(int argc, char *argv[], struct args *a)
 			a->out = optarg;
 			break;
 		case OPT_FORMAT:
-			if (strcmp(optarg, "table") == 0)
-				a->format = FORMAT_TABLE;
-			else if (strcmp(optarg, "json") == 0)
-				a->format = FORMAT_JSON;
-			else if (strcmp(optarg, "markdown") == 0)
-				a->format = FORMAT_MARKDOWN;
-			else {
-				ts_error("invalid --format '%s': expected "
-				    "table, json or markdown", optarg);
-				exit(TS_EXIT_USAGE);
-			}
+			a->format = (enum format)ts_parse_choice("--format",
+			    optarg, formats);
 			break;
 		case OPT_SIGN_KEY:
 			a->key = optarg;
@@ -273,13 +266,8 @@ parse_args(int argc, char *argv[], struct args *a)
 			break;
 		case 'h':
 			usage();
-			break;
 		case 'V':
-			ts_print_version();
-			exit(ts_close_stdout() == 0 ? TS_EXIT_OK :
-			    TS_EXIT_FAILURE);
-		default:
-			exit(TS_EXIT_USAGE);
+			ts_version_exit();
 		}
 	}
 	if (optind < argc) {
@@ -433,6 +421,7 @@ main(int argc, char *argv[])
 	size_t nks, i;
 	int rc = TS_EXIT_OK;
 
+	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &a);
 	if (a.list) {
 		free(a.ids);

@@ -33,8 +33,8 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Print the usage text to stdout and exit 0. */
-static void
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
 usage(void)
 {
 	printf("Usage: %s [OPTION]... FILE --key PATH\n"
@@ -53,7 +53,7 @@ usage(void)
 	    "\n"
 	    "Exit status: 0 signed, 1 failure or refusal, 2 usage error.\n",
 	    ts_progname());
-	exit(TS_EXIT_OK);
+	ts_exit_stdout();
 }
 
 /* Refuse unless --force: an invalid signature, or incoherent contents. */
@@ -92,8 +92,8 @@ main(int argc, char *argv[])
 	char err[1024];
 	int ch, rc;
 
-	while ((ch = getopt_long(argc, argv, "k:o:hV", longopts,
-	    NULL)) != -1) {
+	ts_check_stdout_at_exit();
+	while ((ch = ts_getopt(argc, argv, "k:o:hV", longopts)) != -1) {
 		switch (ch) {
 		case 'k':
 			keypath = optarg;
@@ -106,12 +106,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage();
-			break;
 		case 'V':
-			ts_print_version();
-			return TS_EXIT_OK;
-		default:
-			return TS_EXIT_USAGE;
+			ts_version_exit();
 		}
 	}
 	if (argc - optind != 1) {

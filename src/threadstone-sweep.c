@@ -60,8 +60,8 @@ struct options {
 	bool		 quiet;
 };
 
-/* Print the usage text to stdout and exit 0. */
-static void
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
 usage(void)
 {
 	printf("Usage: %s [OPTION]...\n"
@@ -93,7 +93,7 @@ usage(void)
 	    "\n"
 	    "Exit status: 0 measured, 1 runtime failure, 2 usage error.\n",
 	    ts_progname());
-	exit(TS_EXIT_OK);
+	ts_exit_stdout();
 }
 
 /* Check --max-size against the smallest size and the memory; 0 or -1. */
@@ -131,7 +131,7 @@ parse_args(int argc, char *argv[], struct options *o)
 	memset(o, 0, sizeof *o);
 	o->min_ms = 120;
 	o->repeat = 1;
-	while ((ch = getopt_long(argc, argv, "o:qhV", longopts, NULL)) != -1) {
+	while ((ch = ts_getopt(argc, argv, "o:qhV", longopts)) != -1) {
 		switch (ch) {
 		case OPT_MIN_MS:
 			if (ts_parse_u64(optarg, 0, MAX_MIN_MS,
@@ -173,13 +173,8 @@ parse_args(int argc, char *argv[], struct options *o)
 			break;
 		case 'h':
 			usage();
-			break;
 		case 'V':
-			ts_print_version();
-			exit(TS_EXIT_OK);
-		default:
-			/* getopt_long has printed the one-line reason. */
-			return -1;
+			ts_version_exit();
 		}
 	}
 	if (optind < argc) {
@@ -291,6 +286,7 @@ main(int argc, char *argv[])
 	size_t n, i;
 	char *sub;
 
+	ts_check_stdout_at_exit();
 	if (parse_args(argc, argv, &o) != 0)
 		return TS_EXIT_USAGE;
 	/* Refuse an unwritable destination before the long measurement. */

@@ -29,8 +29,8 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Print the usage text to stdout and exit 0. */
-static void
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
 usage(void)
 {
 	printf("Usage: %s [OPTION]... FILE\n"
@@ -47,7 +47,7 @@ usage(void)
 	    "\n"
 	    "Exit status: 0 the file passed, 1 it failed or could not be read,\n"
 	    "2 usage error.\n", ts_progname());
-	exit(TS_EXIT_OK);
+	ts_exit_stdout();
 }
 
 int
@@ -62,7 +62,8 @@ main(int argc, char *argv[])
 	size_t i;
 	int ch, rc;
 
-	while ((ch = getopt_long(argc, argv, "hV", longopts, NULL)) != -1) {
+	ts_check_stdout_at_exit();
+	while ((ch = ts_getopt(argc, argv, "hV", longopts)) != -1) {
 		switch (ch) {
 		case OPT_REQUIRE_SIGNATURE:
 			require = true;
@@ -72,12 +73,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage();
-			break;
 		case 'V':
-			ts_print_version();
-			return TS_EXIT_OK;
-		default:
-			return TS_EXIT_USAGE;
+			ts_version_exit();
 		}
 	}
 	if (argc - optind != 1) {

@@ -24,7 +24,7 @@
 #endif
 
 /* Print the usage text to stdout and exit 0 (1 if it could not be). */
-static void
+static void __attribute__((noreturn))
 usage(void)
 {
 	size_t i;
@@ -52,7 +52,7 @@ usage(void)
 	    "Exit status: the program's own; 1 the program is missing or "
 	    "cannot be\nrun; 2 usage error (no command or an unknown "
 	    "one).\n");
-	exit(ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE);
+	ts_exit_stdout();
 }
 
 /* The verb called name, or a one-line error and exit 2. */
@@ -130,6 +130,7 @@ main(int argc, char *argv[])
 {
 	const char *cmd;
 
+	ts_check_stdout_at_exit();
 	if (argc < 2) {
 		ts_error("no command given; the commands are %s and help "
 		    "(see --help)", ts_verb_names());
@@ -138,12 +139,14 @@ main(int argc, char *argv[])
 	cmd = argv[1];
 	if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0)
 		usage();
-	if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0) {
-		ts_print_version();
-		return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
-	}
+	if (strcmp(cmd, "-V") == 0 || strcmp(cmd, "--version") == 0)
+		ts_version_exit();
 	if (strcmp(cmd, "help") == 0)
 		help(argc - 2, argv + 2);
+	/*
+	 * Not ts_getopt's wording: the dispatcher takes no options but these
+	 * two, and the likely mistake is a command's option put first.
+	 */
 	if (cmd[0] == '-') {
 		ts_error("unknown option '%s'; a command comes first, then its "
 		    "options (see --help)", cmd);
