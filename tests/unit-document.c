@@ -260,8 +260,9 @@ test_writers(const char *apple)
 	parse(apple, &r, err, sizeof err);
 	free(r.system.os_version);
 	r.system.os_version = ts_xstrdup("a\"b\\c/\x01\x1f\n\t\x7f\xc2\xb7");
-	r.extensions = json_object_new_object();
-	json_object_object_add(r.extensions, "e", json_object_new_array());
+	r.ext.present = true;
+	r.ext.other = json_object_new_object();
+	json_object_object_add(r.ext.other, "e", json_object_new_array());
 	ts_buf_init(&out);
 	ts_doc_pretty(&r, &out);
 	ok(strstr(out.data, "\"a\\\"b\\\\c/\\u0001\\u001f\\n\\t\x7f\xc2\xb7\"")
