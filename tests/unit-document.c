@@ -469,6 +469,77 @@ test_signing(const char *apple)
 	ts_key_clear(&key);
 }
 
+/*
+ * The typed extensions: a document we wrote reads into typed fields with
+ * nothing left over; an irregular value of a known key and unknown keys
+ * stay JSON where they stood, and the writer puts them back there.
+ */
+static void
+test_extensions(void)
+{
+	static const char ext[] = "{\n"
+	    "    \"first\": [\n      1,\n      {\n        \"x\": null\n"
+	    "      }\n    ],\n"
+	    "    \"producer\": \"threadstone 0.2.0 (C)\",\n"
+	    "    \"l3_total_bytes\": 1.0,\n"
+	    "    \"llc\": {\n      \"level\": 3,\n      \"bytes\": 8\n"
+	    "    },\n"
+	    "    \"cpus\": {\n      \"usable\": 2,\n"
+	    "      \"affinity\": 2\n    },\n"
+	    "    \"last\": 123456789012345678\n  }";
+	struct ts_report r;
+	struct json_object *v, *t;
+	struct ts_buf text, out;
+	char err[256];
+	unsigned all = 0;
+	int k;
+
+	fixture("producer-ours-0.1.0.json", &text);
+	ok(ts_doc_parse(text.data, text.len, &r, err, sizeof err) == 0,
+	    "producer-ours-0.1.0 reads");
+	for (k = 0; k < TS_EXT_CPU_KINDS; k++)
+		all |= 1u << k;
+	ok(r.ext.present && r.ext.have == all && r.ext.other == NULL,
+	    "every key we write reads into its typed field (have %#x)",
+	    r.ext.have);
+	ok(r.ext.llc.level == 3 && r.ext.pinning.enabled &&
+	    r.ext.buffers.base_page_bytes == 4096 &&
+	    r.ext.buffers.stream == NULL &&
+	    strcmp(r.ext.buffers.transparent_hugepage, "madvise") == 0,
+	    "typed values as in the file");
+	ts_buf_init(&out);
+	ts_doc_pretty(&r, &out);
+	ok(out.len + 1 == text.len && memcmp(out.data, text.data,
+	    out.len) == 0, "written back byte for byte");
+	ts_buf_free(&out);
+	ts_buf_free(&text);
+	ts_report_free(&r);
+
+	memset(&r, 0, sizeof r);
+	if (ts_json_parse(ext, strlen(ext), &v, err, sizeof err) != 0)
+		diag("bad test JSON: %s", err);
+	ts_ext_read(v, &r.ext);
+	ok(r.ext.have == (1u << TS_EXT_PRODUCER | 1u << TS_EXT_LLC),
+	    "a float l3_total_bytes and reordered cpus stay JSON");
+	ok(ts_ext_has(&r.ext, TS_EXT_CPUS) &&
+	    ts_ext_has(&r.ext, TS_EXT_L3_TOTAL_BYTES) &&
+	    !ts_ext_has(&r.ext, TS_EXT_PINNING), "ts_ext_has sees both kinds");
+	ok(json_object_object_length(r.ext.other) == 4 && r.ext.norder == 6,
+	    "four keys kept as JSON, six in order");
+	t = ts_ext_tree(&r.ext);
+	ts_buf_init(&out);
+	ts_json_write_pretty(t, &out);
+	ts_buf_init(&text);
+	ts_json_write_pretty(v, &text);
+	ok(out.len == text.len && memcmp(out.data, text.data, out.len) == 0,
+	    "unknown and irregular keys written back in place");
+	ts_buf_free(&out);
+	ts_buf_free(&text);
+	json_object_put(t);
+	json_object_put(v);
+	ts_report_free(&r);
+}
+
 int
 main(void)
 {
@@ -484,6 +555,7 @@ main(void)
 	test_base64();
 	test_pkcs8();
 	test_signing(apple.data);
+	test_extensions();
 	ts_buf_free(&apple);
 	return done_testing();
 }
