@@ -715,6 +715,140 @@ ext_buffer(struct json_object *v, struct ts_ext_buffer **out)
 	return 0;
 }
 
+/* A float member (not an integer: kindsdoc writes floats). */
+static int
+ext_f64(struct json_object *o, const char *key, double *out)
+{
+	bool has = false;
+
+	if (ext_opt_f64(o, key, &has, out) < 0 || !has)
+		return -1;
+	return 0;
+}
+
+/* A pass record of extensions.cpu_kinds.per_kind. */
+static int
+ext_kind_pass(struct json_object *v, struct ts_ext_kind_pass *p)
+{
+	struct json_object *m;
+
+	if (!ext_object(v) || ext_u64(v, "core", &p->core) < 0 ||
+	    ext_str(v, "cpus", &p->cpus) < 0 ||
+	    ext_bool(v, "pinned", &p->pinned) < 0)
+		return -1;
+	if (ext_member(v, "error", &m))
+		return ext_str(v, "error", &p->error);
+	return ext_f64(v, "value", &p->value) < 0 ||
+	    ext_f64(v, "cv", &p->cv) < 0 ||
+	    ext_f64(v, "ci95", &p->ci95) < 0 ||
+	    ext_str(v, "stability", &p->stability) < 0 ||
+	    ext_u64(v, "samples", &p->samples) < 0 ||
+	    ext_u64(v, "iters_per_thread", &p->iters_per_thread) < 0 ? -1 : 0;
+}
+
+/* extensions.cpu_kinds.per_kind: workload -> kind -> pass. */
+static int
+ext_per_kind(struct json_object *v, struct ts_ext_cpu_kinds *k)
+{
+	struct json_object_iterator it, end, jt, jend;
+	struct ts_ext_kind_workload *w;
+	struct json_object *o;
+	size_t n;
+
+	if (!ext_object(v))
+		return -1;
+	k->has_per_kind = true;
+	n = (size_t)json_object_object_length(v);
+	k->per_kind = ts_xcalloc(n > 0 ? n : 1, sizeof *k->per_kind);
+	it = json_object_iter_begin(v);
+	end = json_object_iter_end(v);
+	for (; !json_object_iter_equal(&it, &end);
+	    json_object_iter_next(&it)) {
+		w = &k->per_kind[k->nper_kind++];
+		w->workload = ts_xstrdup(json_object_iter_peek_name(&it));
+		o = json_object_iter_peek_value(&it);
+		if (!ext_object(o))
+			return -1;
+		n = (size_t)json_object_object_length(o);
+		w->passes = ts_xcalloc(n > 0 ? n : 1, sizeof *w->passes);
+		jt = json_object_iter_begin(o);
+		jend = json_object_iter_end(o);
+		for (; !json_object_iter_equal(&jt, &jend);
+		    json_object_iter_next(&jt)) {
+			w->passes[w->npasses].kind =
+			    ts_xstrdup(json_object_iter_peek_name(&jt));
+			if (ext_kind_pass(json_object_iter_peek_value(&jt),
+			    &w->passes[w->npasses++]) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* extensions.cpu_kinds. */
+static int
+ext_cpu_kinds(struct json_object *v, struct ts_ext_cpu_kinds *k)
+{
+	struct json_object_iterator it, end;
+	struct json_object *a, *e, *s, *m, *w;
+	size_t i, n;
+
+	if (!ext_object(v) || !ext_member(v, "kinds", &a) || a == NULL ||
+	    !json_object_is_type(a, json_type_array))
+		return -1;
+	n = json_object_array_length(a);
+	k->kinds = ts_xcalloc(n > 0 ? n : 1, sizeof *k->kinds);
+	for (i = 0; i < n; i++) {
+		e = json_object_array_get_idx(a, i);
+		k->nkinds++;
+		if (!ext_object(e) || ext_str(e, "name", &k->kinds[i].name) < 0 ||
+		    ext_u64(e, "hwloc_rank", &k->kinds[i].hwloc_rank) < 0 ||
+		    ext_opt_u64(e, "efficiency",
+		    &k->kinds[i].efficiency) < 0 ||
+		    ext_u64(e, "cores", &k->kinds[i].cores) < 0)
+			return -1;
+	}
+	if (!ext_member(v, "single_thread", &s) || !ext_object(s) ||
+	    ext_str(s, "kind", &k->single_thread.kind) < 0 ||
+	    ext_opt_u64(s, "core", &k->single_thread.core) < 0 ||
+	    ext_opt_str(s, "cpus", &k->single_thread.cpus) < 0 ||
+	    ext_opt_u64(s, "passes", &k->single_thread.passes) < 0 ||
+	    ext_opt_u64(s, "passes_pinned",
+	    &k->single_thread.passes_pinned) < 0 ||
+	    ext_bool(s, "pinned", &k->single_thread.pinned) < 0 ||
+	    ext_opt_str(s, "reason", &k->single_thread.reason) < 0)
+		return -1;
+	if (ext_member(v, "multi_thread", &m)) {
+		k->has_multi_thread = true;
+		if (!ext_object(m) || ext_u64(m, "threads",
+		    &k->multi_threads) < 0 || !ext_member(m, "workers", &w))
+			return -1;
+		if (w != NULL && json_object_is_type(w, json_type_string))
+			k->workers_text = ts_xstrdup(json_object_get_string(w));
+		else if (ext_object(w)) {
+			k->workers_pinned = true;
+			n = (size_t)json_object_object_length(w);
+			k->workers = ts_xcalloc(n > 0 ? n : 1,
+			    sizeof *k->workers);
+			it = json_object_iter_begin(w);
+			end = json_object_iter_end(w);
+			for (; !json_object_iter_equal(&it, &end);
+			    json_object_iter_next(&it)) {
+				k->workers[k->nworkers].kind = ts_xstrdup(
+				    json_object_iter_peek_name(&it));
+				if (ext_u64_value(json_object_iter_peek_value(
+				    &it), &k->workers[k->nworkers++].n) < 0)
+					return -1;
+			}
+		} else
+			return -1;
+	}
+	if (ext_member(v, "per_kind", &m) && ext_per_kind(m, k) < 0)
+		return -1;
+	return ext_str(v, "single_core_score_kind",
+	    &k->single_core_score_kind);
+}
+
 /* The field of a string-valued known key. */
 static char **
 ext_string(struct ts_extensions *e, enum ts_ext_key k)
@@ -795,11 +929,7 @@ ext_value(struct ts_extensions *e, enum ts_ext_key k, struct json_object *v)
 			return -1;
 		return 0;
 	case TS_EXT_CPU_KINDS:
-		/* Still JSON: lib/kindsdoc.c reads it member by member. */
-		if (!ext_object(v))
-			return -1;
-		e->cpu_kinds = json_object_get(v);
-		return 0;
+		return ext_cpu_kinds(v, &e->cpu_kinds);
 	default:
 		return -1;
 	}

@@ -265,6 +265,89 @@ ext_buffer_tree(const struct ts_ext_buffer *b)
 	return o;
 }
 
+/* A pass record of extensions.cpu_kinds.per_kind. */
+static struct json_object *
+kind_pass_tree(const struct ts_ext_kind_pass *p)
+{
+	struct json_object *o = json_object_new_object();
+
+	add_u64(o, "core", p->core);
+	add_str(o, "cpus", p->cpus ? p->cpus : "");
+	json_object_object_add(o, "pinned", json_object_new_boolean(p->pinned));
+	if (p->error != NULL) {
+		add_str(o, "error", p->error);
+		return o;
+	}
+	add_f64(o, "value", p->value);
+	add_f64(o, "cv", p->cv);
+	add_f64(o, "ci95", p->ci95);
+	add_str(o, "stability", p->stability ? p->stability : "");
+	add_u64(o, "samples", p->samples);
+	add_u64(o, "iters_per_thread", p->iters_per_thread);
+	return o;
+}
+
+/* extensions.cpu_kinds, in the order lib/kindsdoc.c first wrote it. */
+static struct json_object *
+cpu_kinds_tree(const struct ts_ext_cpu_kinds *k)
+{
+	struct json_object *o = json_object_new_object(), *a, *e, *w;
+	size_t i, j;
+
+	a = json_object_new_array();
+	for (i = 0; i < k->nkinds; i++) {
+		e = json_object_new_object();
+		add_str(e, "name", k->kinds[i].name ? k->kinds[i].name : "");
+		add_u64(e, "hwloc_rank", k->kinds[i].hwloc_rank);
+		add_opt(e, "efficiency", k->kinds[i].efficiency);
+		add_u64(e, "cores", k->kinds[i].cores);
+		json_object_array_add(a, e);
+	}
+	json_object_object_add(o, "kinds", a);
+	e = json_object_new_object();
+	add_str(e, "kind", k->single_thread.kind ? k->single_thread.kind :
+	    "");
+	add_opt(e, "core", k->single_thread.core);
+	add_str(e, "cpus", k->single_thread.cpus);
+	add_opt(e, "passes", k->single_thread.passes);
+	add_opt(e, "passes_pinned", k->single_thread.passes_pinned);
+	json_object_object_add(e, "pinned",
+	    json_object_new_boolean(k->single_thread.pinned));
+	add_str(e, "reason", k->single_thread.reason);
+	json_object_object_add(o, "single_thread", e);
+	if (k->has_multi_thread) {
+		e = json_object_new_object();
+		add_u64(e, "threads", k->multi_threads);
+		if (k->workers_pinned) {
+			w = json_object_new_object();
+			for (i = 0; i < k->nworkers; i++)
+				add_u64(w, k->workers[i].kind ?
+				    k->workers[i].kind : "", k->workers[i].n);
+			json_object_object_add(e, "workers", w);
+		} else
+			add_str(e, "workers", k->workers_text ?
+			    k->workers_text : "");
+		json_object_object_add(o, "multi_thread", e);
+	}
+	if (k->has_per_kind) {
+		e = json_object_new_object();
+		for (i = 0; i < k->nper_kind; i++) {
+			w = json_object_new_object();
+			for (j = 0; j < k->per_kind[i].npasses; j++)
+				json_object_object_add(w,
+				    k->per_kind[i].passes[j].kind ?
+				    k->per_kind[i].passes[j].kind : "",
+				    kind_pass_tree(&k->per_kind[i].passes[j]));
+			json_object_object_add(e, k->per_kind[i].workload ?
+			    k->per_kind[i].workload : "", w);
+		}
+		json_object_object_add(o, "per_kind", e);
+	}
+	add_str(o, "single_core_score_kind", k->single_core_score_kind ?
+	    k->single_core_score_kind : "");
+	return o;
+}
+
 struct json_object *
 ts_ext_value_tree(const struct ts_extensions *e, enum ts_ext_key k)
 {
@@ -334,7 +417,7 @@ ts_ext_value_tree(const struct ts_extensions *e, enum ts_ext_key k)
 		add_u64(o, "base_page_bytes", e->buffers.base_page_bytes);
 		return o;
 	case TS_EXT_CPU_KINDS:
-		return json_object_get(e->cpu_kinds);
+		return cpu_kinds_tree(&e->cpu_kinds);
 	default:
 		return NULL;
 	}

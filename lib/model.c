@@ -164,6 +164,38 @@ ext_buffer_free(struct ts_ext_buffer *b)
 }
 
 void
+ts_ext_cpu_kinds_free(struct ts_ext_cpu_kinds *k)
+{
+	struct ts_ext_kind_workload *w;
+	size_t i, j;
+
+	for (i = 0; i < k->nkinds; i++)
+		free(k->kinds[i].name);
+	free(k->kinds);
+	free(k->single_thread.kind);
+	free(k->single_thread.cpus);
+	free(k->single_thread.reason);
+	for (i = 0; i < k->nworkers; i++)
+		free(k->workers[i].kind);
+	free(k->workers);
+	free(k->workers_text);
+	for (i = 0; i < k->nper_kind; i++) {
+		w = &k->per_kind[i];
+		for (j = 0; j < w->npasses; j++) {
+			free(w->passes[j].kind);
+			free(w->passes[j].cpus);
+			free(w->passes[j].error);
+			free(w->passes[j].stability);
+		}
+		free(w->passes);
+		free(w->workload);
+	}
+	free(k->per_kind);
+	free(k->single_core_score_kind);
+	memset(k, 0, sizeof *k);
+}
+
+void
 ts_extensions_free(struct ts_extensions *e)
 {
 	free(e->producer);
@@ -177,8 +209,7 @@ ts_extensions_free(struct ts_extensions *e)
 	ext_buffer_free(e->buffers.stream);
 	ext_buffer_free(e->buffers.latency);
 	free(e->buffers.transparent_hugepage);
-	if (e->cpu_kinds != NULL)
-		json_object_put(e->cpu_kinds);
+	ts_ext_cpu_kinds_free(&e->cpu_kinds);
 	if (e->other != NULL)
 		json_object_put(e->other);
 	free(e->order);

@@ -227,6 +227,76 @@ struct ts_ext_buffers {
 	uint64_t		 base_page_bytes;
 };
 
+/* extensions.cpu_kinds.kinds[]: one CPU kind, the most performant first. */
+struct ts_ext_kind {
+	char			*name;
+	uint64_t		 hwloc_rank;
+	struct ts_opt_u64	 efficiency;
+	uint64_t		 cores;
+};
+
+/* extensions.cpu_kinds.per_kind.WORKLOAD.KIND: one single-thread pass. */
+struct ts_ext_kind_pass {
+	char		*kind;		/* the member's key */
+	uint64_t	 core;
+	char		*cpus;
+	bool		 pinned;
+	char		*error;		/* set: not run, and no figures */
+	double		 value;
+	double		 cv;
+	double		 ci95;
+	char		*stability;
+	uint64_t	 samples;
+	uint64_t	 iters_per_thread;
+};
+
+/* extensions.cpu_kinds.per_kind.WORKLOAD: its passes, kind by kind. */
+struct ts_ext_kind_workload {
+	char			*workload;	/* the member's key */
+	struct ts_ext_kind_pass	*passes;
+	size_t			 npasses;
+};
+
+/* extensions.cpu_kinds.multi_thread.workers.KIND */
+struct ts_ext_kind_workers {
+	char		*kind;
+	uint64_t	 n;
+};
+
+/* extensions.cpu_kinds.single_thread: where the single-thread passes ran. */
+struct ts_ext_kind_single {
+	char			*kind;
+	struct ts_opt_u64	 core;
+	char			*cpus;		/* optional */
+	struct ts_opt_u64	 passes;
+	struct ts_opt_u64	 passes_pinned;
+	bool			 pinned;
+	char			*reason;	/* optional */
+};
+
+/*
+ * extensions.cpu_kinds: which kinds the machine has, where the
+ * single-thread passes ran, the multi-thread workers on each kind and,
+ * with --per-kind, every workload's single-thread figure on each kind
+ * (lib/kindsdoc.c builds and reads it).
+ */
+struct ts_ext_cpu_kinds {
+	struct ts_ext_kind	*kinds;
+	size_t			 nkinds;
+	struct ts_ext_kind_single single_thread;
+	bool			 has_multi_thread;
+	uint64_t		 multi_threads;
+	/* Workers per kind when pinned, else the text saying why not. */
+	bool			 workers_pinned;
+	struct ts_ext_kind_workers *workers;
+	size_t			 nworkers;
+	char			*workers_text;
+	bool			 has_per_kind;
+	struct ts_ext_kind_workload *per_kind;
+	size_t			 nper_kind;
+	char			*single_core_score_kind;
+};
+
 /*
  * Our additions, written under the top-level key "extensions" after
  * "score".  The original ignores unknown keys, so they are outside the
@@ -255,8 +325,7 @@ struct ts_extensions {
 	struct ts_ext_cpus	 cpus;
 	struct ts_ext_pinning	 pinning;
 	struct ts_ext_buffers	 buffers;
-	/* The CPU-kind record (lib/kindsdoc.c builds and reads it). */
-	struct json_object	*cpu_kinds;
+	struct ts_ext_cpu_kinds	 cpu_kinds;
 	/*
 	 * Unknown or irregular keys in document order; or, when the
 	 * document's "extensions" is not an object, that value itself
@@ -292,6 +361,7 @@ struct ts_report {
 void	ts_report_free(struct ts_report *);
 void	ts_pass_free(struct ts_pass *);
 void	ts_extensions_free(struct ts_extensions *);
+void	ts_ext_cpu_kinds_free(struct ts_ext_cpu_kinds *);
 
 /* The JSON name of a known extensions key ("cpu_kinds"). */
 const char	*ts_ext_key_name(enum ts_ext_key);

@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json.h>
-
 #include "cachecheck.h"
 #include "kindsdoc.h"
 #include "residency.h"
@@ -325,7 +323,7 @@ other_kinds(struct run *run, const struct ts_kernel *k, bool top_pinned)
 	if (run->plan.nkinds == 0 || !run->kinds.pin)
 		return;
 	kind = &run->plan.kinds[0];
-	ts_kinds_add(&run->kinds, k->id, kind, ts_kinds_pass_json(kind,
+	ts_kinds_add(&run->kinds, k->id, kind, ts_kinds_pass(kind,
 	    w->single, NULL, top_pinned));
 	for (i = 1; i < run->plan.nkinds; i++) {
 		kind = &run->plan.kinds[i];
@@ -336,7 +334,7 @@ other_kinds(struct run *run, const struct ts_kernel *k, bool top_pinned)
 		if (!pinned)
 			pin_failed(run, kind);
 		ts_kinds_add(&run->kinds, k->id, kind,
-		    ts_kinds_pass_json(kind, pass, err, pinned));
+		    ts_kinds_pass(kind, pass, err, pinned));
 		if (pass != NULL) {
 			ts_pass_free(pass);
 			free(pass);
@@ -456,7 +454,7 @@ extensions(struct run *run, struct ts_extensions *e)
 		    run->page[1]);
 	/* Only a machine with two kinds or more gets the record. */
 	if (run->plan.nkinds >= 2) {
-		e->cpu_kinds = ts_kinds_json(&run->plan, &run->kinds);
+		ts_kinds_record(&run->plan, &run->kinds, &e->cpu_kinds);
 		e->have |= 1u << TS_EXT_CPU_KINDS;
 	}
 }
@@ -544,7 +542,6 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	for (b = 0; b < 2; b++)
 		free(run.buf[b].decision);
 	ts_sysextra_free(&run.extra);
-	if (run.kinds.per_kind != NULL)
-		json_object_put(run.kinds.per_kind);
+	ts_kinds_run_free(&run.kinds);
 	ts_topo_close(run.topo);
 }
