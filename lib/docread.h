@@ -53,4 +53,12 @@ int	ts_doc_load(const char *path, const char *name, struct ts_report *r);
  */
 int	ts_doc_load_arg(const char *arg, struct ts_report *r);
 
+/*
+ * Fill *e from a document's "extensions" value v (not JSON null): known
+ * keys whose value is exactly what we write go to the typed fields, the
+ * others stay JSON in e->other, and e->order remembers where each stood.
+ * Any previous contents of *e are freed.
+ */
+void	ts_ext_read(struct json_object *v, struct ts_extensions *e);
+
 #endif /* TS_DOCREAD_H */

@@ -4,139 +4,201 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <json.h>
 
 #include "docwrite.h"
 #include "kindsdoc.h"
+#include "util.h"
 
-/* A json-c integer from an unsigned count. */
-static json_object *
-jint(uint64_t v)
+/* A count as the first writer's json-c int64 had it. */
+static uint64_t
+clamp(uint64_t v)
 {
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
+	return v > INT64_MAX ? INT64_MAX : v;
 }
 
-/* The core a kind's single-thread pass uses, as "core" and "cpus". */
-static void
-add_core(json_object *o, const struct ts_kind *k)
-{
-	json_object_object_add(o, "core", jint(k->core));
-	json_object_object_add(o, "cpus", json_object_new_string(k->cpus));
-}
-
-json_object *
-ts_kinds_pass_json(const struct ts_kind *k, const struct ts_pass *p,
+struct ts_ext_kind_pass
+ts_kinds_pass(const struct ts_kind *k, const struct ts_pass *p,
     const char *error, bool pinned)
 {
-	json_object *o = json_object_new_object();
+	struct ts_ext_kind_pass o;
 
-	add_core(o, k);
-	json_object_object_add(o, "pinned", json_object_new_boolean(pinned));
+	memset(&o, 0, sizeof o);
+	o.kind = ts_xstrdup(k->name);
+	o.core = k->core;
+	o.cpus = ts_xstrdup(k->cpus);
+	o.pinned = pinned;
 	if (p == NULL) {
-		json_object_object_add(o, "error",
-		    json_object_new_string(error != NULL ? error : "not run"));
+		o.error = ts_xstrdup(error != NULL ? error : "not run");
 		return o;
 	}
-	json_object_object_add(o, "value",
-	    json_object_new_double(ts_doc_fixed_point(p->value)));
-	json_object_object_add(o, "cv", json_object_new_double(
-	    isfinite(p->stats.cv) ? ts_doc_fixed_point(p->stats.cv) : 0));
-	json_object_object_add(o, "ci95", json_object_new_double(
-	    isfinite(p->stats.ci95) ? ts_doc_fixed_point(p->stats.ci95) : 0));
-	json_object_object_add(o, "stability",
-	    json_object_new_string(ts_stability_name(p->stats.stability)));
-	json_object_object_add(o, "samples", jint(p->nsamples));
-	json_object_object_add(o, "iters_per_thread", jint(p->iters_per_thread));
+	o.value = ts_doc_fixed_point(p->value);
+	o.cv = isfinite(p->stats.cv) ? ts_doc_fixed_point(p->stats.cv) : 0;
+	o.ci95 = isfinite(p->stats.ci95) ?
+	    ts_doc_fixed_point(p->stats.ci95) : 0;
+	o.stability = ts_xstrdup(ts_stability_name(p->stats.stability));
+	o.samples = clamp(p->nsamples);
+	o.iters_per_thread = clamp(p->iters_per_thread);
 	return o;
+}
+
+/* Free a pass record's strings. */
+static void
+pass_free(struct ts_ext_kind_pass *p)
+{
+	free(p->kind);
+	free(p->cpus);
+	free(p->error);
+	free(p->stability);
 }
 
 void
 ts_kinds_add(struct ts_kinds_run *run, const char *workload,
-    const struct ts_kind *k, json_object *pass)
+    const struct ts_kind *k, struct ts_ext_kind_pass pass)
 {
-	json_object *w;
+	struct ts_ext_kind_workload *w = NULL;
+	size_t i;
 
-	if (run->per_kind == NULL)
-		run->per_kind = json_object_new_object();
-	if (!json_object_object_get_ex(run->per_kind, workload, &w)) {
-		w = json_object_new_object();
-		json_object_object_add(run->per_kind, workload, w);
+	for (i = 0; i < run->nper_kind && w == NULL; i++)
+		if (strcmp(run->per_kind[i].workload, workload) == 0)
+			w = &run->per_kind[i];
+	if (w == NULL) {
+		run->per_kind = ts_xrealloc(run->per_kind,
+		    (run->nper_kind + 1) * sizeof *run->per_kind);
+		w = &run->per_kind[run->nper_kind++];
+		memset(w, 0, sizeof *w);
+		w->workload = ts_xstrdup(workload);
 	}
-	json_object_object_add(w, k->name, pass);
+	/* A kind given twice keeps its place and the later figures. */
+	for (i = 0; i < w->npasses; i++)
+		if (strcmp(w->passes[i].kind, k->name) == 0) {
+			pass_free(&w->passes[i]);
+			w->passes[i] = pass;
+			return;
+		}
+	w->passes = ts_xrealloc(w->passes, (w->npasses + 1) *
+	    sizeof *w->passes);
+	w->passes[w->npasses++] = pass;
 }
 
-json_object *
-ts_kinds_json(const struct ts_kind_plan *plan, struct ts_kinds_run *run)
+void
+ts_kinds_run_free(struct ts_kinds_run *run)
 {
-	json_object *o = json_object_new_object(), *a, *k, *s, *m, *w;
+	struct ts_ext_cpu_kinds k;
+
+	/* The per-kind records are those of a cpu_kinds record. */
+	memset(&k, 0, sizeof k);
+	k.per_kind = run->per_kind;
+	k.nper_kind = run->nper_kind;
+	ts_ext_cpu_kinds_free(&k);
+	run->per_kind = NULL;
+	run->nper_kind = 0;
+}
+
+void
+ts_kinds_record(const struct ts_kind_plan *plan, struct ts_kinds_run *run,
+    struct ts_ext_cpu_kinds *o)
+{
 	const struct ts_kind *top = &plan->kinds[0];
 	unsigned i;
 
-	a = json_object_new_array();
+	memset(o, 0, sizeof *o);
+	o->kinds = ts_xcalloc(plan->nkinds > 0 ? plan->nkinds : 1,
+	    sizeof *o->kinds);
+	o->nkinds = plan->nkinds;
 	for (i = 0; i < plan->nkinds; i++) {
-		k = json_object_new_object();
-		json_object_object_add(k, "name",
-		    json_object_new_string(plan->kinds[i].name));
-		json_object_object_add(k, "hwloc_rank",
-		    jint((uint64_t)plan->kinds[i].rank));
-		if (plan->kinds[i].efficiency >= 0)
-			json_object_object_add(k, "efficiency",
-			    jint((uint64_t)plan->kinds[i].efficiency));
-		json_object_object_add(k, "cores", jint(plan->kinds[i].ncores));
-		json_object_array_add(a, k);
+		o->kinds[i].name = ts_xstrdup(plan->kinds[i].name);
+		o->kinds[i].hwloc_rank = clamp((uint64_t)plan->kinds[i].rank);
+		if (plan->kinds[i].efficiency >= 0) {
+			o->kinds[i].efficiency.set = true;
+			o->kinds[i].efficiency.v =
+			    (uint64_t)plan->kinds[i].efficiency;
+		}
+		o->kinds[i].cores = plan->kinds[i].ncores;
 	}
-	json_object_object_add(o, "kinds", a);
-
-	s = json_object_new_object();
-	json_object_object_add(s, "kind", json_object_new_string(top->name));
+	o->single_thread.kind = ts_xstrdup(top->name);
 	if (run->pin) {
-		add_core(s, top);
-		json_object_object_add(s, "passes", jint(run->single_passes));
-		json_object_object_add(s, "passes_pinned",
-		    jint(run->single_pinned));
+		o->single_thread.core.set = true;
+		o->single_thread.core.v = top->core;
+		o->single_thread.cpus = ts_xstrdup(top->cpus);
+		o->single_thread.passes.set = true;
+		o->single_thread.passes.v = run->single_passes;
+		o->single_thread.passes_pinned.set = true;
+		o->single_thread.passes_pinned.v = run->single_pinned;
 	}
-	json_object_object_add(s, "pinned", json_object_new_boolean(run->pin &&
-	    run->single_passes > 0 && run->single_pinned == run->single_passes));
+	o->single_thread.pinned = run->pin && run->single_passes > 0 &&
+	    run->single_pinned == run->single_passes;
 	if (run->unpinned_reason != NULL)
-		json_object_object_add(s, "reason",
-		    json_object_new_string(run->unpinned_reason));
-	json_object_object_add(o, "single_thread", s);
-
+		o->single_thread.reason = ts_xstrdup(run->unpinned_reason);
 	if (run->multi_ran) {
-		m = json_object_new_object();
-		json_object_object_add(m, "threads", jint(plan->threads));
+		o->has_multi_thread = true;
+		o->multi_threads = plan->threads;
 		if (run->multi_pinned) {
-			w = json_object_new_object();
-			for (i = 0; i < plan->nkinds; i++)
-				json_object_object_add(w, plan->kinds[i].name,
-				    jint(plan->multi_workers[i]));
-			json_object_object_add(m, "workers", w);
+			o->workers_pinned = true;
+			o->workers = ts_xcalloc(plan->nkinds > 0 ?
+			    plan->nkinds : 1, sizeof *o->workers);
+			o->nworkers = plan->nkinds;
+			for (i = 0; i < plan->nkinds; i++) {
+				o->workers[i].kind =
+				    ts_xstrdup(plan->kinds[i].name);
+				o->workers[i].n = plan->multi_workers[i];
+			}
 		} else
-			json_object_object_add(m, "workers",
-			    json_object_new_string("not pinned: the scheduler "
-			    "placed them"));
-		json_object_object_add(o, "multi_thread", m);
+			o->workers_text = ts_xstrdup("not pinned: the "
+			    "scheduler placed them");
 	}
 	if (run->per_kind != NULL) {
-		json_object_object_add(o, "per_kind", run->per_kind);
+		o->has_per_kind = true;
+		o->per_kind = run->per_kind;
+		o->nper_kind = run->nper_kind;
 		run->per_kind = NULL;
+		run->nper_kind = 0;
 	}
-	json_object_object_add(o, "single_core_score_kind",
-	    json_object_new_string(top->name));
-	return o;
+	o->single_core_score_kind = ts_xstrdup(top->name);
 }
 
-/* extensions.cpu_kinds of a document, or NULL. */
+/* extensions.cpu_kinds of a document, typed, or NULL. */
+static const struct ts_ext_cpu_kinds *
+typed(const struct ts_report *r)
+{
+	return r->ext.have & (1u << TS_EXT_CPU_KINDS) ? &r->ext.cpu_kinds :
+	    NULL;
+}
+
+/* A workload's pass on a kind in a typed record, or NULL. */
+static const struct ts_ext_kind_pass *
+typed_pass(const struct ts_ext_cpu_kinds *k, const char *workload,
+    const char *kind)
+{
+	size_t i, j;
+
+	for (i = 0; i < k->nper_kind; i++) {
+		if (strcmp(k->per_kind[i].workload, workload) != 0)
+			continue;
+		for (j = 0; j < k->per_kind[i].npasses; j++)
+			if (strcmp(k->per_kind[i].passes[j].kind, kind) == 0)
+				return &k->per_kind[i].passes[j];
+		return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * extensions.cpu_kinds of a document kept as JSON, or NULL.  The reader
+ * types a record only when it is exactly as we write it; another tool's
+ * record, or a damaged one, is read member by member as before.
+ */
 static json_object *
 record(const struct ts_report *r)
 {
 	json_object *v;
 
-	if (r->extensions == NULL ||
-	    !json_object_is_type(r->extensions, json_type_object) ||
-	    !json_object_object_get_ex(r->extensions, "cpu_kinds", &v) ||
+	if (r->ext.other == NULL ||
+	    !json_object_is_type(r->ext.other, json_type_object) ||
+	    !json_object_object_get_ex(r->ext.other, "cpu_kinds", &v) ||
 	    !json_object_is_type(v, json_type_object))
 		return NULL;
 	return v;
@@ -157,9 +219,15 @@ member(json_object *o, const char *key, json_type t)
 size_t
 ts_kinds_names(const struct ts_report *r, const char **names, size_t max)
 {
+	const struct ts_ext_cpu_kinds *k = typed(r);
 	json_object *a = member(record(r), "kinds", json_type_array), *name;
 	size_t i, n = 0, len;
 
+	if (k != NULL) {
+		for (i = 0; i < k->nkinds && n < max; i++)
+			names[n++] = k->kinds[i].name;
+		return n;
+	}
 	if (a == NULL)
 		return 0;
 	len = json_object_array_length(a);
@@ -175,6 +243,8 @@ ts_kinds_names(const struct ts_report *r, const char **names, size_t max)
 bool
 ts_kinds_has_per_kind(const struct ts_report *r)
 {
+	if (typed(r) != NULL)
+		return typed(r)->has_per_kind;
 	return member(record(r), "per_kind", json_type_object) != NULL;
 }
 
@@ -197,7 +267,16 @@ ts_kinds_value(const struct ts_report *r, const char *workload,
     const char *kind, double *value, double *ci95)
 {
 	json_object *p = member(record(r), "per_kind", json_type_object);
+	const struct ts_ext_kind_pass *t;
 
+	if (typed(r) != NULL) {
+		t = typed_pass(typed(r), workload, kind);
+		if (t == NULL || t->error != NULL)
+			return -1;
+		*value = t->value;
+		*ci95 = t->ci95;
+		return 0;
+	}
 	p = member(member(p, workload, json_type_object), kind,
 	    json_type_object);
 	if (number(p, "value", value) == -1)
@@ -213,6 +292,8 @@ ts_kinds_single_kind(const struct ts_report *r)
 	json_object *s = member(record(r), "single_thread", json_type_object);
 	json_object *k = member(s, "kind", json_type_string);
 
+	if (typed(r) != NULL)
+		return typed(r)->single_thread.kind;
 	return k != NULL ? json_object_get_string(k) : NULL;
 }
 
@@ -228,11 +309,22 @@ string(json_object *o, const char *key)
 void
 ts_kinds_single(const struct ts_report *r, struct ts_kinds_single *out)
 {
+	const struct ts_ext_kind_single *t;
 	json_object *s = member(record(r), "single_thread", json_type_object);
 	json_object *v;
 
 	memset(out, 0, sizeof *out);
 	out->core = -1;
+	if (typed(r) != NULL) {
+		t = &typed(r)->single_thread;
+		out->kind = t->kind;
+		out->cpus = t->cpus;
+		out->reason = t->reason;
+		if (t->core.set)
+			out->core = (long long)clamp(t->core.v);
+		out->pinned = t->pinned;
+		return;
+	}
 	out->kind = string(s, "kind");
 	out->cpus = string(s, "cpus");
 	out->reason = string(s, "reason");
@@ -249,7 +341,17 @@ ts_kinds_workers(const struct ts_report *r, const char *kind,
 	json_object *m = member(record(r), "multi_thread", json_type_object);
 	json_object *v = member(member(m, "workers", json_type_object), kind,
 	    json_type_int);
+	const struct ts_ext_cpu_kinds *k = typed(r);
+	size_t i;
 
+	if (k != NULL) {
+		for (i = 0; k->workers_pinned && i < k->nworkers; i++)
+			if (strcmp(k->workers[i].kind, kind) == 0) {
+				*n = clamp(k->workers[i].n);
+				return 0;
+			}
+		return -1;
+	}
 	if (v == NULL || json_object_get_int64(v) < 0)
 		return -1;
 	*n = (unsigned long long)json_object_get_int64(v);

@@ -17,8 +17,6 @@
 #include "kinds.h"
 #include "model.h"
 
-struct json_object;
-
 /* What the suite did with the plan. */
 struct ts_kinds_run {
 	/* Single-thread passes pinned to the performance kind's core; when
@@ -29,22 +27,26 @@ struct ts_kinds_run {
 	unsigned	 single_pinned;		/* of which bound */
 	bool		 multi_ran;		/* a multi-thread pass ran */
 	bool		 multi_pinned;		/* worker i on core i */
-	/* With --per-kind: workload id -> kind name -> pass record
-	 * (ts_kinds_pass_json()); NULL without. */
-	struct json_object *per_kind;
+	/* With --per-kind: each workload's passes on each kind
+	 * (ts_kinds_pass()), in run order; NULL without. */
+	struct ts_ext_kind_workload *per_kind;
+	size_t		 nper_kind;
 };
 
 /* The record of one pass on one kind, for ts_kinds_run.per_kind. */
-struct json_object *ts_kinds_pass_json(const struct ts_kind *,
+struct ts_ext_kind_pass ts_kinds_pass(const struct ts_kind *,
 		    const struct ts_pass *, const char *error, bool pinned);
 
-/* Add a workload's pass on a kind to run->per_kind (created if NULL). */
+/* Add a workload's pass on a kind to run->per_kind (takes pass over). */
 void		 ts_kinds_add(struct ts_kinds_run *, const char *workload,
-		    const struct ts_kind *, struct json_object *pass);
+		    const struct ts_kind *, struct ts_ext_kind_pass pass);
 
-/* The extensions.cpu_kinds object (takes run->per_kind over). */
-struct json_object *ts_kinds_json(const struct ts_kind_plan *,
-		    struct ts_kinds_run *);
+/* Free what ts_kinds_add() gathered and no record took over. */
+void		 ts_kinds_run_free(struct ts_kinds_run *);
+
+/* Fill extensions.cpu_kinds (takes run->per_kind over). */
+void		 ts_kinds_record(const struct ts_kind_plan *,
+		    struct ts_kinds_run *, struct ts_ext_cpu_kinds *);
 
 /* A document's kind names, most performant first; 0 when it has none. */
 size_t		 ts_kinds_names(const struct ts_report *, const char **names,

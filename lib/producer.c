@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
 
 #include "producer.h"
 #include "util.h"
@@ -26,23 +25,17 @@
 #define OUR_NAME	"threadstone "
 #define OUR_SUFFIX	" (C)"
 
-/* The string member key of the extensions object, or NULL. */
+/*
+ * A string-valued key of the extensions, or NULL; *present says whether
+ * the key is there at all (a value of another type stays JSON, not typed).
+ */
 static const char *
-extension_string(const struct ts_report *r, const char *key, bool *present)
+extension_string(const struct ts_report *r, enum ts_ext_key k,
+    const char *value, bool *present)
 {
-	struct json_object *v;
-
 	if (present != NULL)
-		*present = false;
-	if (r->extensions == NULL ||
-	    !json_object_is_type(r->extensions, json_type_object) ||
-	    !json_object_object_get_ex(r->extensions, key, &v))
-		return NULL;
-	if (present != NULL)
-		*present = true;
-	if (v == NULL || !json_object_is_type(v, json_type_string))
-		return NULL;
-	return json_object_get_string(v);
+		*present = ts_ext_has(&r->ext, k);
+	return r->ext.have & (1u << k) ? value : NULL;
 }
 
 /*
@@ -208,8 +201,9 @@ ts_producer_of(const struct ts_report *r, struct ts_producer *out)
 
 	memset(out, 0, sizeof *out);
 	ts_buf_init(&b);
-	prod = extension_string(r, "producer", &has_prod);
-	cc = extension_string(r, "compiler", NULL);
+	prod = extension_string(r, TS_EXT_PRODUCER, r->ext.producer,
+	    &has_prod);
+	cc = extension_string(r, TS_EXT_COMPILER, r->ext.compiler, NULL);
 	if (cc == NULL && rv != NULL && strncmp(rv, "rustc ", 6) != 0)
 		cc = rv;
 	if (prod != NULL)

@@ -11,9 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-#include <json.h>
 
 #include "cachecheck.h"
 #include "kindsdoc.h"
@@ -341,7 +338,7 @@ other_kinds(struct run *run, const struct ts_kernel *k, bool top_pinned)
 	if (run->plan.nkinds == 0 || !run->kinds.pin)
 		return;
 	kind = &run->plan.kinds[0];
-	ts_kinds_add(&run->kinds, k->id, kind, ts_kinds_pass_json(kind,
+	ts_kinds_add(&run->kinds, k->id, kind, ts_kinds_pass(kind,
 	    w->single, NULL, top_pinned));
 	for (i = 1; i < run->plan.nkinds; i++) {
 		kind = &run->plan.kinds[i];
@@ -352,7 +349,7 @@ other_kinds(struct run *run, const struct ts_kernel *k, bool top_pinned)
 		if (!pinned)
 			pin_failed(run, kind);
 		ts_kinds_add(&run->kinds, k->id, kind,
-		    ts_kinds_pass_json(kind, pass, err, pinned));
+		    ts_kinds_pass(kind, pass, err, pinned));
 		if (pass != NULL) {
 			ts_pass_free(pass);
 			free(pass);
@@ -406,140 +403,78 @@ one_workload(struct run *run, const struct ts_kernel *k,
 	}
 }
 
-/* A json-c integer from an unsigned count. */
-static json_object *
-jint(uint64_t v)
+/* Add the extensions record of one buffer to buffers. */
+static void
+buffer_ext(const struct run *run, const struct buffer *b,
+    struct ts_ext_buffers *buffers)
 {
-	return json_object_new_int64(v > INT64_MAX ? INT64_MAX : (int64_t)v);
-}
+	struct ts_ext_buffer *e;
 
-/* The extensions object for one buffer. */
-static json_object *
-buffer_json(const struct run *run, const struct buffer *b, uint64_t page)
-{
-	json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "bytes", jint(b->bytes ? b->bytes :
-	    b->k->buffer_default));
-	json_object_object_add(o, "huge_pages_requested",
-	    json_object_new_boolean(run->o->huge_pages));
-	if (page != 0)
-		json_object_object_add(o, "page_bytes", jint(page));
-	json_object_object_add(o, "decision",
-	    json_object_new_string(b->decision));
-	if (b->checked) {
-		json_object_object_add(o, "check_large_bytes",
-		    jint(b->res.large_bytes));
-		if (isfinite(b->res.ns_small) && isfinite(b->res.ns_large)) {
-			json_object_object_add(o, "check_ns",
-			    json_object_new_double(b->res.ns_small));
-			json_object_object_add(o, "check_large_ns",
-			    json_object_new_double(b->res.ns_large));
-		}
-		json_object_object_add(o, "check_seconds",
-		    json_object_new_double(b->res.seconds));
+	buffers->buf = ts_xrealloc(buffers->buf,
+	    (buffers->nbuf + 1) * sizeof *buffers->buf);
+	e = memset(&buffers->buf[buffers->nbuf++], 0, sizeof *e);
+	e->id = ts_xstrdup(b->k->id);
+	e->bytes = b->bytes ? b->bytes : b->k->buffer_default;
+	e->huge_pages_requested = run->o->huge_pages;
+	if (b->page != 0) {
+		e->page_bytes.set = true;
+		e->page_bytes.v = b->page;
 	}
-	return o;
+	e->decision = ts_xstrdup(b->decision);
+	if (b->checked) {
+		e->check_large_bytes.set = true;
+		e->check_large_bytes.v = b->res.large_bytes;
+		if (isfinite(b->res.ns_small) && isfinite(b->res.ns_large)) {
+			e->has_check_ns = true;
+			e->check_ns = b->res.ns_small;
+			e->check_large_ns = b->res.ns_large;
+		}
+		e->has_check_seconds = true;
+		e->check_seconds = b->res.seconds;
+	}
 }
 
-/* The transparent huge page mode of the kernel ("madvise"), or NULL. */
-static char *
-thp_mode(void)
-{
-	char line[256], *s, *e;
-	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-
-	if (f == NULL)
-		return NULL;
-	s = fgets(line, sizeof line, f);
-	fclose(f);
-	if (s == NULL || (s = strchr(line, '[')) == NULL ||
-	    (e = strchr(s, ']')) == NULL)
-		return NULL;
-	return strndup(s + 1, (size_t)(e - s - 1));
-}
-
-/* Everything we record beyond the original's schema. */
-static json_object *
-extensions(struct run *run)
+/*
+ * Everything we record beyond the original's schema: the machine's part
+ * from lib/sysinfo.c, the run's here.
+ */
+static void
+extensions(struct run *run, struct ts_extensions *e)
 {
 	const struct ts_suite_opts *o = run->o;
-	const struct ts_sysextra *x = &run->extra;
-	json_object *e = json_object_new_object(), *p, *c, *bufs;
-	char *thp = thp_mode();
 	size_t i;
 
-	json_object_object_add(e, "producer",
-	    json_object_new_string(TS_PRODUCER));
-	json_object_object_add(e, "compiler",
-	    json_object_new_string(TS_CC_VERSION));
-	json_object_object_add(e, "cflags",
-	    json_object_new_string(TS_BUILD_CFLAGS));
-	json_object_object_add(e, "configure_host",
-	    json_object_new_string(x->host_triple));
-	json_object_object_add(e, "assertions",
-	    json_object_new_boolean(x->assertions));
-	json_object_object_add(e, "debug_assertions_means",
-	    json_object_new_string(x->debug_rule));
-	if (x->kernel_release != NULL)
-		json_object_object_add(e, "kernel_release",
-		    json_object_new_string(x->kernel_release));
-	if (x->l3_total_bytes != 0)
-		json_object_object_add(e, "l3_total_bytes",
-		    jint(x->l3_total_bytes));
-	if (x->llc_level != 0) {
-		c = json_object_new_object();
-		json_object_object_add(c, "level", jint(x->llc_level));
-		json_object_object_add(c, "bytes", jint(x->llc_bytes));
-		json_object_object_add(e, "llc", c);
-	}
-	c = json_object_new_object();
-	json_object_object_add(c, "affinity", jint(x->cpus.affinity));
-	if (x->cpus.quota != 0)
-		json_object_object_add(c, "cgroup_quota", jint(x->cpus.quota));
-	json_object_object_add(c, "usable", jint(x->cpus.usable));
-	json_object_object_add(c, "threads_requested", jint(o->threads));
-	json_object_object_add(c, "threads_used", jint(run->threads));
+	memset(e, 0, sizeof *e);
+	ts_sysextra_fill(&run->extra, e);
+	e->producer = ts_xstrdup(TS_PRODUCER);
+	e->have |= 1u << TS_EXT_PRODUCER;
+	e->cpus.threads_requested = o->threads;
+	e->cpus.threads_used = run->threads;
 	/* Only a multi-thread pass that ran can have been oversubscribed. */
-	json_object_object_add(c, "oversubscribed",
-	    json_object_new_boolean(run->multi_passes > 0 &&
-	    run->threads > x->cpus.usable));
-	json_object_object_add(e, "cpus", c);
-	p = json_object_new_object();
-	json_object_object_add(p, "enabled", json_object_new_boolean(o->pin &&
-	    run->topo != NULL));
+	e->cpus.oversubscribed = run->multi_passes > 0 &&
+	    run->threads > run->extra.cpus.usable;
+	e->pinning.enabled = o->pin && run->topo != NULL;
 	if (!o->pin)
-		json_object_object_add(p, "reason",
-		    json_object_new_string("disabled by --no-pin"));
+		e->pinning.reason = ts_xstrdup("disabled by --no-pin");
 	else if (run->topo == NULL)
-		json_object_object_add(p, "reason",
-		    json_object_new_string(run->topo_err));
+		e->pinning.reason = ts_xstrdup(run->topo_err);
 	else {
-		json_object_object_add(p, "policy", json_object_new_string(
-		    "worker i on physical core i (modulo the cores allowed)"));
-		json_object_object_add(p, "cores",
-		    jint(ts_topo_cores(run->topo)));
+		e->pinning.policy = ts_xstrdup("worker i on physical core i "
+		    "(modulo the cores allowed)");
+		e->pinning.cores.set = true;
+		e->pinning.cores.v = ts_topo_cores(run->topo);
 	}
-	json_object_object_add(p, "workers", jint(run->workers));
-	json_object_object_add(p, "workers_bound", jint(run->bound));
-	json_object_object_add(e, "pinning", p);
-	bufs = json_object_new_object();
+	e->pinning.workers = run->workers;
+	e->pinning.workers_bound = run->bound;
+	e->have |= 1u << TS_EXT_PINNING;
 	for (i = 0; i < ts_nkernels; i++)
 		if (run->buf[i].k != NULL && run->buf[i].wanted)
-			json_object_object_add(bufs, run->buf[i].k->id,
-			    buffer_json(run, &run->buf[i], run->buf[i].page));
-	if (thp != NULL)
-		json_object_object_add(bufs, "transparent_hugepage",
-		    json_object_new_string(thp));
-	json_object_object_add(bufs, "base_page_bytes",
-	    jint((uint64_t)sysconf(_SC_PAGESIZE)));
-	json_object_object_add(e, "buffers", bufs);
-	free(thp);
+			buffer_ext(run, &run->buf[i], &e->buffers);
 	/* Only a machine with two kinds or more gets the record. */
-	if (run->plan.nkinds >= 2)
-		json_object_object_add(e, "cpu_kinds",
-		    ts_kinds_json(&run->plan, &run->kinds));
-	return e;
+	if (run->plan.nkinds >= 2) {
+		ts_kinds_record(&run->plan, &run->kinds, &e->cpu_kinds);
+		e->have |= 1u << TS_EXT_CPU_KINDS;
+	}
 }
 
 /* Plan the passes over the CPU kinds, and say what --per-kind cannot do. */
@@ -623,11 +558,10 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	r->config.samples = o->samples;
 	r->config.warmup = o->warmup;
 	r->config.window_ms = o->window_ms;
-	r->extensions = extensions(&run);
+	extensions(&run, &r->ext);
 	for (i = 0; i < ts_nkernels; i++)
 		free(run.buf[i].decision);
 	ts_sysextra_free(&run.extra);
-	if (run.kinds.per_kind != NULL)
-		json_object_put(run.kinds.per_kind);
+	ts_kinds_run_free(&run.kinds);
 	ts_topo_close(run.topo);
 }

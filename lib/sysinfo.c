@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <x86intrin.h>
@@ -333,6 +334,23 @@ topology_fields(const struct ts_topo *topo, struct ts_system *sys,
 	}
 }
 
+/* The transparent huge page mode of the kernel ("madvise"), or NULL. */
+static char *
+thp_mode(void)
+{
+	char line[256], *s, *e;
+	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+
+	if (f == NULL)
+		return NULL;
+	s = fgets(line, sizeof line, f);
+	fclose(f);
+	if (s == NULL || (s = strchr(line, '[')) == NULL ||
+	    (e = strchr(s, ']')) == NULL)
+		return NULL;
+	return strndup(s + 1, (size_t)(e - s - 1));
+}
+
 void
 ts_sysinfo_capture(const struct ts_topo *topo, struct ts_system *sys,
     struct ts_sysextra *extra, int measure)
@@ -385,6 +403,46 @@ ts_sysinfo_capture(const struct ts_topo *topo, struct ts_system *sys,
 #endif
 	extra->debug_rule = "true when built without optimisation or with "
 	    "sanitizers; assert() state is recorded separately";
+	extra->thp_mode = thp_mode();
+	extra->base_page_bytes = (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+void
+ts_sysextra_fill(const struct ts_sysextra *x, struct ts_extensions *e)
+{
+	e->present = true;
+	e->compiler = ts_xstrdup(TS_CC_VERSION);
+	e->cflags = ts_xstrdup(TS_BUILD_CFLAGS);
+	e->configure_host = ts_xstrdup(x->host_triple);
+	e->assertions = x->assertions;
+	e->debug_assertions_means = ts_xstrdup(x->debug_rule);
+	e->have |= 1u << TS_EXT_COMPILER | 1u << TS_EXT_CFLAGS |
+	    1u << TS_EXT_CONFIGURE_HOST | 1u << TS_EXT_ASSERTIONS |
+	    1u << TS_EXT_DEBUG_ASSERTIONS_MEANS;
+	if (x->kernel_release != NULL) {
+		e->kernel_release = ts_xstrdup(x->kernel_release);
+		e->have |= 1u << TS_EXT_KERNEL_RELEASE;
+	}
+	if (x->l3_total_bytes != 0) {
+		e->l3_total_bytes = x->l3_total_bytes;
+		e->have |= 1u << TS_EXT_L3_TOTAL_BYTES;
+	}
+	if (x->llc_level != 0) {
+		e->llc.level = (uint64_t)x->llc_level;
+		e->llc.bytes = x->llc_bytes;
+		e->have |= 1u << TS_EXT_LLC;
+	}
+	e->cpus.affinity = x->cpus.affinity;
+	if (x->cpus.quota != 0) {
+		e->cpus.cgroup_quota.set = true;
+		e->cpus.cgroup_quota.v = x->cpus.quota;
+	}
+	e->cpus.usable = x->cpus.usable;
+	e->have |= 1u << TS_EXT_CPUS;
+	if (x->thp_mode != NULL)
+		e->buffers.transparent_hugepage = ts_xstrdup(x->thp_mode);
+	e->buffers.base_page_bytes = x->base_page_bytes;
+	e->have |= 1u << TS_EXT_BUFFERS;
 }
 
 void
@@ -392,7 +450,8 @@ ts_sysextra_free(struct ts_sysextra *e)
 {
 	free(e->kernel_release);
 	free(e->host_triple);
-	e->kernel_release = e->host_triple = NULL;
+	free(e->thp_mode);
+	e->kernel_release = e->host_triple = e->thp_mode = NULL;
 }
 
 void

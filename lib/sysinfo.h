@@ -26,6 +26,8 @@ struct ts_sysextra {
 	uint64_t	 mem_available;		/* MemAvailable, bytes; 0 unknown */
 	int		 assertions;		/* assert() active (NDEBUG unset) */
 	const char	*debug_rule;		/* what debug_assertions means here */
+	char		*thp_mode;		/* "madvise"; NULL if unknown */
+	uint64_t	 base_page_bytes;	/* sysconf(_SC_PAGESIZE) */
 };
 
 /*
@@ -36,6 +38,18 @@ struct ts_sysextra {
 void	 ts_sysinfo_capture(const struct ts_topo *, struct ts_system *sys,
 	    struct ts_sysextra *extra, int measure_timer);
 void	 ts_sysextra_free(struct ts_sysextra *);
+
+/*
+ * Set the keys of a document's extensions that describe this machine
+ * and build (compiler, cflags, configure_host, assertions,
+ * debug_assertions_means, kernel_release, l3_total_bytes, llc, the
+ * affinity, quota and usable CPUs of cpus, and the page sizes of
+ * buffers) from what ts_sysinfo_capture() found.  The run's own keys
+ * (producer, threads, pinning, the buffer records, cpu_kinds) are the
+ * suite's.
+ */
+void	 ts_sysextra_fill(const struct ts_sysextra *,
+	    struct ts_extensions *);
 
 /* Free what ts_sysinfo_capture() put in *sys. */
 void	 ts_system_free(struct ts_system *);

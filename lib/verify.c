@@ -279,7 +279,7 @@ coverage(const struct ts_report *r, struct ts_verdict *v)
 		    "unknown keys, ignored: %s", b.data);
 		ts_buf_free(&b);
 	}
-	if (r->extensions != NULL && r->signature != NULL)
+	if (r->ext.present && r->signature != NULL)
 		add(&v->warnings, &v->nwarnings, "the \"extensions\" object is "
 		    "not covered by the signature");
 }

@@ -15,6 +15,7 @@
 
 #include "compare.h"
 #include "docparse.h"
+#include "docread.h"
 #include "tap.h"
 
 /* A workload of a test document: both passes share value and ci95. */
@@ -280,18 +281,22 @@ static void
 set_producer(struct ts_report *r, const char *tool_version,
     const char *rustc, const char *ext)
 {
+	struct json_object *v;
 	char err[128];
 
 	free(r->tool_version);
 	r->tool_version = ts_xstrdup(tool_version);
 	free(r->system.rustc_version);
 	r->system.rustc_version = rustc != NULL ? ts_xstrdup(rustc) : NULL;
-	if (r->extensions != NULL)
-		json_object_put(r->extensions);
-	r->extensions = NULL;
-	if (ext != NULL && ts_json_parse(ext, strlen(ext), &r->extensions,
-	    err, sizeof err) != 0)
+	ts_extensions_free(&r->ext);
+	if (ext == NULL)
+		return;
+	if (ts_json_parse(ext, strlen(ext), &v, err, sizeof err) != 0) {
 		diag("bad test JSON: %s", err);
+		return;
+	}
+	ts_ext_read(v, &r->ext);
+	json_object_put(v);
 }
 
 /* Give r single-core score components named after its workloads. */

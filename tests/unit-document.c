@@ -20,6 +20,7 @@
 #include "docread.h"
 #include "docwrite.h"
 #include "jsonnum.h"
+#include "kindsdoc.h"
 #include "serdenum.h"
 #include "pkcs8.h"
 #include "sign.h"
@@ -261,8 +262,9 @@ test_writers(const char *apple)
 	parse(apple, &r, err, sizeof err);
 	free(r.system.os_version);
 	r.system.os_version = ts_xstrdup("a\"b\\c/\x01\x1f\n\t\x7f\xc2\xb7");
-	r.extensions = json_object_new_object();
-	json_object_object_add(r.extensions, "e", json_object_new_array());
+	r.ext.present = true;
+	r.ext.other = json_object_new_object();
+	json_object_object_add(r.ext.other, "e", json_object_new_array());
 	ts_buf_init(&out);
 	ts_doc_pretty(&r, &out);
 	ok(strstr(out.data, "\"a\\\"b\\\\c/\\u0001\\u001f\\n\\t\x7f\xc2\xb7\"")
@@ -469,6 +471,167 @@ test_signing(const char *apple)
 	ts_key_clear(&key);
 }
 
+/*
+ * The typed extensions: a document we wrote reads into typed fields with
+ * nothing left over; an irregular value of a known key and unknown keys
+ * stay JSON where they stood, and the writer puts them back there.
+ */
+static void
+test_extensions(void)
+{
+	static const char ext[] = "{\n"
+	    "    \"first\": [\n      1,\n      {\n        \"x\": null\n"
+	    "      }\n    ],\n"
+	    "    \"producer\": \"threadstone 0.2.0 (C)\",\n"
+	    "    \"l3_total_bytes\": 1.0,\n"
+	    "    \"llc\": {\n      \"level\": 3,\n      \"bytes\": 8\n"
+	    "    },\n"
+	    "    \"cpus\": {\n      \"usable\": 2,\n"
+	    "      \"affinity\": 2\n    },\n"
+	    "    \"last\": 123456789012345678\n  }";
+	struct ts_report r;
+	struct json_object *v, *t;
+	struct ts_buf text, out;
+	char err[256];
+	unsigned all = 0;
+	int k;
+
+	fixture("producer-ours-0.1.0.json", &text);
+	ok(ts_doc_parse(text.data, text.len, &r, err, sizeof err) == 0,
+	    "producer-ours-0.1.0 reads");
+	for (k = 0; k < TS_EXT_CPU_KINDS; k++)
+		all |= 1u << k;
+	ok(r.ext.present && r.ext.have == all && r.ext.other == NULL,
+	    "every key we write reads into its typed field (have %#x)",
+	    r.ext.have);
+	ok(r.ext.llc.level == 3 && r.ext.pinning.enabled &&
+	    r.ext.buffers.base_page_bytes == 4096 &&
+	    r.ext.buffers.nbuf == 0 &&
+	    strcmp(r.ext.buffers.transparent_hugepage, "madvise") == 0,
+	    "typed values as in the file");
+	ts_buf_init(&out);
+	ts_doc_pretty(&r, &out);
+	ok(out.len + 1 == text.len && memcmp(out.data, text.data,
+	    out.len) == 0, "written back byte for byte");
+	ts_buf_free(&out);
+	ts_buf_free(&text);
+	ts_report_free(&r);
+
+	memset(&r, 0, sizeof r);
+	if (ts_json_parse(ext, strlen(ext), &v, err, sizeof err) != 0)
+		diag("bad test JSON: %s", err);
+	ts_ext_read(v, &r.ext);
+	ok(r.ext.have == (1u << TS_EXT_PRODUCER | 1u << TS_EXT_LLC),
+	    "a float l3_total_bytes and reordered cpus stay JSON");
+	ok(ts_ext_has(&r.ext, TS_EXT_CPUS) &&
+	    ts_ext_has(&r.ext, TS_EXT_L3_TOTAL_BYTES) &&
+	    !ts_ext_has(&r.ext, TS_EXT_PINNING), "ts_ext_has sees both kinds");
+	ok(json_object_object_length(r.ext.other) == 4 && r.ext.norder == 6,
+	    "four keys kept as JSON, six in order");
+	t = ts_ext_tree(&r.ext);
+	ts_buf_init(&out);
+	ts_json_write_pretty(t, &out);
+	ts_buf_init(&text);
+	ts_json_write_pretty(v, &text);
+	ok(out.len == text.len && memcmp(out.data, text.data, out.len) == 0,
+	    "unknown and irregular keys written back in place");
+	ts_buf_free(&out);
+	ts_buf_free(&text);
+	json_object_put(t);
+	json_object_put(v);
+	ts_report_free(&r);
+}
+
+/*
+ * extensions.cpu_kinds: typed when exactly as we write it, read member by
+ * member from the JSON otherwise, with the same answers.
+ */
+static void
+test_cpu_kinds(void)
+{
+	static const char *const docs[] = {
+	    "{\"cpu_kinds\": {\"kinds\": [{\"name\": \"big\", "
+	    "\"hwloc_rank\": 1, \"efficiency\": 1, \"cores\": 2}, "
+	    "{\"name\": \"little\", \"hwloc_rank\": 0, \"cores\": 4}], "
+	    "\"single_thread\": {\"kind\": \"big\", \"core\": 3, "
+	    "\"cpus\": \"6-7\", \"passes\": 2, \"passes_pinned\": 2, "
+	    "\"pinned\": true}, \"multi_thread\": {\"threads\": 3, "
+	    "\"workers\": {\"big\": 2, \"little\": 1}}, "
+	    "\"per_kind\": {\"sha256\": {\"big\": {\"core\": 3, "
+	    "\"cpus\": \"6-7\", \"pinned\": true, \"value\": 2.5, "
+	    "\"cv\": 0.0, \"ci95\": 0.25, \"stability\": \"stable\", "
+	    "\"samples\": 1, \"iters_per_thread\": 10}, \"little\": "
+	    "{\"core\": 0, \"cpus\": \"0\", \"pinned\": false, "
+	    "\"error\": \"not run\"}}}, "
+	    "\"single_core_score_kind\": \"big\"}}",
+	    /* The same with an integer value: kept as JSON. */
+	    "{\"cpu_kinds\": {\"kinds\": [{\"name\": \"big\", "
+	    "\"hwloc_rank\": 1, \"efficiency\": 1, \"cores\": 2}, "
+	    "{\"name\": \"little\", \"hwloc_rank\": 0, \"cores\": 4}], "
+	    "\"single_thread\": {\"kind\": \"big\", \"core\": 3, "
+	    "\"cpus\": \"6-7\", \"passes\": 2, \"passes_pinned\": 2, "
+	    "\"pinned\": true}, \"multi_thread\": {\"threads\": 3, "
+	    "\"workers\": {\"big\": 2, \"little\": 1}}, "
+	    "\"per_kind\": {\"sha256\": {\"big\": {\"core\": 3, "
+	    "\"cpus\": \"6-7\", \"pinned\": true, \"value\": 2, "
+	    "\"cv\": 0.0, \"ci95\": 0.25, \"stability\": \"stable\", "
+	    "\"samples\": 1, \"iters_per_thread\": 10}, \"little\": "
+	    "{\"core\": 0, \"cpus\": \"0\", \"pinned\": false, "
+	    "\"error\": \"not run\"}}}, "
+	    "\"single_core_score_kind\": \"big\"}}",
+	};
+	struct ts_kinds_single one;
+	struct json_object *v, *t;
+	struct ts_buf a, b;
+	struct ts_report r;
+	unsigned long long n;
+	const char *names[4];
+	double value, ci95;
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		memset(&r, 0, sizeof r);
+		if (ts_json_parse(docs[i], strlen(docs[i]), &v, err,
+		    sizeof err) != 0) {
+			diag("bad test JSON: %s", err);
+			continue;
+		}
+		ts_ext_read(v, &r.ext);
+		ok(!!(r.ext.have & (1u << TS_EXT_CPU_KINDS)) == (i == 0),
+		    "cpu_kinds %s", i == 0 ? "typed" : "kept as JSON");
+		ok(ts_kinds_names(&r, names, 4) == 2 &&
+		    strcmp(names[1], "little") == 0 &&
+		    ts_kinds_has_per_kind(&r) &&
+		    strcmp(ts_kinds_single_kind(&r), "big") == 0,
+		    "kinds, per_kind and the single-thread kind (%zu)", i);
+		ok(ts_kinds_value(&r, "sha256", "big", &value, &ci95) == 0 &&
+		    value == (i == 0 ? 2.5 : 2) && ci95 == 0.25 &&
+		    ts_kinds_value(&r, "sha256", "little", &value,
+		    &ci95) == -1 &&
+		    ts_kinds_value(&r, "sort", "big", &value, &ci95) == -1,
+		    "per-kind figures (%zu)", i);
+		ts_kinds_single(&r, &one);
+		ok(one.core == 3 && strcmp(one.cpus, "6-7") == 0 &&
+		    one.pinned && one.reason == NULL &&
+		    ts_kinds_workers(&r, "little", &n) == 0 && n == 1 &&
+		    ts_kinds_workers(&r, "medium", &n) == -1,
+		    "single-thread placement and workers (%zu)", i);
+		t = ts_ext_tree(&r.ext);
+		ts_buf_init(&a);
+		ts_buf_init(&b);
+		ts_json_write_pretty(t, &a);
+		ts_json_write_pretty(v, &b);
+		ok(a.len == b.len && memcmp(a.data, b.data, a.len) == 0,
+		    "cpu_kinds written back unchanged (%zu)", i);
+		ts_buf_free(&a);
+		ts_buf_free(&b);
+		json_object_put(t);
+		json_object_put(v);
+		ts_report_free(&r);
+	}
+}
+
 int
 main(void)
 {
@@ -484,6 +647,8 @@ main(void)
 	test_base64();
 	test_pkcs8();
 	test_signing(apple.data);
+	test_extensions();
+	test_cpu_kinds();
 	ts_buf_free(&apple);
 	return done_testing();
 }

@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "docparse.h"
+#include "docread.h"
 #include "producer.h"
 #include "tap.h"
 #include "util.h"
@@ -26,6 +29,7 @@ static const char *
 describe(struct ts_producer *p, const char *tool_version, const char *rustc,
     const char *ext)
 {
+	struct json_object *v;
 	struct ts_report r;
 	char err[128];
 
@@ -33,9 +37,15 @@ describe(struct ts_producer *p, const char *tool_version, const char *rustc,
 	r.tool_version = tool_version != NULL ? ts_xstrdup(tool_version) :
 	    NULL;
 	r.system.rustc_version = rustc != NULL ? ts_xstrdup(rustc) : NULL;
-	if (ext != NULL && ts_json_parse(ext, strlen(ext), &r.extensions, err,
+	if (ext != NULL && ts_json_parse(ext, strlen(ext), &v, err,
 	    sizeof err) != 0)
 		diag("bad test JSON: %s: %s", err, ext);
+	else if (ext != NULL) {
+		/* JSON null is no extensions, as the reader has it. */
+		if (v != NULL)
+			ts_ext_read(v, &r.ext);
+		json_object_put(v);
+	}
 	ts_producer_of(&r, p);
 	ts_report_free(&r);
 	return p->description;

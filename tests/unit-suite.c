@@ -107,13 +107,9 @@ static const struct ts_kernel broken = {
 static int
 oversubscribed(const struct ts_report *r)
 {
-	struct json_object *v;
-
-	if (r->extensions == NULL ||
-	    !json_object_object_get_ex(r->extensions, "cpus", &v) ||
-	    !json_object_object_get_ex(v, "oversubscribed", &v))
+	if (!(r->ext.have & (1u << TS_EXT_CPUS)))
 		return -1;
-	return json_object_get_boolean(v) ? 1 : 0;
+	return r->ext.cpus.oversubscribed ? 1 : 0;
 }
 
 /* Options for a quick suite over the given kernels. */
@@ -158,7 +154,6 @@ main(void)
 	struct ts_suite_opts o;
 	struct ts_report r;
 	struct ts_workload *w;
-	struct json_object *ext, *v;
 	struct ts_cpus cpus;
 	unsigned many;
 	char msg[256];
@@ -208,13 +203,11 @@ main(void)
 	ok(r.generated_at != NULL && strlen(r.generated_at) == 20 &&
 	    r.generated_at[19] == 'Z', "generated_at is RFC 3339 UTC");
 	ok(r.duration_secs > 0, "duration measured");
-	ext = r.extensions;
-	ok(ext != NULL && json_object_object_get_ex(ext, "producer", &v) &&
-	    strcmp(json_object_get_string(v), TS_PRODUCER) == 0,
+	ok(r.ext.present && r.ext.producer != NULL &&
+	    strcmp(r.ext.producer, TS_PRODUCER) == 0,
 	    "extensions name the producer");
-	ok(ext != NULL && json_object_object_get_ex(ext, "pinning", &v) &&
-	    json_object_object_get_ex(v, "enabled", &v) &&
-	    !json_object_get_boolean(v), "pinning recorded as disabled");
+	ok((r.ext.have & (1u << TS_EXT_PINNING)) && !r.ext.pinning.enabled,
+	    "pinning recorded as disabled");
 	ts_report_free(&r);
 
 	/* --multi-only: latency-like workloads say why they did not run. */
