@@ -51,12 +51,14 @@ struct ts_kernel {
 	 * ts_kparams.buffer_bytes (the suite's buffer check may grow it,
 	 * the user may set it): its default size in bytes, in the sense of
 	 * buffer_bytes; the option of threadstone-run that sets it, in MiB
-	 * ("--x-mb"); and what it is called in the suite's messages ("x"
-	 * for "the x buffer").  All three are 0 / NULL for a kernel without
-	 * one, and all three set for a kernel with one.
+	 * ("--x-mb"), and the option's line in --help (the default is
+	 * appended); and what it is called in the suite's messages ("x" for
+	 * "the x buffer").  All are 0 / NULL for a kernel without one, and
+	 * all set for a kernel with one.
 	 */
 	uint64_t	 buffer_default;
 	const char	*buffer_option;
+	const char	*buffer_help;
 	const char	*buffer_name;
 	/*
 	 * Allocate, fill and first-touch one thread's state (thread `index`

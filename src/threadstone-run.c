@@ -24,6 +24,7 @@
 #include "progress.h"
 #include "render.h"
 #include "sign.h"
+#include "size.h"
 #include "suite.h"
 #include "util.h"
 
@@ -49,13 +50,19 @@ enum {
 	OPT_SIGN_KEY,
 	OPT_NO_PIN,
 	OPT_LIST,
-	OPT_STREAM_MB,
-	OPT_LATENCY_MB,
 	OPT_HUGE,
-	OPT_PER_KIND
+	OPT_PER_KIND,
+	/* The buffer option of the kernel at registry position i. */
+	OPT_BUFFER = 512
 };
 
-static const struct option longopts[] = {
+/*
+ * The options, with the kernels' buffer options (from their descriptors)
+ * put in where BUFFER_OPTIONS stands.
+ */
+#define BUFFER_OPTIONS	"\001buffers"
+
+static const struct option fixed_opts[] = {
 	{ "workload", required_argument, NULL, 'w' },
 	{ "threads", required_argument, NULL, 't' },
 	{ "samples", required_argument, NULL, 's' },
@@ -69,8 +76,7 @@ static const struct option longopts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "no-pin", no_argument, NULL, OPT_NO_PIN },
 	{ "per-kind", no_argument, NULL, OPT_PER_KIND },
-	{ "stream-mb", required_argument, NULL, OPT_STREAM_MB },
-	{ "latency-mb", required_argument, NULL, OPT_LATENCY_MB },
+	{ BUFFER_OPTIONS, no_argument, NULL, 0 },
 	{ "huge-pages", no_argument, NULL, OPT_HUGE },
 	{ "list", no_argument, NULL, OPT_LIST },
 	{ "help", no_argument, NULL, 'h' },
@@ -91,16 +97,49 @@ struct args {
 	const char	 *key;
 };
 
+static struct option longopts[sizeof fixed_opts / sizeof fixed_opts[0] +
+    TS_KERNELS_MAX];
+
+/* Fill longopts: fixed_opts with the kernels' buffer options put in. */
+static void
+make_longopts(void)
+{
+	const struct option *f;
+	struct option *o = longopts;
+	size_t i;
+
+	for (f = fixed_opts; ; f++) {
+		if (f->name == NULL || strcmp(f->name, BUFFER_OPTIONS) != 0) {
+			*o++ = *f;
+			if (f->name == NULL)
+				break;
+			continue;
+		}
+		for (i = 0; i < ts_nkernels; i++)
+			if (ts_kernels[i]->buffer_option != NULL)
+				*o++ = (struct option){
+				    ts_kernels[i]->buffer_option + 2,
+				    required_argument, NULL,
+				    OPT_BUFFER + (int)i };
+	}
+}
+
 /* Print the usage text to stdout and exit 0 (1 if it was not written). */
 static void __attribute__((noreturn))
 usage(void)
 {
+	char opt[64];
+	size_t i;
+
 	printf("Usage: %s [OPTION]...\n"
 	    "Measure this machine with the ThreadStone workloads and print the\n"
 	    "result.  Progress goes to standard error.\n"
 	    "\n"
 	    "  -w, --workload ID     run this workload (repeatable; default all:\n"
-	    "                        dhrystone sgemm sha256 sort stream latency)\n"
+	    "                       ", ts_progname());
+	for (i = 0; i < ts_nkernels; i++)
+		printf(" %s", ts_kernels[i]->id);
+	printf(")\n"
 	    "  -t, --threads N       threads of the multi-thread pass (0 = every\n"
 	    "                        usable CPU, the default)\n"
 	    "  -s, --samples N       measured rounds per pass (default 7)\n"
@@ -114,18 +153,23 @@ usage(void)
 	    "  -q, --quiet           no progress on standard error\n"
 	    "      --no-pin          do not pin worker i to physical core i\n"
 	    "      --per-kind        on a hybrid CPU, run the single-thread pass\n"
-	    "                        on a core of each CPU kind\n"
-	    "      --stream-mb N     STREAM arrays, MiB in total (default 192)\n"
-	    "      --latency-mb N    pointer-chase buffer in MiB (default 256)\n"
-	    "      --huge-pages      ask for transparent huge pages for both\n"
+	    "                        on a core of each CPU kind\n");
+	for (i = 0; i < ts_nkernels; i++)
+		if (ts_kernels[i]->buffer_option != NULL) {
+			snprintf(opt, sizeof opt, "%s N",
+			    ts_kernels[i]->buffer_option);
+			printf("      %-18s%s (default %llu)\n", opt,
+			    ts_kernels[i]->buffer_help, (unsigned long long)
+			    (ts_kernels[i]->buffer_default / TS_MIB));
+		}
+	printf("      --huge-pages      ask for transparent huge pages for both\n"
 	    "      --list            describe the workloads and exit\n"
 	    "  -h, --help            print this help and exit\n"
 	    "  -V, --version         print the version and exit\n"
 	    "\n"
 	    "Exit status: 0 the suite ran (failed workloads are recorded in the\n"
 	    "document), 1 unknown workload, zero samples or window, unwritable\n"
-	    "--out, bad --sign-key or another runtime failure, 2 usage error.\n",
-	    ts_progname());
+	    "--out, bad --sign-key or another runtime failure, 2 usage error.\n");
 	ts_exit_stdout();
 }
 
@@ -175,25 +219,11 @@ number(const char *opt, const char *arg, uint64_t min, uint64_t max)
 	return v;
 }
 
-/*
- * A buffer option (--stream-mb N ...): the MiB of the buffer of the kernel
- * whose descriptor names that option, as longopts spells it for `ch`.
- */
+/* A buffer option (--stream-mb N ...) of the kernel at registry position i. */
 static void
-buffer_option(struct args *a, int ch, const char *arg)
+buffer_option(struct args *a, size_t i, const char *arg)
 {
-	const struct option *o;
-	const struct ts_kernel *k = NULL;
-	char name[64];
-
-	for (o = longopts; o->name != NULL && k == NULL; o++)
-		if (o->val == ch) {
-			snprintf(name, sizeof name, "--%s", o->name);
-			k = ts_kernel_find_option(name);
-		}
-	if (k == NULL)
-		abort();	/* a row of longopts no kernel claims */
-	a->buffer_mb[ts_kernel_index(k)] = number(k->buffer_option, arg, 1,
+	a->buffer_mb[i] = number(ts_kernels[i]->buffer_option, arg, 1,
 	    MAX_BUFFER_MB);
 }
 
@@ -209,6 +239,7 @@ parse_args(int argc, char *argv[], struct args *a)
 	a->window_ms = 250;
 	a->pin = true;
 	a->ids = ts_xcalloc((size_t)argc, sizeof *a->ids);
+	make_longopts();
 	while ((ch = ts_getopt(argc, argv, "w:t:s:o:qhV", longopts)) != -1) {
 		switch (ch) {
 		case 'w':
@@ -254,10 +285,6 @@ parse_args(int argc, char *argv[], struct args *a)
 		case OPT_PER_KIND:
 			a->per_kind = true;
 			break;
-		case OPT_STREAM_MB:
-		case OPT_LATENCY_MB:
-			buffer_option(a, ch, optarg);
-			break;
 		case OPT_HUGE:
 			a->huge = true;
 			break;
@@ -268,6 +295,10 @@ parse_args(int argc, char *argv[], struct args *a)
 			usage();
 		case 'V':
 			ts_version_exit();
+		default:
+			/* ts_getopt returns only the options of longopts. */
+			buffer_option(a, (size_t)(ch - OPT_BUFFER), optarg);
+			break;
 		}
 	}
 	if (optind < argc) {
@@ -449,7 +480,7 @@ main(int argc, char *argv[])
 	o.per_kind = a.per_kind;
 	o.huge_pages = a.huge;
 	for (i = 0; i < ts_nkernels; i++)
-		o.buffer_bytes[i] = a.buffer_mb[i] << 20;
+		o.buffer_bytes[i] = a.buffer_mb[i] * TS_MIB;
 	ts_progress_display_attach(&p, &o.hooks);
 	ts_suite_run(&o, &r);
 	ts_progress_display_erase(&p);

@@ -68,6 +68,12 @@ re=$(echo $prefixes | sed 's/ /|/g')
 hits=$(named "\\b($re)")
 report "no kernel's constant outside lib/kernels/"
 
+# Buffer options: their names live in the descriptors alone.
+bopts=$(sed -n 's/^[[:space:]]*\.buffer_option = "--\([^"]*\)",.*/\1/p' \
+    "$kdir"/*.c)
+hits=$(named "\"(--)?($(echo $bopts | sed 's/ /|/g'))\"")
+report "no buffer option spelled outside lib/kernels/ ($(echo $bopts))"
+
 hits=$(grep -nE '#include "kernels/|\bts_kernel_('"$(echo $ids |
     sed 's/ /|/g')"')\b' $files)
 report "no kernel header or descriptor named outside lib/kernels/"

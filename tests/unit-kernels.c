@@ -141,6 +141,7 @@ test_descriptors(void)
 		sized = k->buffer_default != 0;
 		ok((k->buffer_option != NULL) == sized &&
 		    (k->buffer_name != NULL) == sized &&
+		    (k->buffer_help != NULL) == sized &&
 		    (k->buffer_used != NULL) == sized &&
 		    (k->rate_sized != NULL) == sized,
 		    "%s: buffer fields all set or all unset", k->id);

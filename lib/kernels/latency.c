@@ -143,5 +143,6 @@ const struct ts_kernel ts_kernel_latency = {
 	/* The chase one thread walks: 256 MiB, as the original. */
 	.buffer_default = TS_LATENCY_BYTES,
 	.buffer_option = "--latency-mb",
+	.buffer_help = "pointer-chase buffer in MiB",
 	.buffer_name = "latency",
 };

@@ -229,5 +229,6 @@ const struct ts_kernel ts_kernel_stream = {
 	/* The three arrays over all threads: 3 x 64 MiB, as the original. */
 	.buffer_default = TS_STREAM_ELEMS * BYTES_PER_ELEM,
 	.buffer_option = "--stream-mb",
+	.buffer_help = "STREAM arrays, MiB in total",
 	.buffer_name = "stream",
 };
