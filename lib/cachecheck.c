@@ -17,25 +17,6 @@
 #include "util.h"
 
 uint64_t
-ts_mem_available(void)
-{
-	unsigned long long kb;
-	char line[256];
-	uint64_t bytes = 0;
-	FILE *f;
-
-	if ((f = fopen("/proc/meminfo", "r")) == NULL)
-		return 0;
-	while (fgets(line, sizeof line, f) != NULL)
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
-			bytes = (uint64_t)kb * 1024;
-			break;
-		}
-	fclose(f);
-	return bytes;
-}
-
-uint64_t
 ts_cache_mem_bound(uint64_t hwloc_bytes, uint64_t avail_bytes)
 {
 	uint64_t m = hwloc_bytes;

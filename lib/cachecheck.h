@@ -35,8 +35,6 @@ struct ts_cache_report {
 	uint64_t		suggest_bytes;
 };
 
-/* MemAvailable from /proc/meminfo in bytes; 0 when unknown. */
-uint64_t	 ts_mem_available(void);
 /*
  * Memory the probe and its checks may use: half of the smaller known of
  * hwloc's total and the available memory; 0 when neither is known.

@@ -16,12 +16,12 @@
 #include "kindsdoc.h"
 #include "residency.h"
 #include "score.h"
+#include "size.h"
 #include "suite.h"
 #include "sysinfo.h"
 #include "topo.h"
 #include "util.h"
 
-#define MIB		((uint64_t)1 << 20)
 
 /*
  * The sizing of one kernel's buffer and how it was decided.  Its id,
@@ -68,19 +68,6 @@ ts_suite_defaults(struct ts_suite_opts *o)
 	o->buffer_check = true;
 }
 
-char *
-ts_rfc3339(time_t t, char *buf)
-{
-	struct tm tm;
-
-	if (t < 0)
-		t = 0;
-	if (gmtime_r(&t, &tm) == NULL ||
-	    strftime(buf, 21, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		strcpy(buf, "1970-01-01T00:00:00Z");
-	return buf;
-}
-
 /* Say something through the note hook. */
 static void
 note(struct run *run, const char *fmt, ...)
@@ -119,7 +106,7 @@ needs_check(struct run *run, struct buffer *b)
 	else if (llc == 0 || llc * 2 < b->k->buffer_default)
 		b->decision = ts_xasprintf("default; the largest last-level "
 		    "cache hwloc reports (%llu MiB) is under half of it",
-		    (unsigned long long)(llc / MIB));
+		    (unsigned long long)(llc / TS_MIB));
 	else
 		return true;
 	return false;
@@ -195,8 +182,8 @@ size_buffers(struct run *run)
 			continue;
 		}
 		b->checked = true;
-		small_mib = (unsigned long long)(b->k->buffer_default / MIB);
-		large_mib = (unsigned long long)(large / MIB);
+		small_mib = (unsigned long long)(b->k->buffer_default / TS_MIB);
+		large_mib = (unsigned long long)(large / TS_MIB);
 		if (res[i].verdict == TS_RESIDENCY_CACHE) {
 			b->bytes = large;
 			b->decision = ts_xasprintf("grown to %llu MiB: in a "

@@ -72,7 +72,4 @@ void	 ts_suite_defaults(struct ts_suite_opts *);
  */
 void	 ts_suite_run(const struct ts_suite_opts *, struct ts_report *r);
 
-/* "YYYY-MM-DDTHH:MM:SSZ" of t (before 1970: the epoch); buf >= 21 bytes. */
-char	*ts_rfc3339(time_t t, char *buf);
-
 #endif /* TS_SUITE_H */

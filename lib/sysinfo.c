@@ -21,12 +21,13 @@
 #include <x86intrin.h>
 #endif
 
+#include "size.h"
 #include "sysinfo.h"
 #include "topo.h"
 #include "util.h"
 
 /* Biggest /proc or /etc text file we read. */
-#define SMALL_FILE	(4u << 20)
+#define SMALL_FILE	(4 * TS_MIB)
 
 char *
 ts_cpuinfo_value(const char *text, const char *key)
@@ -468,4 +469,23 @@ ts_system_free(struct ts_system *s)
 	free(s->build_profile.target_features);
 	free(s->timer.cycle_source);
 	memset(s, 0, sizeof *s);
+}
+
+uint64_t
+ts_mem_available(void)
+{
+	unsigned long long kb;
+	char line[256];
+	uint64_t bytes = 0;
+	FILE *f;
+
+	if ((f = fopen("/proc/meminfo", "r")) == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL)
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
+			bytes = (uint64_t)kb * 1024;
+			break;
+		}
+	fclose(f);
+	return bytes;
 }

@@ -51,6 +51,9 @@ void	 ts_sysextra_free(struct ts_sysextra *);
 void	 ts_sysextra_fill(const struct ts_sysextra *,
 	    struct ts_extensions *);
 
+/* MemAvailable from /proc/meminfo in bytes; 0 when unknown. */
+uint64_t	 ts_mem_available(void);
+
 /* Free what ts_sysinfo_capture() put in *sys. */
 void	 ts_system_free(struct ts_system *);
 

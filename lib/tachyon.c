@@ -15,6 +15,7 @@
 #include "exitcodes.h"
 #include "probe.h"
 #include "probeout.h"
+#include "sysinfo.h"
 #include "tachyon.h"
 #include "util.h"
 

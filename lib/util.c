@@ -259,3 +259,16 @@ ts_stdout_reported(void)
 {
 	return stdout_reported;
 }
+
+char *
+ts_rfc3339(time_t t, char *buf)
+{
+	struct tm tm;
+
+	if (t < 0)
+		t = 0;
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, 21, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		strcpy(buf, "1970-01-01T00:00:00Z");
+	return buf;
+}

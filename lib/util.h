@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 /*
  * Output files (ts_check_writable, ts_write_file_atomic) have a header of
@@ -64,6 +65,8 @@ int	 ts_write_all(int fd, const void *data, size_t len);
 
 /* CLOCK_MONOTONIC in seconds. */
 double	 ts_now(void);
+/* "YYYY-MM-DDTHH:MM:SSZ" of t (before 1970: the epoch); buf >= 21 bytes. */
+char	*ts_rfc3339(time_t t, char *buf);
 
 /*
  * Check stdout for write errors (closed pipe, full disk) before exit: 0,

@@ -127,25 +127,6 @@ quick(struct ts_suite_opts *o, const struct ts_kernel *const *ks, size_t n,
 	o->pin = false;
 }
 
-/* The RFC 3339 vectors of section 2.6. */
-static void
-stamps(void)
-{
-	char buf[32];
-
-	is_str(ts_rfc3339(0, buf), "1970-01-01T00:00:00Z", "stamp: epoch");
-	is_str(ts_rfc3339(1000000000, buf), "2001-09-09T01:46:40Z",
-	    "stamp: 1e9");
-	is_str(ts_rfc3339(1709164800, buf), "2024-02-29T00:00:00Z",
-	    "stamp: leap day");
-	is_str(ts_rfc3339(951868800, buf), "2000-03-01T00:00:00Z",
-	    "stamp: after 2000's leap day");
-	is_str(ts_rfc3339(1735689599, buf), "2024-12-31T23:59:59Z",
-	    "stamp: last second of 2024");
-	is_str(ts_rfc3339(-5, buf), "1970-01-01T00:00:00Z",
-	    "stamp: before 1970 gives the epoch");
-}
-
 int
 main(void)
 {
@@ -157,8 +138,6 @@ main(void)
 	struct ts_cpus cpus;
 	unsigned many;
 	char msg[256];
-
-	stamps();
 
 	quick(&o, all, 3, 2);
 	ts_suite_run(&o, &r);

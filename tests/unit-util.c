@@ -151,6 +151,25 @@ signal_in_window(const char *dir)
 	unlink(path);
 }
 
+/* The RFC 3339 vectors of section 2.6. */
+static void
+stamps(void)
+{
+	char buf[32];
+
+	is_str(ts_rfc3339(0, buf), "1970-01-01T00:00:00Z", "stamp: epoch");
+	is_str(ts_rfc3339(1000000000, buf), "2001-09-09T01:46:40Z",
+	    "stamp: 1e9");
+	is_str(ts_rfc3339(1709164800, buf), "2024-02-29T00:00:00Z",
+	    "stamp: leap day");
+	is_str(ts_rfc3339(951868800, buf), "2000-03-01T00:00:00Z",
+	    "stamp: after 2000's leap day");
+	is_str(ts_rfc3339(1735689599, buf), "2024-12-31T23:59:59Z",
+	    "stamp: last second of 2024");
+	is_str(ts_rfc3339(-5, buf), "1970-01-01T00:00:00Z",
+	    "stamp: before 1970 gives the epoch");
+}
+
 int
 main(void)
 {
@@ -159,6 +178,7 @@ main(void)
 	uint64_t u = 7;
 	double d = 7;
 
+	stamps();
 	ok(ts_parse_u64("42", 1, 100, &u) == 0 && u == 42, "u64: 42");
 	ok(ts_parse_u64("0", 1, 100, &u) == -1 && u == 42, "u64: below min");
 	ok(ts_parse_u64("101", 1, 100, &u) == -1, "u64: above max");
