@@ -35,7 +35,7 @@ open_input(const char *name)
  * records under --skip-bad.  Return 0, or -1 after one line on stderr.
  */
 static int
-pass(const struct ts_analyze_opts *o, struct ts_fleet *fleet,
+pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
     const struct ts_fleet_result *r, struct ts_buf *norm, uint64_t *skipped)
 {
 	struct ts_recin *in;
@@ -51,8 +51,9 @@ pass(const struct ts_analyze_opts *o, struct ts_fleet *fleet,
 
 		if ((f = open_input(o->inputs[i])) == NULL)
 			return -1;
-		in = ts_recin_open(f, name, o->fmt, &o->keys);
-		while ((got = ts_recin_next(in, &rec, err, sizeof err)) != 0) {
+		in = ts_fleet_read_open(f, name, o->fmt, &o->keys);
+		while ((got = ts_fleet_read_next(in, &rec, err,
+		    sizeof err)) != 0) {
 			if (got == -1 && o->skip_bad) {
 				if (*skipped == 0)
 					snprintf(first, sizeof first, "%s", err);
@@ -68,11 +69,11 @@ pass(const struct ts_analyze_opts *o, struct ts_fleet *fleet,
 			if (fleet != NULL)
 				ts_fleet_add(fleet, rec.host, rec.t, rec.s);
 			if (norm != NULL)
-				ts_recin_json_with(in, &rec, norm,
+				ts_fleet_read_json_with(in, &rec, norm,
 				    TS_ANALYZE_NORM_KEY,
 				    ts_fleet_normalise(r, rec.t, rec.s));
 		}
-		ts_recin_close(in);
+		ts_fleet_read_close(in);
 		if (f != stdin)
 			fclose(f);
 	}
@@ -97,7 +98,7 @@ write_whole(const char *path, const struct ts_buf *b)
 }
 
 int
-ts_analyze_run(const struct ts_analyze_opts *o)
+ts_fleet_tool_run(const struct ts_fleet_tool_opts *o)
 {
 	struct ts_fleetout_keys k = { o->keys.time, o->keys.score,
 	    o->keys.host, 0 };

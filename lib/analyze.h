@@ -12,7 +12,7 @@
 
 #include "recread.h"
 
-struct ts_analyze_opts {
+struct ts_fleet_tool_opts {
 	struct ts_reckeys	 keys;
 	enum ts_recfmt		 fmt;
 	bool			 json;
@@ -34,6 +34,6 @@ struct ts_analyze_opts {
  * refused), TS_EXIT_FAILURE for bad input or too little data (one line
  * on stderr).
  */
-int	 ts_analyze_run(const struct ts_analyze_opts *);
+int	 ts_fleet_tool_run(const struct ts_fleet_tool_opts *);
 
 #endif /* TS_ANALYZE_H */

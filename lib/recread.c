@@ -36,7 +36,7 @@ struct ts_recin {
 };
 
 struct ts_recin *
-ts_recin_open(FILE *f, const char *name, enum ts_recfmt fmt,
+ts_fleet_read_open(FILE *f, const char *name, enum ts_recfmt fmt,
     const struct ts_reckeys *keys)
 {
 	struct ts_recin *in = ts_xcalloc(1, sizeof *in);
@@ -66,7 +66,7 @@ free_strv(char **v, size_t n)
 }
 
 void
-ts_recin_close(struct ts_recin *in)
+ts_fleet_read_close(struct ts_recin *in)
 {
 	if (in == NULL)
 		return;
@@ -352,7 +352,7 @@ csv_record(struct ts_recin *in, struct ts_rec *rec, char *err,
 }
 
 int
-ts_recin_next(struct ts_recin *in, struct ts_rec *rec, char *err,
+ts_fleet_read_next(struct ts_recin *in, struct ts_rec *rec, char *err,
     size_t errlen)
 {
 	char why[256];
@@ -414,7 +414,7 @@ ts_recin_next(struct ts_recin *in, struct ts_rec *rec, char *err,
 }
 
 void
-ts_recin_json_with(struct ts_recin *in, const struct ts_rec *rec,
+ts_fleet_read_json_with(struct ts_recin *in, const struct ts_rec *rec,
     struct ts_buf *b, const char *key, double value)
 {
 	const char *end;

@@ -38,23 +38,24 @@ struct ts_rec {
 };
 
 /* Read records from f (not closed here), named `name` in messages. */
-struct ts_recin	*ts_recin_open(FILE *f, const char *name, enum ts_recfmt,
+struct ts_recin	*ts_fleet_read_open(FILE *f, const char *name, enum ts_recfmt,
 		    const struct ts_reckeys *);
 /*
  * The next record: 1 with *rec filled, 0 at the end, -1 for a bad line
  * (reason in err as "NAME:LINE: ..."; reading may go on), -2 for a read
  * error or a CSV header without the keys (reading must stop).
  */
-int		 ts_recin_next(struct ts_recin *, struct ts_rec *rec,
+int		 ts_fleet_read_next(struct ts_recin *, struct ts_rec *rec,
 		    char *err, size_t errlen);
-void		 ts_recin_close(struct ts_recin *);
+void		 ts_fleet_read_close(struct ts_recin *);
 
 /*
  * Append rec as a JSON object with `key`:value added at the end and a
  * newline: a JSON line keeps its text, a CSV row becomes an object of its
  * columns (numbers where a field is one, else strings).
  */
-void		 ts_recin_json_with(struct ts_recin *, const struct ts_rec *rec,
-		    struct ts_buf *b, const char *key, double value);
+void		 ts_fleet_read_json_with(struct ts_recin *,
+		    const struct ts_rec *rec, struct ts_buf *b, const char *key,
+		    double value);
 
 #endif /* TS_RECREAD_H */

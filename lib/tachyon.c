@@ -18,12 +18,13 @@
 #include "sysinfo.h"
 #include "tachyon.h"
 #include "util.h"
+#include "wrap.h"
 
 #define SLEEP_SLICE	0.1		/* longest sleep between flag checks */
 
 /* Whether the stop flag, if any, has been raised. */
 static bool
-stopped(const struct ts_tachyon_opts *o)
+stopped(const struct ts_probe_tool_opts *o)
 {
 	return o->stop != NULL && atomic_load(o->stop);
 }
@@ -41,7 +42,7 @@ bind_core(void *arg, unsigned thread)
  * the call to nanosleep delays the stop by one slice at most.
  */
 static void
-sleep_until(const struct ts_tachyon_opts *o, double until)
+sleep_until(const struct ts_probe_tool_opts *o, double until)
 {
 	struct timespec ts;
 	double left;
@@ -97,7 +98,7 @@ warn_cache(const struct ts_cache_report *rep, const char *prefix)
  * gets what the JSON lines report.
  */
 static int
-size_working_set(struct ts_tachyon_opts *o, struct ts_topo *topo,
+size_working_set(struct ts_probe_tool_opts *o, struct ts_topo *topo,
     struct ts_cache_report *rep, struct ts_auto_report *arep,
     struct ts_probeout_check *chk)
 {
@@ -159,7 +160,7 @@ size_working_set(struct ts_tachyon_opts *o, struct ts_topo *topo,
  * NULL after one line on stderr.
  */
 static struct ts_probe *
-open_probe(const struct ts_tachyon_opts *o, struct ts_topo *topo)
+open_probe(const struct ts_probe_tool_opts *o, struct ts_topo *topo)
 {
 	struct ts_probe_config cfg;
 	struct ts_probe *pr;
@@ -191,8 +192,8 @@ open_probe(const struct ts_tachyon_opts *o, struct ts_topo *topo)
 }
 
 int
-ts_tachyon_read_once(const struct ts_tachyon_opts *o, struct ts_topo *topo,
-    struct ts_probe_result *res)
+ts_probe_tool_read_once(const struct ts_probe_tool_opts *o,
+    struct ts_topo *topo, struct ts_probe_result *res)
 {
 	struct ts_probe *pr;
 	char err[256];
@@ -212,7 +213,7 @@ ts_tachyon_read_once(const struct ts_tachyon_opts *o, struct ts_topo *topo,
  * interval until the count or the stop flag.  Return the exit status.
  */
 static int
-readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
+readings(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
     const struct ts_probeout_check *chk)
 {
 	struct ts_probe_result res;
@@ -263,7 +264,7 @@ readings(const struct ts_tachyon_opts *o, struct ts_topo *topo,
 }
 
 int
-ts_tachyon_run(struct ts_tachyon_opts *o, struct ts_topo *topo)
+ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo)
 {
 	struct ts_cache_report rep;
 	struct ts_auto_report arep;
@@ -272,7 +273,7 @@ ts_tachyon_run(struct ts_tachyon_opts *o, struct ts_topo *topo)
 
 	status = size_working_set(o, topo, &rep, &arep, &chk);
 	if (status == TS_EXIT_OK && o->wrap_argv != NULL)
-		status = ts_tachyon_wrap(o, topo, &chk);
+		status = ts_probe_wrap(o, topo, &chk);
 	else if (status == TS_EXIT_OK)
 		status = readings(o, topo, &chk);
 	return status;

@@ -15,8 +15,8 @@
 #include "probeout.h"
 #include "topo.h"
 
-/* What the program decided; ts_tachyon_run() reads it. */
-struct ts_tachyon_opts {
+/* What the program decided; ts_probe_tool_run() reads it. */
+struct ts_probe_tool_opts {
 	double		 seconds;	/* length of each reading */
 	bool		 ws_auto;	/* size the working set by measurement */
 	uint64_t	 ws_bytes;	/* per thread, a multiple of 64 */
@@ -47,21 +47,13 @@ struct ts_tachyon_opts {
  * Return the exit status: TS_EXIT_OK, TS_EXIT_FAILURE, or
  * TS_EXIT_NEGATIVE when the score is below o->min_score.
  */
-int	 ts_tachyon_run(struct ts_tachyon_opts *o, struct ts_topo *topo);
+int	 ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo);
 
 /*
  * One reading of o->seconds with the chains built and freed around it.
  * Return 0, or -1 after one line on stderr.
  */
-int	 ts_tachyon_read_once(const struct ts_tachyon_opts *o,
+int	 ts_probe_tool_read_once(const struct ts_probe_tool_opts *o,
 	    struct ts_topo *topo, struct ts_probe_result *res);
-
-/*
- * --wrap (lib/wrap.c): a reading, o->wrap_argv, a reading, then one JSON
- * record on stdout (or in o->record_path).  Return the command's exit
- * status, or TS_EXIT_FAILURE when a reading or the record failed.
- */
-int	 ts_tachyon_wrap(const struct ts_tachyon_opts *o, struct ts_topo *topo,
-	    const struct ts_probeout_check *chk);
 
 #endif

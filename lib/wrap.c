@@ -14,6 +14,7 @@
 #include "runcmd.h"
 #include "tachyon.h"
 #include "util.h"
+#include "wrap.h"
 
 /* Append ,"name":{score, latency, accesses, elapsed} of one reading. */
 static void
@@ -28,7 +29,7 @@ reading_json(struct ts_buf *b, const char *name,
 
 /* The record of a wrapped command, whole, into b. */
 static void
-record_json(struct ts_buf *b, const struct ts_tachyon_opts *o,
+record_json(struct ts_buf *b, const struct ts_probe_tool_opts *o,
     const struct ts_probeout_check *chk, const struct ts_probe_result *r1,
     const struct ts_probe_result *r2, const struct ts_runcmd *cmd,
     double unix_time)
@@ -57,7 +58,7 @@ record_json(struct ts_buf *b, const struct ts_tachyon_opts *o,
 }
 
 int
-ts_tachyon_wrap(const struct ts_tachyon_opts *o, struct ts_topo *topo,
+ts_probe_wrap(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
     const struct ts_probeout_check *chk)
 {
 	struct ts_probe_result r1, r2;
@@ -67,7 +68,7 @@ ts_tachyon_wrap(const struct ts_tachyon_opts *o, struct ts_topo *topo,
 	char err[512];
 	int status;
 
-	if (ts_tachyon_read_once(o, topo, &r1) == -1) {
+	if (ts_probe_tool_read_once(o, topo, &r1) == -1) {
 		ts_error("the reading before '%s' failed; the command was not "
 		    "run", o->wrap_argv[0]);
 		return TS_EXIT_FAILURE;
@@ -78,7 +79,7 @@ ts_tachyon_wrap(const struct ts_tachyon_opts *o, struct ts_topo *topo,
 		return TS_EXIT_FAILURE;
 	}
 	status = cmd.exit_status;
-	if (ts_tachyon_read_once(o, topo, &r2) == -1)
+	if (ts_probe_tool_read_once(o, topo, &r2) == -1)
 		return TS_EXIT_FAILURE;
 	ts_buf_init(&b);
 	record_json(&b, o, chk, &r1, &r2, &cmd, unix_time);

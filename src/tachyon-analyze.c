@@ -90,7 +90,7 @@ key_arg(const char *opt, const char *arg)
 }
 
 static void
-parse_args(int argc, char **argv, struct ts_analyze_opts *o)
+parse_args(int argc, char **argv, struct ts_fleet_tool_opts *o)
 {
 	static const char *const formats[] = { "auto", "jsonl", "csv", NULL };
 	static const enum ts_recfmt fmts[] = {
@@ -168,12 +168,12 @@ parse_args(int argc, char **argv, struct ts_analyze_opts *o)
 int
 main(int argc, char **argv)
 {
-	struct ts_analyze_opts o;
+	struct ts_fleet_tool_opts o;
 	int status;
 
 	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &o);
-	status = ts_analyze_run(&o);
+	status = ts_fleet_tool_run(&o);
 	if (ts_close_stdout() == -1 && status == TS_EXIT_OK)
 		status = TS_EXIT_FAILURE;
 	return status;

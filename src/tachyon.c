@@ -116,7 +116,7 @@ bad_value(const char *opt, const char *range, const char *arg)
 
 /* Parse the command line into o; exits on any error. */
 static void
-parse_args(int argc, char **argv, struct ts_tachyon_opts *o)
+parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 {
 	bool seconds_set = false, wrap = false;
 	char err[256];
@@ -264,7 +264,7 @@ catch_signals(void)
 int
 main(int argc, char **argv)
 {
-	struct ts_tachyon_opts o;
+	struct ts_probe_tool_opts o;
 	struct ts_hostid id;
 	struct ts_topo *topo;
 	struct ts_cpus cpus;
@@ -290,7 +290,7 @@ main(int argc, char **argv)
 		ts_warning("%s: no cache bound, no thread binding", err);
 	ts_hostid_read(&id, NULL);
 	o.id = &id;
-	status = ts_tachyon_run(&o, topo);
+	status = ts_probe_tool_run(&o, topo);
 	ts_topo_close(topo);
 	ts_hostid_free(&id);
 	if (ts_close_stdout() == -1 && status == TS_EXIT_OK)

@@ -35,11 +35,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size == 0 || (f = fmemopen((void *)data, size, "r")) == NULL)
 		return 0;
-	in = ts_recin_open(f, "fuzz", TS_RECFMT_AUTO, &keys);
+	in = ts_fleet_read_open(f, "fuzz", TS_RECFMT_AUTO, &keys);
 	FUZZ_ASSERT(in != NULL);
 	ts_buf_init(&b);
 	/* Reading goes on after a bad line; bound it for pathological input. */
-	while ((rc = ts_recin_next(in, &rec, err, sizeof err)) != 0 &&
+	while ((rc = ts_fleet_read_next(in, &rec, err, sizeof err)) != 0 &&
 	    rc != -2 && n++ < 100000) {
 		if (rc == -1) {
 			FUZZ_ASSERT(err[0] != '\0' && strchr(err, '\n') == NULL);
@@ -49,7 +49,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    isfinite(rec.s));
 		b.len = 0;
 		b.data[0] = '\0';
-		ts_recin_json_with(in, &rec, &b, "normalised_time", 1.5);
+		ts_fleet_read_json_with(in, &rec, &b, "normalised_time", 1.5);
 		FUZZ_ASSERT(b.len > 0 && b.data[b.len - 1] == '\n');
 		o = json_tokener_parse(b.data);
 		FUZZ_ASSERT(o != NULL && json_object_is_type(o, json_type_object));
@@ -58,7 +58,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		json_object_put(o);
 	}
 	ts_buf_free(&b);
-	ts_recin_close(in);
+	ts_fleet_read_close(in);
 	fclose(f);
 	return 0;
 }
