@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "doc-model.h"
 
 /* Per-thread state is opaque to the runner. */
 typedef void ts_kstate;

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mapping.h"
+#include "mem-map.h"
 #include "probe.h"
 #include "rng.h"
 #include "size.h"

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cachecheck.h"
-#include "kindsdoc.h"
-#include "residency.h"
-#include "score.h"
+#include "probe-cache.h"
+#include "doc-kinds.h"
+#include "mem-residency.h"
+#include "suite-score.h"
 #include "size.h"
 #include "suite.h"
 #include "sysinfo.h"

@@ -14,8 +14,8 @@
 #include <time.h>
 
 #include "kernel.h"
-#include "model.h"
-#include "runner.h"
+#include "doc-model.h"
+#include "suite-pass.h"
 
 /*
  * The tool_version written into documents: this package's own version, so

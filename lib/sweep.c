@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chase.h"
-#include "jsonnum.h"
+#include "mem-chase.h"
+#include "num-format.h"
 #include "rng.h"
 #include "sweep.h"
 #include "util.h"

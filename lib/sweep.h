@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "chase.h"
+#include "mem-chase.h"
 #include "size.h"
 #include "util.h"
 

@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include "cpus.h"
-#include "model.h"
+#include "topo-cpus.h"
+#include "doc-model.h"
 
 struct ts_topo;
 

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kinds.h"
+#include "topo-kinds.h"
 
 struct ts_topo;
 

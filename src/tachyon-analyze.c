@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze.h"
+#include "fleet-tool.h"
 #include "cli.h"
 #include "exitcodes.h"
 #include "util.h"

@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cachecheck.h"
+#include "probe-cache.h"
 #include "cli.h"
-#include "cpus.h"
+#include "topo-cpus.h"
 #include "exitcodes.h"
-#include "hostid.h"
-#include "tachyon.h"
+#include "probe-host.h"
+#include "probe-tool.h"
 #include "topo.h"
 #include "util.h"
 

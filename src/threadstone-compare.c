@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "compare.h"
-#include "docread.h"
+#include "report-compare.h"
+#include "doc-read.h"
 #include "exitcodes.h"
 #include "util.h"
 

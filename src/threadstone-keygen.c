@@ -12,7 +12,7 @@
 
 #include "cli.h"
 #include "exitcodes.h"
-#include "keys.h"
+#include "doc-keys.h"
 #include "util.h"
 
 static const struct option longopts[] = {

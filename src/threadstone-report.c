@@ -13,12 +13,12 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "docread.h"
-#include "docwrite.h"
+#include "doc-read.h"
+#include "doc-write.h"
 #include "exitcodes.h"
 #include "outfile.h"
-#include "render.h"
-#include "schema.h"
+#include "report-render.h"
+#include "doc-schema.h"
 #include "util.h"
 
 enum format {

@@ -12,13 +12,13 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "docread.h"
-#include "docwrite.h"
+#include "doc-read.h"
+#include "doc-write.h"
 #include "exitcodes.h"
 #include "outfile.h"
-#include "sign.h"
+#include "doc-sign.h"
 #include "util.h"
-#include "verify.h"
+#include "doc-verify.h"
 
 enum {
 	OPT_FORCE = 256

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "docread.h"
+#include "doc-read.h"
 #include "exitcodes.h"
 #include "util.h"
-#include "verify.h"
+#include "doc-verify.h"
 
 enum {
 	OPT_REQUIRE_SIGNATURE = 256,

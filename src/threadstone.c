@@ -17,7 +17,7 @@
 #include "cli.h"
 #include "exitcodes.h"
 #include "util.h"
-#include "verbs.h"
+#include "cli-verbs.h"
 
 #ifndef TS_BINDIR
 #define TS_BINDIR	"/usr/bin"

@@ -22,14 +22,14 @@ ok $? "every kernel of the registry has its .id line ($nids ids, $nreg in the re
 # The exceptions, one per line: a file, a tab, and an extended regular
 # expression that a line naming a kernel there must match.
 #
-# lib/kernelcompat.c: which kernel each version of another producer (the
+# lib/report-kernels.c: which kernel each version of another producer (the
 #   original ThreadStone 2.0.0, older threadstone releases) ran for sort
 #   and dhrystone.  It describes documents read from files, not this
 #   build's kernels; a new kernel needs no row there.
 # lib/sweep.c: "latency" heads a column of threadstone-sweep's table (the
 #   chase's nanoseconds per load at each working set); the sweep runs the
 #   shared chase (lib/chase.h), not the latency workload.
-allowed='lib/kernelcompat.c	^	\{ "(sort|dhrystone)", TS_FAMILY_(RUST|C), "[0-9.]+", 
+allowed='lib/report-kernels.c	^	\{ "(sort|dhrystone)", TS_FAMILY_(RUST|C), "[0-9.]+", 
 lib/sweep.c	"working set", "latency"\);$'
 
 # named REGEX: the lines of lib/ and src/ (outside lib/kernels/) matching

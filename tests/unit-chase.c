@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#include "chase.h"
+#include "mem-chase.h"
 #include "tap.h"
 
 /* Walk one lap from the start; 0 if every node was visited once. */

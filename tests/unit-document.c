@@ -15,15 +15,15 @@
 
 #include <json-c/json.h>
 
-#include "base64.h"
-#include "docparse.h"
-#include "docread.h"
-#include "docwrite.h"
-#include "jsonnum.h"
-#include "kindsdoc.h"
-#include "serdenum.h"
-#include "pkcs8.h"
-#include "sign.h"
+#include "doc-base64.h"
+#include "doc-parse.h"
+#include "doc-read.h"
+#include "doc-write.h"
+#include "num-format.h"
+#include "doc-kinds.h"
+#include "num-parse.h"
+#include "doc-pkcs8.h"
+#include "doc-sign.h"
 #include "tap.h"
 #include "util.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hostid.h"
+#include "probe-host.h"
 #include "tap.h"
 #include "util.h"
 

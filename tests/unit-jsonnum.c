@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonnum.h"
-#include "serdenum.h"
+#include "num-format.h"
+#include "num-parse.h"
 #include "tap.h"
 
 /* The double with bit pattern b. */

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "kernelcompat.h"
+#include "report-kernels.h"
 #include "tap.h"
 
 /* A producer of the Rust family built with rustc 1.MINOR.PATCH. */

@@ -11,7 +11,7 @@
 
 #include "kernel.h"
 #include "kernels/latency.h"
-#include "score.h"
+#include "suite-score.h"
 #include "tap.h"
 
 struct want {

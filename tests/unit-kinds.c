@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "kinds.h"
+#include "topo-kinds.h"
 #include "tap.h"
 #include "topo-fixture.h"
 #include "topo.h"

@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <stdint.h>
 
-#include "mapping.h"
+#include "mem-map.h"
 #include "tap.h"
 
 /* Whether every byte of p[0..len) is zero; then write a word per page. */

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plateau.h"
+#include "sweep-plateau.h"
 #include "rng.h"
 #include "tap.h"
 #include "topo.h"

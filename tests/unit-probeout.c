@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "probeout.h"
+#include "probe-out.h"
 #include "tap.h"
 
 /* A two-thread reading of 1.5 MiB chains, 0.2004 s long. */

@@ -12,9 +12,9 @@
 
 #include <json-c/json.h>
 
-#include "docparse.h"
-#include "docread.h"
-#include "producer.h"
+#include "doc-parse.h"
+#include "doc-read.h"
+#include "doc-producer.h"
 #include "tap.h"
 #include "util.h"
 

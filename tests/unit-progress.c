@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "progress.h"
+#include "suite-progress.h"
 #include "tap.h"
 
 /* A display writing into a temporary file. */

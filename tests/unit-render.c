@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render.h"
+#include "report-render.h"
 #include "tap.h"
 
 /* One pass as the table sees it. */

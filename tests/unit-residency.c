@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cachecheck.h"
+#include "probe-cache.h"
 #include "probe.h"
-#include "residency.h"
+#include "mem-residency.h"
 #include "tap.h"
 
 #define MIB	TS_MIB

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "kernel.h"
-#include "runner.h"
+#include "suite-pass.h"
 #include "tap.h"
 #include "topo.h"
 

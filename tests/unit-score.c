@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonnum.h"
-#include "serdenum.h"
-#include "score.h"
+#include "num-format.h"
+#include "num-parse.h"
+#include "suite-score.h"
 #include "tap.h"
 
 #define N(a)	(sizeof (a) / sizeof (a)[0])

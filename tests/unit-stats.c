@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats.h"
+#include "suite-stats.h"
 #include "tap.h"
 
 #define N(a)	(sizeof (a) / sizeof (a)[0])

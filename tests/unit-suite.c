@@ -12,7 +12,7 @@
 
 #include <json.h>
 
-#include "cpus.h"
+#include "topo-cpus.h"
 #include "suite.h"
 #include "tap.h"
 

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "labels.h"
-#include "plateau.h"
-#include "svg.h"
+#include "sweep-labels.h"
+#include "sweep-plateau.h"
+#include "sweep-svg.h"
 #include "tap.h"
 #include "util.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "chase.h"
+#include "mem-chase.h"
 #include "sweep.h"
 #include "tap.h"
 #include "util.h"

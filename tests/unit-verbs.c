@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "tap.h"
-#include "verbs.h"
+#include "cli-verbs.h"
 
 /* The argument vector for verb name and args, joined with spaces. */
 static char *

@@ -11,7 +11,7 @@
 
 #include "kernel.h"
 #include "kernels/latency.h"
-#include "mapping.h"
+#include "mem-map.h"
 
 #define SEED		0x1A7E4C7A5EEDULL
 #define TS_LATENCY_BYTES (256 * TS_MIB)	/* the default chase */

@@ -6,7 +6,7 @@
 #ifndef TS_KERNELS_LATENCY_H
 #define TS_KERNELS_LATENCY_H
 
-#include "chase.h"
+#include "mem-chase.h"
 #include "kernel.h"
 
 /* Latency: one thread's pointer chase. */

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chase.h"
+#include "mem-chase.h"
 #include "kernel.h"
-#include "mapping.h"
+#include "mem-map.h"
 #include "kernels/stream.h"
 
 #define BYTES_PER_ELEM	24		/* two reads and a write */

@@ -11,13 +11,13 @@
 
 #include <string.h>
 
-#include "docparse.h"
-#include "docread.h"
-#include "docwrite.h"
+#include "doc-parse.h"
+#include "doc-read.h"
+#include "doc-write.h"
 #include "fuzz.h"
-#include "model.h"
+#include "doc-model.h"
 #include "util.h"
-#include "verify.h"
+#include "doc-verify.h"
 
 const char ts_fuzz_name[] = "document";
 

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base64.h"
+#include "doc-base64.h"
 #include "fuzz.h"
-#include "pkcs8.h"
+#include "doc-pkcs8.h"
 #include "util.h"
 
 const char ts_fuzz_name[] = "keys";

@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "jsonnum.h"
-#include "serdenum.h"
+#include "num-format.h"
+#include "num-parse.h"
 
 const char ts_fuzz_name[] = "numbers";
 

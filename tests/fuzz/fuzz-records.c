@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "recread.h"
+#include "fleet-read.h"
 #include "util.h"
 
 const char ts_fuzz_name[] = "records";

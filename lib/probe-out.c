@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tachyon's result formatting: the JSON line (scripts, watch mode) and
+ * the human summary.  The field order and decimals are documented.
+ */
+#include <config.h>
+
+#include <inttypes.h>
+#include <time.h>
+
+#include "probe-out.h"
+
+const char *
+ts_probeout_verdict(const struct ts_probeout_check *chk)
+{
+	if (chk == NULL || !chk->enabled)
+		return "off";
+	if (chk->res == NULL)
+		return "skipped";
+	return ts_residency_name(chk->res->verdict);
+}
+
+double
+ts_probeout_unix_time(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+/* Append what the check measured, or why it did not. */
+static void
+check_fields(struct ts_buf *b, const struct ts_probeout_check *chk)
+{
+	const struct ts_residency *res = chk->res;
+	const struct ts_auto_report *a = chk->autorep;
+
+	if (res != NULL && res->measurements > 0)
+		ts_buf_printf(b, ",\"cache_check_bytes\":%" PRIu64 ","
+		    "\"cache_check_large_bytes\":%" PRIu64 ","
+		    "\"cache_check_ns\":%.2f,\"cache_check_large_ns\":%.2f,"
+		    "\"cache_check_seconds\":%.3f", res->small_bytes,
+		    res->large_bytes, res->ns_small, res->ns_large,
+		    res->seconds);
+	else if (chk->enabled && res != NULL && res->reason[0] != '\0') {
+		ts_buf_puts(b, ",\"cache_check_reason\":");
+		ts_buf_json_string(b, res->reason);
+	}
+	if (a != NULL)
+		ts_buf_printf(b, ",\"auto_steps\":%u,\"auto_stop\":\"%s\","
+		    "\"auto_seconds\":%.3f", a->steps,
+		    ts_auto_stop_name(a->stop), a->seconds);
+}
+
+void
+ts_probeout_json_head(struct ts_buf *b, const struct ts_probe_result *r,
+    double score, double ns, const struct ts_probeout_check *chk)
+{
+	ts_buf_printf(b, "{\"probe\":\"%s\",\"version\":\"%s\","
+	    "\"million_accesses_per_sec\":%.3f,\"ns_per_access\":%.2f,"
+	    "\"accesses\":%" PRIu64 ",\"elapsed_s\":%.3f,\"threads\":%u,"
+	    "\"working_set_bytes_per_thread\":%" PRIu64 ",\"cache_check\":"
+	    "\"%s\",\"pinned_threads\":%u", TS_PROBE_NAME, PACKAGE_VERSION,
+	    score, ns, r->accesses, r->elapsed_s, r->threads,
+	    r->working_set_bytes, ts_probeout_verdict(chk), r->pinned);
+	if (chk != NULL)
+		check_fields(b, chk);
+}
+
+void
+ts_probeout_json_open(struct ts_buf *b, const struct ts_probe_result *r,
+    const struct ts_probeout_check *chk, uint64_t reading, double unix_time)
+{
+	ts_probeout_json_head(b, r, ts_probe_score(r),
+	    ts_probe_ns_per_access(r), chk);
+	if (reading > 0)
+		ts_buf_printf(b, ",\"reading\":%" PRIu64 ",\"unix_time\":%.3f",
+		    reading, unix_time);
+}
+
+void
+ts_probeout_json(struct ts_buf *b, const struct ts_probe_result *r,
+    const struct ts_probeout_check *chk, uint64_t reading, double unix_time)
+{
+	ts_probeout_json_open(b, r, chk, reading, unix_time);
+	ts_buf_puts(b, "}\n");
+}
+
+void
+ts_probeout_human(struct ts_buf *b, const struct ts_probe_result *r)
+{
+	ts_buf_printf(b, "score %.3f M accesses/s (higher = faster host "
+	    "right now)\n", ts_probe_score(r));
+	ts_buf_printf(b, "latency %.2f ns/access (under ~40 ns would mean "
+	    "cache, not memory)\n", ts_probe_ns_per_access(r));
+	ts_buf_printf(b, "%u threads x %.6g MB chain, %" PRIu64 " accesses "
+	    "in %.2f s\n", r->threads,
+	    (double)r->working_set_bytes / (double)TS_MIB, r->accesses,
+	    r->elapsed_s);
+}
