@@ -127,7 +127,7 @@ ts_buf_json_string(struct ts_buf *b, const char *s)
 			if (*p < 0x20) {
 				ts_buf_printf(b, "\\u%04x", *p);
 			} else if (*p == 0xc0 && p[1] == 0x80) {
-				/* U+0000 as docparse.c stores it. */
+				/* U+0000 as doc-parse.c stores it. */
 				ts_buf_puts(b, "\\u0000");
 				p++;
 			} else {

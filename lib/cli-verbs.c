@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
 #include "cli-verbs.h"
+#include "util.h"
 
 const struct ts_verb ts_verbs[] = {
 	{ "run", "threadstone-run", NULL,

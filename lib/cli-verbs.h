@@ -4,8 +4,8 @@
  * each carried out by one of this package's programs, run from the
  * directory the threadstone command itself lives in.
  */
-#ifndef TS_VERBS_H
-#define TS_VERBS_H
+#ifndef TS_CLI_VERBS_H
+#define TS_CLI_VERBS_H
 
 #include <stddef.h>
 
@@ -41,4 +41,4 @@ int			 ts_self_dir(const char *fallback, char *buf, size_t len);
 char			**ts_verb_argv(const struct ts_verb *, int argc,
 			    char *const argv[]);
 
-#endif /* TS_VERBS_H */
+#endif /* TS_CLI_VERBS_H */

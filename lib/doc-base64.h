@@ -3,8 +3,8 @@
  * Base64 as the signature object uses it: RFC 4648 standard alphabet, "="
  * padding, no line breaks; decoding is strict (section 9.7).
  */
-#ifndef TS_BASE64_H
-#define TS_BASE64_H
+#ifndef TS_DOC_BASE64_H
+#define TS_DOC_BASE64_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -25,4 +25,4 @@ void	ts_base64_encode(const uint8_t *in, size_t n, char *out);
  */
 long	ts_base64_decode(const char *s, uint8_t *out, size_t outlen);
 
-#endif /* TS_BASE64_H */
+#endif /* TS_DOC_BASE64_H */

@@ -20,8 +20,8 @@
 #include <openssl/rand.h>
 
 #include "doc-keys.h"
-#include "outfile.h"
 #include "doc-pkcs8.h"
+#include "outfile.h"
 #include "util.h"
 
 int

@@ -3,8 +3,8 @@
  * Ed25519 keys through OpenSSL's EVP interface with raw keys: loading and
  * checking a key file, signing bytes, and making a new key pair.
  */
-#ifndef TS_KEYS_H
-#define TS_KEYS_H
+#ifndef TS_DOC_KEYS_H
+#define TS_DOC_KEYS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -50,4 +50,4 @@ int	ts_sign_bytes(const struct ts_key *key, const void *msg, size_t len,
 int	ts_keygen(const char *dir, char *keypath, char *pubpath, char *err,
 	    size_t errlen);
 
-#endif /* TS_KEYS_H */
+#endif /* TS_DOC_KEYS_H */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* extensions.cpu_kinds, written and read (see kindsdoc.h). */
+/* extensions.cpu_kinds, written and read (see doc-kinds.h). */
 #include <config.h>
 
 #include <math.h>
@@ -9,8 +9,8 @@
 
 #include <json.h>
 
-#include "doc-write.h"
 #include "doc-kinds.h"
+#include "doc-write.h"
 #include "util.h"
 
 /* A count as the first writer's json-c int64 had it. */

@@ -8,14 +8,14 @@
  * machine's document has no such key.  The readers take any document:
  * a missing or malformed record reads as no kinds.
  */
-#ifndef TS_KINDSDOC_H
-#define TS_KINDSDOC_H
+#ifndef TS_DOC_KINDS_H
+#define TS_DOC_KINDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "topo-kinds.h"
 #include "doc-model.h"
+#include "topo-kinds.h"
 
 /* What the suite did with the plan. */
 struct ts_kinds_run {
@@ -76,4 +76,4 @@ void		 ts_kinds_single(const struct ts_report *,
 int		 ts_kinds_workers(const struct ts_report *, const char *kind,
 		    unsigned long long *n);
 
-#endif /* TS_KINDSDOC_H */
+#endif /* TS_DOC_KINDS_H */

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The typed result document, schema version 2 (ThreadStone 2.0.0 section
- * 8).  threadstone-run fills one in; the readers (lib/docread.c) parse a
- * file into one; the writers (lib/docwrite.c) produce the pretty file and
+ * 8).  threadstone-run fills one in; the readers (lib/doc-read.c) parse a
+ * file into one; the writers (lib/doc-write.c) produce the pretty file and
  * the canonical bytes that are signed.  Field order here is emission order.
  *
  * Ownership: every pointer is owned by the struct that holds it and freed
  * by ts_report_free().  Optional scalars are a struct ts_opt_*; optional
  * strings and objects are NULL when absent.
  */
-#ifndef TS_MODEL_H
-#define TS_MODEL_H
+#ifndef TS_DOC_MODEL_H
+#define TS_DOC_MODEL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -279,7 +279,7 @@ struct ts_ext_kind_single {
  * extensions.cpu_kinds: which kinds the machine has, where the
  * single-thread passes ran, the multi-thread workers on each kind and,
  * with --per-kind, every workload's single-thread figure on each kind
- * (lib/kindsdoc.c builds and reads it).
+ * (lib/doc-kinds.c builds and reads it).
  */
 struct ts_ext_cpu_kinds {
 	struct ts_ext_kind	*kinds;
@@ -372,4 +372,4 @@ const char	*ts_ext_key_name(enum ts_ext_key);
  */
 bool		 ts_ext_has(const struct ts_extensions *, enum ts_ext_key);
 
-#endif /* TS_MODEL_H */
+#endif /* TS_DOC_MODEL_H */

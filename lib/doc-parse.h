@@ -5,8 +5,8 @@
  * characters and lone surrogates, clamps big integers and merges duplicate
  * keys silently, so result documents are never read with it.
  */
-#ifndef TS_DOCPARSE_H
-#define TS_DOCPARSE_H
+#ifndef TS_DOC_PARSE_H
+#define TS_DOC_PARSE_H
 
 #include <stddef.h>
 
@@ -41,4 +41,4 @@ int		 ts_json_is_duplicate(struct json_object *o, const char *key);
  */
 int		 ts_utf8_valid(const char *s, size_t len, size_t *bad);
 
-#endif /* TS_DOCPARSE_H */
+#endif /* TS_DOC_PARSE_H */

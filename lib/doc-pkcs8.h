@@ -3,8 +3,8 @@
  * Ed25519 private keys in PKCS#8 DER, parsed and written by hand (OpenSSL
  * 3.0 cannot read the v2 form ring writes), section 9.6.
  */
-#ifndef TS_PKCS8_H
-#define TS_PKCS8_H
+#ifndef TS_DOC_PKCS8_H
+#define TS_DOC_PKCS8_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -43,4 +43,4 @@ int	ts_pkcs8_parse(const uint8_t *der, size_t len, struct ts_pkcs8 *out,
 void	ts_pkcs8_write(const uint8_t seed[32], const uint8_t public_key[32],
 	    uint8_t out[TS_PKCS8_V2_LEN]);
 
-#endif /* TS_PKCS8_H */
+#endif /* TS_DOC_PKCS8_H */

@@ -7,8 +7,8 @@
  * there).  threadstone-compare uses it to tell a change of tool from a
  * change of machine or code.
  */
-#ifndef TS_PRODUCER_H
-#define TS_PRODUCER_H
+#ifndef TS_DOC_PRODUCER_H
+#define TS_DOC_PRODUCER_H
 
 #include <stdbool.h>
 
@@ -55,4 +55,4 @@ void	 ts_producer_free(struct ts_producer *);
  */
 int	 ts_rustc_version_parse(const char *s, struct ts_rustc_version *out);
 
-#endif /* TS_PRODUCER_H */
+#endif /* TS_DOC_PRODUCER_H */

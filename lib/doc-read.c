@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The typed reader: a strict JSON tree (lib/docparse.c) to struct
+ * The typed reader: a strict JSON tree (lib/doc-parse.c) to struct
  * ts_report, field by field, with the types, optionality and messages of
  * ThreadStone 2.0.0's serde model.
  */
@@ -718,7 +718,7 @@ ext_buffer(struct json_object *v, const char *id, struct ts_ext_buffers *to)
 	return 0;
 }
 
-/* A float member (not an integer: kindsdoc writes floats). */
+/* A float member (not an integer: doc-kinds.c writes floats). */
 static int
 ext_f64(struct json_object *o, const char *key, double *out)
 {

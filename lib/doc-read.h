@@ -5,8 +5,8 @@
  * serde_json's float parser, duplicate fields refused, unknown keys kept
  * aside as paths so verify can say the signature does not cover them.
  */
-#ifndef TS_DOCREAD_H
-#define TS_DOCREAD_H
+#ifndef TS_DOC_READ_H
+#define TS_DOC_READ_H
 
 #include <stddef.h>
 
@@ -61,4 +61,4 @@ int	ts_doc_load_arg(const char *arg, struct ts_report *r);
  */
 void	ts_ext_read(struct json_object *v, struct ts_extensions *e);
 
-#endif /* TS_DOCREAD_H */
+#endif /* TS_DOC_READ_H */

@@ -3,8 +3,8 @@
  * The JSON Schema of result documents, data/result.schema.json embedded
  * at build time (lib/schema-text.c is generated from it by mk/report.am).
  */
-#ifndef TS_SCHEMA_H
-#define TS_SCHEMA_H
+#ifndef TS_DOC_SCHEMA_H
+#define TS_DOC_SCHEMA_H
 
 #include <stddef.h>
 
@@ -12,4 +12,4 @@
 extern const unsigned char	ts_schema_text[];
 extern const size_t		ts_schema_len;
 
-#endif /* TS_SCHEMA_H */
+#endif /* TS_DOC_SCHEMA_H */

@@ -13,8 +13,8 @@
 
 #include "doc-base64.h"
 #include "doc-read.h"
-#include "doc-write.h"
 #include "doc-sign.h"
+#include "doc-write.h"
 #include "util.h"
 
 #define MISMATCH	"signature does not match: the file was modified " \

@@ -2,7 +2,7 @@
 /*
  * Ed25519 signatures of result documents (sections 9.6-9.8): signing a
  * report in memory and checking a report's signature.  The keys
- * themselves are keys.h's.
+ * themselves are doc-keys.h's.
  *
  * For threadstone-run: load the key before measuring, sign at the end.
  *
@@ -14,8 +14,8 @@
  *	ts_key_clear(&key);
  *	ts_doc_write_file(&report, out, err, sizeof err);
  */
-#ifndef TS_SIGN_H
-#define TS_SIGN_H
+#ifndef TS_DOC_SIGN_H
+#define TS_DOC_SIGN_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -49,4 +49,4 @@ int	ts_report_sign(struct ts_report *r, const struct ts_key *key);
 int	ts_signature_check(const struct ts_report *r, char *msg,
 	    size_t msglen);
 
-#endif /* TS_SIGN_H */
+#endif /* TS_DOC_SIGN_H */

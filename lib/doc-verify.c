@@ -16,12 +16,12 @@
 
 #include <json-c/json.h>
 
+#include "doc-sign.h"
+#include "doc-verify.h"
 #include "doc-write.h"
 #include "num-format.h"
 #include "suite-score.h"
-#include "doc-sign.h"
 #include "suite-stats.h"
-#include "doc-verify.h"
 
 /* Append a formatted line to a list of strings. */
 static void __attribute__((format(printf, 3, 4)))

@@ -6,8 +6,8 @@
  * warnings are ours (recomputed statistics, values, scaling and scores,
  * keys the signature does not cover) and never change the verdict.
  */
-#ifndef TS_VERIFY_H
-#define TS_VERIFY_H
+#ifndef TS_DOC_VERIFY_H
+#define TS_DOC_VERIFY_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -64,4 +64,4 @@ void	ts_verdict_parse_failure_text(const char *path, const char *message,
 void	ts_verdict_json(const char *path, const struct ts_verdict *v,
 	    const char *parse_error, struct ts_buf *out);
 
-#endif /* TS_VERIFY_H */
+#endif /* TS_DOC_VERIFY_H */

@@ -288,7 +288,7 @@ kind_pass_tree(const struct ts_ext_kind_pass *p)
 	return o;
 }
 
-/* extensions.cpu_kinds, in the order lib/kindsdoc.c first wrote it. */
+/* extensions.cpu_kinds, in the order lib/doc-kinds.c first wrote it. */
 static struct json_object *
 cpu_kinds_tree(const struct ts_ext_cpu_kinds *k)
 {
@@ -535,7 +535,7 @@ put_string(struct ts_buf *b, const char *s, size_t len)
 	ts_buf_putc(b, '"');
 	for (i = 0; i < len; i++) {
 		if (p[i] == 0xc0 && i + 1 < len && p[i + 1] == 0x80) {
-			/* U+0000 as docparse.c stores it. */
+			/* U+0000 as doc-parse.c stores it. */
 			ts_buf_add(b, s + start, i - start);
 			ts_buf_puts(b, "\\u0000");
 			start = ++i + 1;

@@ -3,8 +3,8 @@
  * Writing result documents byte for byte as ThreadStone 2.0.0 does: the
  * pretty file (section 8.5) and the canonical bytes that are signed (9.1).
  */
-#ifndef TS_DOCWRITE_H
-#define TS_DOCWRITE_H
+#ifndef TS_DOC_WRITE_H
+#define TS_DOC_WRITE_H
 
 #include <stddef.h>
 
@@ -75,4 +75,4 @@ struct json_object *ts_ext_value_tree(const struct ts_extensions *,
 void	ts_json_write_pretty(struct json_object *, struct ts_buf *out);
 void	ts_json_write_canonical(struct json_object *, struct ts_buf *out);
 
-#endif /* TS_DOCWRITE_H */
+#endif /* TS_DOC_WRITE_H */

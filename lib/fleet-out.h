@@ -3,8 +3,8 @@
  * tachyon-analyze's reports: a table for people and one JSON object,
  * from a struct ts_fleet_result.  Plain text into a struct ts_buf.
  */
-#ifndef TS_FLEETOUT_H
-#define TS_FLEETOUT_H
+#ifndef TS_FLEET_OUT_H
+#define TS_FLEET_OUT_H
 
 #include "fleet.h"
 #include "util.h"
@@ -21,4 +21,4 @@ void	 ts_fleetout_table(struct ts_buf *, const struct ts_fleet_result *,
 void	 ts_fleetout_json(struct ts_buf *, const struct ts_fleet_result *,
 	    const struct ts_fleetout_keys *);
 
-#endif /* TS_FLEETOUT_H */
+#endif /* TS_FLEET_OUT_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The fleet as an SVG scatter plot (see fleetplot.h).  Linear axes with
+ * The fleet as an SVG scatter plot (see fleet-plot.h).  Linear axes with
  * "nice" ticks; coordinates written with "%.1f".
  */
 #include <config.h>

@@ -6,8 +6,8 @@
  * chosen fit with its 95 % bootstrap band, and the filter threshold as a
  * dashed line.  A self-contained SVG document; only libc.
  */
-#ifndef TS_FLEETPLOT_H
-#define TS_FLEETPLOT_H
+#ifndef TS_FLEET_PLOT_H
+#define TS_FLEET_PLOT_H
 
 #include "fleet.h"
 #include "util.h"
@@ -20,4 +20,4 @@ void	 ts_fleetplot_render(struct ts_buf *, const struct ts_fleet *,
 	    const struct ts_fleet_result *, const char *time_key,
 	    const char *score_key);
 
-#endif /* TS_FLEETPLOT_H */
+#endif /* TS_FLEET_PLOT_H */

@@ -5,8 +5,8 @@
  * or CSV (a header line names the columns; RFC 4180 quoting on one
  * line).  A record is one line; only the line in hand is held.
  */
-#ifndef TS_RECREAD_H
-#define TS_RECREAD_H
+#ifndef TS_FLEET_READ_H
+#define TS_FLEET_READ_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -58,4 +58,4 @@ void		 ts_fleet_read_json_with(struct ts_recin *,
 		    const struct ts_rec *rec, struct ts_buf *b, const char *key,
 		    double value);
 
-#endif /* TS_RECREAD_H */
+#endif /* TS_FLEET_READ_H */

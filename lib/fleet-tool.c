@@ -9,11 +9,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fleet-tool.h"
 #include "exitcodes.h"
-#include "fleet.h"
 #include "fleet-out.h"
 #include "fleet-plot.h"
+#include "fleet-tool.h"
+#include "fleet.h"
 #include "util.h"
 
 /* Open input i; NULL after one line on stderr. */

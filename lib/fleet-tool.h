@@ -4,8 +4,8 @@
  * records into the fleet's accumulators, analyse, and write the table or
  * JSON, the plot and the normalised records.
  */
-#ifndef TS_ANALYZE_H
-#define TS_ANALYZE_H
+#ifndef TS_FLEET_TOOL_H
+#define TS_FLEET_TOOL_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -36,4 +36,4 @@ struct ts_fleet_tool_opts {
  */
 int	 ts_fleet_tool_run(const struct ts_fleet_tool_opts *);
 
-#endif /* TS_ANALYZE_H */
+#endif /* TS_FLEET_TOOL_H */

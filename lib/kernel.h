@@ -38,7 +38,7 @@ struct ts_kernel {
 	const char	*summary;	/* one line, as in the original */
 	/*
 	 * Scoring (ThreadStone 2.0.0 section 4): the unit of the rate, and
-	 * the value of "ThreadStone Reference Core v1" in it.  lib/score.c
+	 * the value of "ThreadStone Reference Core v1" in it.  lib/suite-score.c
 	 * reads these through ts_reference_find(), for runs and for
 	 * documents read from files alike.
 	 */

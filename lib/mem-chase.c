@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The pointer-chase buffer (see chase.h).  The buffer is an anonymous
+ * The pointer-chase buffer (see mem-chase.h).  The buffer is an anonymous
  * mapping, so it starts zeroed and every page is written while linking;
  * transparent huge pages are asked for or refused explicitly, and the page
  * size the kernel actually used is read back from /proc/self/smaps.

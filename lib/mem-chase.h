@@ -6,8 +6,8 @@
  * into one cycle through every node by "shuffle, then link in shuffled
  * order", which reproduces the original's checksums exactly.
  */
-#ifndef TS_CHASE_H
-#define TS_CHASE_H
+#ifndef TS_MEM_CHASE_H
+#define TS_MEM_CHASE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -70,4 +70,4 @@ uint64_t ts_chase_link_local(uint64_t *words, uint64_t nodes,
 /* Follow `hops` dependent loads through words from word index p. */
 uint64_t ts_chase_follow(const uint64_t *words, uint64_t p, uint64_t hops);
 
-#endif /* TS_CHASE_H */
+#endif /* TS_MEM_CHASE_H */

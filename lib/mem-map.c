@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Populated anonymous mappings (see mapping.h).
+ * Populated anonymous mappings (see mem-map.h).
  */
 #include <config.h>
 

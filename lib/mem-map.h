@@ -11,8 +11,8 @@
  * the setup gets shorter.  An allocation the machine cannot back also
  * fails here, cleanly, instead of at some later page fault.
  */
-#ifndef TS_MAPPING_H
-#define TS_MAPPING_H
+#ifndef TS_MEM_MAP_H
+#define TS_MEM_MAP_H
 
 #include <stddef.h>
 
@@ -47,4 +47,4 @@ void	*ts_map_populated(size_t len, enum ts_pages);
  */
 void	*ts_map_populated_by(size_t len, enum ts_pages, unsigned threads);
 
-#endif /* TS_MAPPING_H */
+#endif /* TS_MEM_MAP_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The cache-residency test (see residency.h): the rule, the sizes, the
+ * The cache-residency test (see mem-residency.h): the rule, the sizes, the
  * confirmation, and the page-local measurement inside one mapping.
  */
 #include <config.h>
@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "mem-chase.h"
-#include "topo-cpus.h"
 #include "mem-map.h"
-#include "probe.h"
 #include "mem-residency.h"
+#include "probe.h"
 #include "rng.h"
+#include "topo-cpus.h"
 #include "util.h"
 
 #define GROUP		TS_CHASE_GROUP_BYTES

@@ -15,7 +15,7 @@
  *
  * The test therefore compares data footprints while keeping page walks
  * out of the picture.  One mapping of `large` bytes holds two page-local
- * chases (chase.h): one through every 4 KiB group of the mapping, and one
+ * chases (mem-chase.h): one through every 4 KiB group of the mapping, and one
  * through a random selection of its groups that holds `small` bytes.  A
  * page-local chase shares each page walk among 64 loads, so what it reads
  * follows the data footprint (the same VM: 44-48 ns from 16 MiB to 1 GiB).
@@ -36,8 +36,8 @@
  * per load, some of it is cache-resident.  A first "cache" is measured
  * again, and only a second "cache" stands.
  */
-#ifndef TS_RESIDENCY_H
-#define TS_RESIDENCY_H
+#ifndef TS_MEM_RESIDENCY_H
+#define TS_MEM_RESIDENCY_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -133,4 +133,4 @@ int		 ts_residency_measure(void *arg, const uint64_t *small,
 /* The verdict as the documents and JSON lines spell it. */
 const char	*ts_residency_name(enum ts_residency_verdict);
 
-#endif /* TS_RESIDENCY_H */
+#endif /* TS_MEM_RESIDENCY_H */

@@ -4,10 +4,10 @@
  *  - shortest round-trip digits (our own generator) laid out as ryu /
  *    serde_json write them (section 9.3): "1.0", "1e16", "0.00001";
  *  - Rust's Display layout for messages (positional, no ".0").
- * Reading them is serdenum.h's.
+ * Reading them is num-parse.h's.
  */
-#ifndef TS_JSONNUM_H
-#define TS_JSONNUM_H
+#ifndef TS_NUM_FORMAT_H
+#define TS_NUM_FORMAT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -37,4 +37,4 @@ size_t	 ts_fmt_double(double v, char *buf);
  */
 char	*ts_fmt_display(double v);
 
-#endif /* TS_JSONNUM_H */
+#endif /* TS_NUM_FORMAT_H */

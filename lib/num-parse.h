@@ -4,8 +4,8 @@
  * 1.0.140's float parser, which is not correctly rounded (section 9.4),
  * and the normalisation x -> lossy(ryu(x)) (9.5).
  */
-#ifndef TS_SERDENUM_H
-#define TS_SERDENUM_H
+#ifndef TS_NUM_PARSE_H
+#define TS_NUM_PARSE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -44,4 +44,4 @@ const char *ts_serde_parse_error(const char *text, size_t len);
  */
 double	 ts_serde_normalise(double x);
 
-#endif /* TS_SERDENUM_H */
+#endif /* TS_NUM_PARSE_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * tachyon's cache check and automatic working set (see cachecheck.h):
+ * tachyon's cache check and automatic working set (see probe-cache.h):
  * sizes and bounds around the residency test.  The decisions depend only
  * on what the measure function returns, so the tests can feed them
  * synthetic machines.

@@ -3,10 +3,10 @@
  * Does tachyon's working set clear the cache, and how large must it be
  * to?  hwloc's last-level cache size and the machine's memory only bound
  * the sizes; the answers come from the cache-residency test
- * (residency.h), which page walks cannot fool.
+ * (mem-residency.h), which page walks cannot fool.
  */
-#ifndef TS_CACHECHECK_H
-#define TS_CACHECHECK_H
+#ifndef TS_PROBE_CACHE_H
+#define TS_PROBE_CACHE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -104,4 +104,4 @@ double		 ts_auto_limit(double seconds);
 /* The stop reason as JSON spells it: "clear", "bound", "time", "skipped". */
 const char	*ts_auto_stop_name(enum ts_auto_stop);
 
-#endif /* TS_CACHECHECK_H */
+#endif /* TS_PROBE_CACHE_H */

@@ -5,8 +5,8 @@
  * needs, each only when readable without root), and the user's own
  * --tag KEY=VALUE fields.  Only libc.
  */
-#ifndef TS_HOSTID_H
-#define TS_HOSTID_H
+#ifndef TS_PROBE_HOST_H
+#define TS_PROBE_HOST_H
 
 #include <stddef.h>
 
@@ -62,4 +62,4 @@ int	 ts_hostid_reserved(const char *key);
 void	 ts_hostid_json(struct ts_buf *b, const struct ts_hostid *id,
 	    const struct ts_tag *tags, size_t ntags);
 
-#endif /* TS_HOSTID_H */
+#endif /* TS_PROBE_HOST_H */

@@ -3,8 +3,8 @@
  * tachyon's output: one flat JSON line per reading, or a three-line
  * summary for people.  Plain text into a struct ts_buf; no libraries.
  */
-#ifndef TS_PROBEOUT_H
-#define TS_PROBEOUT_H
+#ifndef TS_PROBE_OUT_H
+#define TS_PROBE_OUT_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -4,8 +4,8 @@
  * standard streams are inherited untouched, and its wall time, CPU time
  * (wait4's rusage) and how it ended are recorded.  Only libc.
  */
-#ifndef TS_RUNCMD_H
-#define TS_RUNCMD_H
+#ifndef TS_PROBE_RUNCMD_H
+#define TS_PROBE_RUNCMD_H
 
 #include <stddef.h>
 
@@ -31,4 +31,4 @@ struct ts_runcmd {
 int	 ts_runcmd(char *const argv[], struct ts_runcmd *r, char *err,
 	    size_t errlen);
 
-#endif /* TS_RUNCMD_H */
+#endif /* TS_PROBE_RUNCMD_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tachyon's orchestration: the working-set size and cache check, then
- * one reading or a timed stream of them, formatted by probeout.
+ * one reading or a timed stream of them, formatted by probe-out.c.
  */
 #include <config.h>
 
@@ -11,14 +11,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "probe-cache.h"
 #include "exitcodes.h"
-#include "probe.h"
+#include "probe-cache.h"
 #include "probe-out.h"
-#include "sysinfo.h"
 #include "probe-tool.h"
-#include "util.h"
 #include "probe-wrap.h"
+#include "probe.h"
+#include "sysinfo.h"
+#include "util.h"
 
 #define SLEEP_SLICE	0.1		/* longest sleep between flag checks */
 

@@ -3,16 +3,16 @@
  * tachyon's run once the command line is parsed: settle and check the
  * working set, build the chains, and print one reading or a stream.
  */
-#ifndef TS_TACHYON_H
-#define TS_TACHYON_H
+#ifndef TS_PROBE_TOOL_H
+#define TS_PROBE_TOOL_H
 
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "probe-host.h"
-#include "probe.h"
 #include "probe-out.h"
+#include "probe.h"
 #include "topo.h"
 
 /* What the program decided; ts_probe_tool_run() reads it. */

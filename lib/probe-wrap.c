@@ -13,8 +13,8 @@
 #include "exitcodes.h"
 #include "probe-runcmd.h"
 #include "probe-tool.h"
-#include "util.h"
 #include "probe-wrap.h"
+#include "util.h"
 
 /* Append ,"name":{score, latency, accesses, elapsed} of one reading. */
 static void

@@ -3,8 +3,8 @@
  * tachyon --wrap: a reading, the command, a reading, and one JSON record
  * with the score beside the command's timing and the host identity.
  */
-#ifndef TS_WRAP_H
-#define TS_WRAP_H
+#ifndef TS_PROBE_WRAP_H
+#define TS_PROBE_WRAP_H
 
 #include "probe-out.h"
 #include "probe-tool.h"
@@ -18,4 +18,4 @@
 int	 ts_probe_wrap(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
 	    const struct ts_probeout_check *chk);
 
-#endif /* TS_WRAP_H */
+#endif /* TS_PROBE_WRAP_H */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The CPU-kind part of a comparison (see compare.h): whether the two
- * documents' kinds, or the kinds their single-thread passes ran on,
+ * The CPU-kind part of a comparison (see report-compare-kinds.h): whether
+ * the two documents' kinds, or the kinds their single-thread passes ran on,
  * differ, and the per-kind single-thread rows, each kind against the
  * same kind, never a performance core against an efficiency core.
  */
@@ -9,8 +9,9 @@
 
 #include <string.h>
 
-#include "report-compare.h"
 #include "doc-kinds.h"
+#include "report-compare-kinds.h"
+#include "report-compare.h"
 #include "util.h"
 
 /* "IntelCore, IntelAtom; 1 thread on IntelCore", or "one kind". */

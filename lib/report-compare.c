@@ -13,10 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report-compare.h"
-#include "num-format.h"
-#include "report-kernels.h"
 #include "doc-producer.h"
+#include "num-format.h"
+#include "report-compare-kinds.h"
+#include "report-compare.h"
+#include "report-kernels.h"
 #include "report-render.h"
 
 #define ARROW		"\xe2\x86\x92"		/* U+2192 rightwards arrow */

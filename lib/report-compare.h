@@ -4,10 +4,10 @@
  * machine mismatch, per-workload rows with a significance verdict, score
  * deltas; rendered as the original's text or as JSON for scripts.  Our
  * addition: who produced each document, and which rows compare two
- * different kernels (lib/kernelcompat.c) and so are never regressions.
+ * different kernels (lib/report-kernels.c) and so are never regressions.
  */
-#ifndef TS_COMPARE_H
-#define TS_COMPARE_H
+#ifndef TS_REPORT_COMPARE_H
+#define TS_REPORT_COMPARE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -51,7 +51,7 @@ struct ts_score_delta {
 	bool	kernel_differs;
 };
 
-/* Who produced the two documents (lib/producer.h). */
+/* Who produced the two documents (lib/doc-producer.h). */
 struct ts_producers {
 	char		*base, *cand;	/* one-line descriptions */
 	bool		 differ;	/* the descriptions differ */
@@ -74,7 +74,7 @@ struct ts_compare_kind {
 struct ts_comparison {
 	char			*mismatch;	/* NULL when the same machine */
 	/*
-	 * CPU kinds (lib/kindsdoc.h): one line when the documents' kinds
+	 * CPU kinds (lib/doc-kinds.h): one line when the documents' kinds
 	 * or the kind of their single-thread passes differ, else NULL; and
 	 * for every other kind both measured with --per-kind, its rows.
 	 */
@@ -98,17 +98,13 @@ void	 ts_compare(const struct ts_report *base,
 	    const struct ts_report *cand, struct ts_comparison *out);
 void	 ts_comparison_free(struct ts_comparison *);
 
-/* For lib/comparekinds.c: a row from two passes (either may be NULL). */
+/*
+ * For lib/report-compare-kinds.c: a row from two passes (either may be
+ * NULL).
+ */
 void	 ts_compare_fill_row(struct ts_compare_row *, const char *id,
 	    enum ts_unit, const struct ts_pass *base,
 	    const struct ts_pass *cand);
-/* Fill the CPU-kind members of out (called by ts_compare()). */
-void	 ts_compare_kinds(struct ts_comparison *out,
-	    const struct ts_report *base, const struct ts_report *cand);
-/* Append the per-kind rows as text, with the row renderer given. */
-void	 ts_render_compare_kinds(struct ts_buf *,
-	    const struct ts_comparison *,
-	    void (*row)(struct ts_buf *, const struct ts_compare_row *));
 
 /*
  * Whether any row is a significant regression: verdict slower, and not a
@@ -145,4 +141,4 @@ void	 ts_producer_warning(struct ts_buf *, const struct ts_comparison *);
 void	 ts_comparison_json(struct ts_buf *, const struct ts_comparison *,
 	    const char *base_path, const char *cand_path);
 
-#endif /* TS_COMPARE_H */
+#endif /* TS_REPORT_COMPARE_H */

@@ -3,10 +3,10 @@
  * Which workloads run a different kernel, that is a different
  * computation, in the documents of two producers: then a change in that
  * workload's number says nothing about the machine.  The facts are one
- * table in kernelcompat.c.
+ * table in report-kernels.c.
  */
-#ifndef TS_KERNELCOMPAT_H
-#define TS_KERNELCOMPAT_H
+#ifndef TS_REPORT_KERNELS_H
+#define TS_REPORT_KERNELS_H
 
 #include <stdbool.h>
 
@@ -31,4 +31,4 @@ bool		 ts_kernels_differ(const struct ts_producer *a,
 bool		 ts_kernel_table_knows(enum ts_producer_family,
 		    const char *version);
 
-#endif /* TS_KERNELCOMPAT_H */
+#endif /* TS_REPORT_KERNELS_H */

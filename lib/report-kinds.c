@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The CPU-kind lines and columns of the outputs (see kindstable.h). */
+/* The CPU-kind lines and columns of the outputs (see report-kinds.h). */
 #include <config.h>
 
 #include <stdio.h>

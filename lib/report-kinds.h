@@ -5,8 +5,8 @@
  * --per-kind, one column of single-thread figures per kind.  Nothing for a
  * document without extensions.cpu_kinds (a machine with one kind).
  */
-#ifndef TS_KINDSTABLE_H
-#define TS_KINDSTABLE_H
+#ifndef TS_REPORT_KINDS_H
+#define TS_REPORT_KINDS_H
 
 #include "doc-model.h"
 #include "util.h"
@@ -14,4 +14,4 @@
 void	ts_render_kinds(struct ts_buf *, const struct ts_report *);
 void	ts_render_kinds_markdown(struct ts_buf *, const struct ts_report *);
 
-#endif /* TS_KINDSTABLE_H */
+#endif /* TS_REPORT_KINDS_H */

@@ -4,8 +4,8 @@
  * threadstone-report (ThreadStone 2.0.0 sections 7 and 12): si() numbers,
  * the one-line system description, the terminal table and the markdown summary.
  */
-#ifndef TS_RENDER_H
-#define TS_RENDER_H
+#ifndef TS_REPORT_RENDER_H
+#define TS_REPORT_RENDER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -48,4 +48,4 @@ void		 ts_render_table(struct ts_buf *, const struct ts_report *,
 /* Append the markdown summary of section 12.3. */
 void		 ts_render_markdown(struct ts_buf *, const struct ts_report *);
 
-#endif /* TS_RENDER_H */
+#endif /* TS_REPORT_RENDER_H */

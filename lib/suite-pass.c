@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The runner (see runner.h): workers in lockstep behind one barrier,
+ * The runner (see suite-pass.h): workers in lockstep behind one barrier,
  * calibration with every worker active, warm-up and measured rounds.
  */
 #include <config.h>

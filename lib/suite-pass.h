@@ -5,15 +5,15 @@
  * in lockstep rounds released and collected by one barrier; the iteration
  * count is calibrated with every worker active.
  */
-#ifndef TS_RUNNER_H
-#define TS_RUNNER_H
+#ifndef TS_SUITE_PASS_H
+#define TS_SUITE_PASS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel.h"
 #include "doc-model.h"
+#include "kernel.h"
 
 struct ts_topo;
 
@@ -94,4 +94,4 @@ int	 ts_run_pass(const struct ts_kernel *, const struct ts_pass_config *,
 	    ts_progress_fn *, void *arg, struct ts_pass *out,
 	    struct ts_measure *info, char *err, size_t errlen);
 
-#endif /* TS_RUNNER_H */
+#endif /* TS_SUITE_PASS_H */

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "suite-progress.h"
 #include "report-render.h"
+#include "suite-progress.h"
 #include "util.h"
 
 void

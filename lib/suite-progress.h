@@ -4,15 +4,15 @@
  * line per finished or failed pass, and on a terminal a transient status
  * line redrawn in place while a pass runs.
  */
-#ifndef TS_PROGRESS_H
-#define TS_PROGRESS_H
+#ifndef TS_SUITE_PROGRESS_H
+#define TS_SUITE_PROGRESS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
-#include "kernel.h"
 #include "doc-model.h"
+#include "kernel.h"
 #include "suite-pass.h"
 #include "suite.h"
 
@@ -52,4 +52,4 @@ void	ts_progress_display_pass(const struct ts_kernel *, unsigned threads,
 /* Hook: a remark from the suite, printed as "  <text>…"; arg = display. */
 void	ts_progress_display_note(const char *text, void *arg);
 
-#endif /* TS_PROGRESS_H */
+#endif /* TS_SUITE_PROGRESS_H */

@@ -4,14 +4,14 @@
  * (the kernel descriptors' reference and unit), ratios against it, the single- and multi-core scores (1000 x geometric
  * mean of the ratios) and the scaling object of a workload.
  */
-#ifndef TS_SCORE_H
-#define TS_SCORE_H
+#ifndef TS_SUITE_SCORE_H
+#define TS_SUITE_SCORE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "kernel.h"
 #include "doc-model.h"
+#include "kernel.h"
 
 /* The score of a machine equal to the reference on every workload. */
 #define TS_REFERENCE_SCORE	1000.0
@@ -64,4 +64,4 @@ int	ts_scaling_compute(const struct ts_pass *single,
 	    const struct ts_pass *multi, enum ts_unit unit,
 	    struct ts_scaling *out);
 
-#endif /* TS_SCORE_H */
+#endif /* TS_SUITE_SCORE_H */

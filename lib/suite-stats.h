@@ -4,8 +4,8 @@
  * after two-sided MAD outlier rejection, a median, and the geometric mean
  * used by scoring.  Pure arithmetic, bit-exact with the original.
  */
-#ifndef TS_STATS_H
-#define TS_STATS_H
+#ifndef TS_SUITE_STATS_H
+#define TS_SUITE_STATS_H
 
 #include <stddef.h>
 
@@ -40,4 +40,4 @@ int	ts_stability_trustworthy(enum ts_stability);
  */
 int	ts_geomean(const double *v, size_t n, double *out);
 
-#endif /* TS_STATS_H */
+#endif /* TS_SUITE_STATS_H */

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "probe-cache.h"
 #include "doc-kinds.h"
 #include "mem-residency.h"
-#include "suite-score.h"
+#include "probe-cache.h"
 #include "size.h"
+#include "suite-score.h"
 #include "suite.h"
 #include "sysinfo.h"
 #include "topo.h"
@@ -130,7 +130,7 @@ note_check(struct run *run, struct buffer *const *tested, size_t n)
 
 /*
  * Decide the buffers' sizes: the user's, or the defaults, checked by the
- * cache-residency test (lib/residency.h) when hwloc's largest last-level
+ * cache-residency test (lib/mem-residency.h) when hwloc's largest last-level
  * cache is at least half of them.  hwloc's figure is only an upper bound
  * (a virtual machine may be shown its host's whole L3), so it alone never
  * grows a buffer; the test compares page-local chases, so page walks

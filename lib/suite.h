@@ -4,7 +4,7 @@
  * workload's single- and multi-thread passes, scores, scaling, and our
  * additions (pinning, CPU kinds, measured buffer sizing) under
  * "extensions".  On a machine with two CPU kinds or more, single-thread
- * passes run on a core of the most performant kind (lib/kinds.h).
+ * passes run on a core of the most performant kind (lib/topo-kinds.h).
  */
 #ifndef TS_SUITE_H
 #define TS_SUITE_H
@@ -13,8 +13,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "kernel.h"
 #include "doc-model.h"
+#include "kernel.h"
 #include "suite-pass.h"
 
 /*
@@ -28,7 +28,7 @@
 
 /* What a caller of ts_suite_run() is told as the suite goes. */
 struct ts_suite_hooks {
-	/* Between rounds of a pass (see runner.h). */
+	/* Between rounds of a pass (see suite-pass.h). */
 	ts_progress_fn	*round;
 	/* A pass finished (pass != NULL) or failed (error != NULL). */
 	void		 (*pass_done)(const struct ts_kernel *, unsigned threads,

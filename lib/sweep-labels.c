@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Label placement (see labels.h): box estimates, a segment against a box
+ * Label placement (see sweep-labels.h): box estimates, a segment against a box
  * by clipping, and a search over a fine grid of centres around the
  * preferred one.
  */

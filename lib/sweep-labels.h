@@ -7,8 +7,8 @@
  * margin away from every curve, and clear of the labels placed before it.
  * Pure geometry in picture coordinates (y grows downwards).
  */
-#ifndef TS_LABELS_H
-#define TS_LABELS_H
+#ifndef TS_SWEEP_LABELS_H
+#define TS_SWEEP_LABELS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -93,4 +93,4 @@ bool	 ts_layout_place(struct ts_layout *, double w, double h, double ax,
 	    double ay, double xcost, ts_layout_accept_fn *accept, void *arg,
 	    double *cx, double *cy);
 
-#endif /* TS_LABELS_H */
+#endif /* TS_SWEEP_LABELS_H */

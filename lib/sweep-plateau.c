@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Plateau finding and naming (see plateau.h).  The curve is despiked in
+ * Plateau finding and naming (see sweep-plateau.h).  The curve is despiked in
  * log space and cut at its steps, plateaus close in latency are merged,
  * and what remains is matched in order to hwloc's cache levels by
  * comparing the measured boundaries with hwloc's sizes.
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sweep-plateau.h"
-#include "size.h"
 #include "mem-residency.h"
+#include "size.h"
+#include "sweep-plateau.h"
 #include "util.h"
 
 /* Cost of leaving a hwloc level without a plateau, in powers of two. */

@@ -5,8 +5,8 @@
  * measured boundary checked against hwloc's size.  Pure computation: the
  * caller passes the curve and the cache sizes.
  */
-#ifndef TS_PLATEAU_H
-#define TS_PLATEAU_H
+#ifndef TS_SWEEP_PLATEAU_H
+#define TS_SWEEP_PLATEAU_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -83,8 +83,8 @@ int	 ts_plateau_find(const uint64_t *bytes, const double *latency_ns,
 	    size_t n, const struct ts_cache_sizes *, struct ts_plateaus *);
 
 /*
- * Where memory begins on a page-local curve (chase.h), by the package's
- * residency rule (residency.h): when the sweep reached TS_PLATEAU_PAST_LLC
+ * Where memory begins on a page-local curve (mem-chase.h), by the package's
+ * residency rule (mem-residency.h): when the sweep reached TS_PLATEAU_PAST_LLC
  * times hwloc's largest cache, the points there are surely memory, and
  * the lowest latency among them is memory's.  Every point from the top
  * down that is not cache-resident against it, by ts_residency_cached(),
@@ -138,4 +138,4 @@ size_t	 ts_plateau_notes(const struct ts_plateaus *, const uint64_t *bytes,
 char	*ts_plateau_flag(const struct ts_plateaus *, size_t j,
 	    const uint64_t *bytes);
 
-#endif /* TS_PLATEAU_H */
+#endif /* TS_SWEEP_PLATEAU_H */

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The sweep as an SVG picture (see svg.h).  Both axes are logarithmic:
+ * The sweep as an SVG picture (see sweep-svg.h).  Both axes are logarithmic:
  * sizes double from point to point, and latencies span two or three
  * decades from L1 to DRAM, which a linear axis would flatten into the
  * floor.  Coordinates are written with "%.1f" in the C locale.  Every
- * label inside the frame is placed by labels.c, clear of both curves.
+ * label inside the frame is placed by sweep-labels.c, clear of both curves.
  */
 #include <config.h>
 
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "size.h"
 #include "sweep-labels.h"
 #include "sweep-plateau.h"
-#include "size.h"
 #include "sweep-svg.h"
 #include "util.h"
 

@@ -4,11 +4,11 @@
  * size on log-log axes, the random chase and the page-local chase with
  * the page walks shaded between them, hwloc's cache sizes as dashed
  * vertical lines and the plateaus banded and labelled with their level.
- * No label inside the frame crosses a curve (labels.h).  Only libc is
+ * No label inside the frame crosses a curve (sweep-labels.h).  Only libc is
  * used.
  */
-#ifndef TS_SVG_H
-#define TS_SVG_H
+#ifndef TS_SWEEP_SVG_H
+#define TS_SWEEP_SVG_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -37,4 +37,4 @@ void	 ts_svg_render(struct ts_buf *, const struct ts_svg_plot *);
 /* Append s with &, <, >, " and ' escaped for XML text and attributes. */
 void	 ts_svg_escape(struct ts_buf *, const char *s);
 
-#endif /* TS_SVG_H */
+#endif /* TS_SWEEP_SVG_H */

@@ -4,7 +4,7 @@
  * pointer-chase reading per power-of-two size, the JSON array and the
  * table.  Beyond the original, the sizes may run past 256 MiB, every
  * point records the page size that backed its buffer, and every size is
- * also read with a page-local chase through the same buffer (chase.h),
+ * also read with a page-local chase through the same buffer (mem-chase.h),
  * whose latency follows the data footprint without the page walks.
  */
 #ifndef TS_SWEEP_H
@@ -42,13 +42,6 @@ struct ts_sweep_point {
 /* Called before each size is measured (i counts from 0 of n). */
 typedef void	 ts_sweep_progress_fn(void *arg, size_t i, size_t n,
 		    uint64_t bytes);
-
-/*
- * Memory this process may still use: MemAvailable from /proc/meminfo,
- * lowered to the cgroup v2 limit's headroom when one is set.  0 when
- * unknown.
- */
-uint64_t ts_sweep_mem_available(void);
 
 /* Bytes a chase over `bytes` needs while it is built (buffer + order). */
 uint64_t ts_sweep_footprint(uint64_t bytes);

@@ -489,3 +489,55 @@ ts_mem_available(void)
 	fclose(f);
 	return bytes;
 }
+
+/* Read a cgroup v2 file holding one number; 0 if absent or "max". */
+static uint64_t
+cgroup_number(const char *name)
+{
+	char line[512], path[sizeof line + 64], buf[64];
+	unsigned long long v;
+	FILE *f;
+	char *dir;
+
+	/* Our cgroup: the "0::/path" line of /proc/self/cgroup. */
+	f = fopen("/proc/self/cgroup", "r");
+	if (f == NULL)
+		return 0;
+	dir = NULL;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strncmp(line, "0::", 3) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			dir = line + 3;
+			break;
+		}
+	}
+	fclose(f);
+	if (dir == NULL)
+		return 0;
+	snprintf(path, sizeof path, "/sys/fs/cgroup%s/%s",
+	    strcmp(dir, "/") == 0 ? "" : dir, name);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return 0;
+	if (fgets(buf, sizeof buf, f) == NULL ||
+	    sscanf(buf, "%llu", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v;
+}
+
+uint64_t
+ts_mem_room(void)
+{
+	uint64_t avail = ts_mem_available();
+	uint64_t max = cgroup_number("memory.max");
+	uint64_t cur = cgroup_number("memory.current");
+
+	if (max != 0) {
+		uint64_t room = max > cur ? max - cur : 0;
+
+		if (avail == 0 || room < avail)
+			avail = room;
+	}
+	return avail;
+}

@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include "topo-cpus.h"
 #include "doc-model.h"
+#include "topo-cpus.h"
 
 struct ts_topo;
 
@@ -53,6 +53,11 @@ void	 ts_sysextra_fill(const struct ts_sysextra *,
 
 /* MemAvailable from /proc/meminfo in bytes; 0 when unknown. */
 uint64_t	 ts_mem_available(void);
+/*
+ * The memory this process may still take: MemAvailable, capped by what
+ * its cgroup v2 memory.max leaves above memory.current; 0 when unknown.
+ */
+uint64_t	 ts_mem_room(void);
 
 /* Free what ts_sysinfo_capture() put in *sys. */
 void	 ts_system_free(struct ts_system *);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Usable CPU count: affinity mask and cgroup CPU quota (see cpus.h). */
+/* Usable CPU count: affinity mask and cgroup CPU quota (see topo-cpus.h). */
 #include <config.h>
 
 #include <sched.h>

@@ -4,8 +4,8 @@
  * mask, capped by a cgroup CPU quota (floor(quota / period), at least 1),
  * as Rust's available_parallelism() counts them.
  */
-#ifndef TS_CPUS_H
-#define TS_CPUS_H
+#ifndef TS_TOPO_CPUS_H
+#define TS_TOPO_CPUS_H
 
 struct ts_cpus {
 	unsigned	affinity;	/* CPUs in the affinity mask (>= 1) */
@@ -19,4 +19,4 @@ void	ts_cpus_probe(struct ts_cpus *);
 /* The cgroup quota in CPUs from a "max 100000" / "200000 100000" text. */
 unsigned ts_cpus_parse_cpu_max(const char *text);
 
-#endif /* TS_CPUS_H */
+#endif /* TS_TOPO_CPUS_H */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The pass planner for CPU kinds (see kinds.h). */
+/* The pass planner for CPU kinds (see topo-kinds.h). */
 #include <config.h>
 
 #include <string.h>

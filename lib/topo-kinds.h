@@ -7,8 +7,8 @@
  * running a workload.  A machine with fewer than two kinds gets no plan:
  * its passes run as they always did.
  */
-#ifndef TS_KINDS_H
-#define TS_KINDS_H
+#ifndef TS_TOPO_KINDS_H
+#define TS_TOPO_KINDS_H
 
 #include <stdbool.h>
 
@@ -55,4 +55,4 @@ unsigned	ts_kinds_plan(const struct ts_kind *kinds, unsigned nkinds,
 const struct ts_kind *ts_kinds_find(const struct ts_kind_plan *,
 		    const char *name);
 
-#endif /* TS_KINDS_H */
+#endif /* TS_TOPO_KINDS_H */

@@ -59,7 +59,7 @@ int		 ts_topo_bind_core(const struct ts_topo *, unsigned index);
 
 /*
  * The kinds hwloc reports and the plan of which core each pass uses
- * (kinds.h), for a multi-thread pass of `threads` workers.  Return the
+ * (topo-kinds.h), for a multi-thread pass of `threads` workers.  Return the
  * number of kinds in the plan: 0 on a machine with one kind, or when
  * hwloc knows of none (a kernel without the information reports one).
  */

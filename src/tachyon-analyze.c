@@ -2,7 +2,7 @@
 /*
  * tachyon-analyze: does tachyon's score explain the timings' spread
  * across hosts?  Parses the command line and hands the run to
- * lib/analyze.c.
+ * lib/fleet-tool.c.
  */
 #include <config.h>
 
@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fleet-tool.h"
 #include "cli.h"
 #include "exitcodes.h"
+#include "fleet-tool.h"
 #include "util.h"
 
 #define MIN_BOOTSTRAP	100

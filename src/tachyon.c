@@ -2,7 +2,7 @@
 /*
  * tachyon: how fast is this host's memory system right now?  Parses the
  * command line, catches the watch-mode signals, and hands the run to
- * lib/tachyon.c.
+ * lib/probe-tool.c.
  */
 #include <config.h>
 
@@ -16,12 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "probe-cache.h"
 #include "cli.h"
-#include "topo-cpus.h"
 #include "exitcodes.h"
+#include "probe-cache.h"
 #include "probe-host.h"
 #include "probe-tool.h"
+#include "topo-cpus.h"
 #include "topo.h"
 #include "util.h"
 

@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "report-compare.h"
 #include "doc-read.h"
 #include "exitcodes.h"
+#include "report-compare.h"
 #include "util.h"
 
 enum {

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "exitcodes.h"
 #include "doc-keys.h"
+#include "exitcodes.h"
 #include "util.h"
 
 static const struct option longopts[] = {

@@ -14,11 +14,11 @@
 
 #include "cli.h"
 #include "doc-read.h"
+#include "doc-schema.h"
 #include "doc-write.h"
 #include "exitcodes.h"
 #include "outfile.h"
 #include "report-render.h"
-#include "doc-schema.h"
 #include "util.h"
 
 enum format {

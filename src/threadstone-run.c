@@ -16,16 +16,16 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "topo-cpus.h"
+#include "doc-sign.h"
 #include "doc-write.h"
 #include "exitcodes.h"
 #include "kernel.h"
 #include "outfile.h"
-#include "suite-progress.h"
 #include "report-render.h"
-#include "doc-sign.h"
 #include "size.h"
+#include "suite-progress.h"
 #include "suite.h"
+#include "topo-cpus.h"
 #include "util.h"
 
 /* Most threads a multi pass may use, and most MiB a buffer may have. */

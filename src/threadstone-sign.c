@@ -13,12 +13,12 @@
 
 #include "cli.h"
 #include "doc-read.h"
+#include "doc-sign.h"
+#include "doc-verify.h"
 #include "doc-write.h"
 #include "exitcodes.h"
 #include "outfile.h"
-#include "doc-sign.h"
 #include "util.h"
-#include "doc-verify.h"
 
 enum {
 	OPT_FORCE = 256

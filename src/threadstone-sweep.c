@@ -21,6 +21,7 @@
 #include "sweep-plateau.h"
 #include "sweep-svg.h"
 #include "sweep.h"
+#include "sysinfo.h"
 #include "topo.h"
 #include "util.h"
 
@@ -186,7 +187,7 @@ parse_args(int argc, char *argv[], struct options *o)
 		return -1;
 	}
 	if (max_arg != NULL &&
-	    check_max_size(max_arg, o->max_size, ts_sweep_mem_available()) != 0)
+	    check_max_size(max_arg, o->max_size, ts_mem_room()) != 0)
 		return -1;
 	return 0;
 }
@@ -298,7 +299,7 @@ main(int argc, char *argv[])
 	cache_sizes(&cs, &llc);
 	if (o.max_size == 0)
 		o.max_size = ts_sweep_default_max(llc,
-		    ts_sweep_mem_available());
+		    ts_mem_room());
 	n = ts_sweep_sizes(o.max_size, sizes, TS_SWEEP_MAX_SIZES);
 
 	if (!o.quiet)

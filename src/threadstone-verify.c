@@ -12,9 +12,9 @@
 
 #include "cli.h"
 #include "doc-read.h"
+#include "doc-verify.h"
 #include "exitcodes.h"
 #include "util.h"
-#include "doc-verify.h"
 
 enum {
 	OPT_REQUIRE_SIGNATURE = 256,

@@ -14,10 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli-verbs.h"
 #include "cli.h"
 #include "exitcodes.h"
 #include "util.h"
-#include "cli-verbs.h"
 
 #ifndef TS_BINDIR
 #define TS_BINDIR	"/usr/bin"

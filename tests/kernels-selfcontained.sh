@@ -28,7 +28,7 @@ ok $? "every kernel of the registry has its .id line ($nids ids, $nreg in the re
 #   build's kernels; a new kernel needs no row there.
 # lib/sweep.c: "latency" heads a column of threadstone-sweep's table (the
 #   chase's nanoseconds per load at each working set); the sweep runs the
-#   shared chase (lib/chase.h), not the latency workload.
+#   shared chase (lib/mem-chase.h), not the latency workload.
 allowed='lib/report-kernels.c	^	\{ "(sort|dhrystone)", TS_FAMILY_(RUST|C), "[0-9.]+", 
 lib/sweep.c	"working set", "latency"\);$'
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* lib/chase.c: one cycle through every node, the original's checksums. */
+/* lib/mem-chase.c: one cycle through every node, the original's checksums. */
 #include <config.h>
 
 #include <stdlib.h>

@@ -13,9 +13,9 @@
 
 #include <json-c/json.h>
 
-#include "report-compare.h"
 #include "doc-parse.h"
 #include "doc-read.h"
+#include "report-compare.h"
 #include "tap.h"
 
 /* A workload of a test document: both passes share value and ci95. */

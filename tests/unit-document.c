@@ -16,14 +16,14 @@
 #include <json-c/json.h>
 
 #include "doc-base64.h"
+#include "doc-kinds.h"
 #include "doc-parse.h"
+#include "doc-pkcs8.h"
 #include "doc-read.h"
+#include "doc-sign.h"
 #include "doc-write.h"
 #include "num-format.h"
-#include "doc-kinds.h"
 #include "num-parse.h"
-#include "doc-pkcs8.h"
-#include "doc-sign.h"
 #include "tap.h"
 #include "util.h"
 

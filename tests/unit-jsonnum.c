@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/jsonnum.c and lib/serdenum.c: serde_json layout, Rust Display, and
+ * lib/num-format.c and lib/num-parse.c: serde_json layout, Rust Display, and
  * serde_json's float parser, against spec 9.3/9.4/10 and Python fixtures.
  */
 #include <config.h>

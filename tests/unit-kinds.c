@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The CPU-kind planner (lib/kinds.c): by itself on made-up cores, and on
+ * The CPU-kind planner (lib/topo-kinds.c): by itself on made-up cores, and on
  * the hwloc XML fixtures through lib/topo.c, never this host's topology.
  */
 #include <config.h>
 
 #include <stdlib.h>
 
-#include "topo-kinds.h"
 #include "tap.h"
 #include "topo-fixture.h"
+#include "topo-kinds.h"
 #include "topo.h"
 
 /* A kind with only the planner's inputs set. */

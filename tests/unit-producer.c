@@ -13,8 +13,8 @@
 #include <json-c/json.h>
 
 #include "doc-parse.h"
-#include "doc-read.h"
 #include "doc-producer.h"
+#include "doc-read.h"
 #include "tap.h"
 #include "util.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/progress.c written to a temporary file and read back byte for byte:
+ * lib/suite-progress.c written to a temporary file and read back byte for byte:
  * the permanent pass line of section 12.4, the FAILED line, notes, quiet,
  * and on a terminal the transient line with its erase, bar and count.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The cache-residency test (lib/residency.c) and tachyon's uses of it
- * (lib/cachecheck.c) on synthetic machines, then the real measurement on
+ * The cache-residency test (lib/mem-residency.c) and tachyon's uses of it
+ * (lib/probe-cache.c) on synthetic machines, then the real measurement on
  * footprints whose answer is known everywhere.
  */
 #include <config.h>
@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mem-residency.h"
 #include "probe-cache.h"
 #include "probe.h"
-#include "mem-residency.h"
 #include "tap.h"
 
 #define MIB	TS_MIB

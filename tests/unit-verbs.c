@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/verbs.c: the verb table maps ThreadStone 2.0.0's subcommands to
+ * lib/cli-verbs.c: the verb table maps ThreadStone 2.0.0's subcommands to
  * this package's programs, argument vectors pass arguments unchanged, and
  * the running program's directory is found.
  */
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "tap.h"
 #include "cli-verbs.h"
+#include "tap.h"
 
 /* The argument vector for verb name and args, joined with spaces. */
 static char *

@@ -11,13 +11,13 @@
 
 #include <string.h>
 
+#include "doc-model.h"
 #include "doc-parse.h"
 #include "doc-read.h"
+#include "doc-verify.h"
 #include "doc-write.h"
 #include "fuzz.h"
-#include "doc-model.h"
 #include "util.h"
-#include "doc-verify.h"
 
 const char ts_fuzz_name[] = "document";
 

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "doc-base64.h"
-#include "fuzz.h"
 #include "doc-pkcs8.h"
+#include "fuzz.h"
 #include "util.h"
 
 const char ts_fuzz_name[] = "keys";

@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fuzz.h"
 #include "fleet-read.h"
+#include "fuzz.h"
 #include "util.h"
 
 const char ts_fuzz_name[] = "records";

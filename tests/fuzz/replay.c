@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fuzz.h"
 #include "../tap.h"
+#include "fuzz.h"
 #include "util.h"
 
 /* Largest input replayed (the document reader's own limit is larger). */
