@@ -46,15 +46,9 @@ ts_exit_stdout(void)
 }
 
 void
-ts_print_version(void)
-{
-	printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME, PACKAGE_VERSION);
-}
-
-void
 ts_version_exit(void)
 {
-	ts_print_version();
+	printf("%s (%s) %s\n", ts_progname(), PACKAGE_NAME, PACKAGE_VERSION);
 	ts_exit_stdout();
 }
 

@@ -27,12 +27,9 @@ void		 ts_check_stdout_at_exit(void);
 void		 ts_exit_stdout(void) __attribute__((noreturn));
 
 /*
- * Print "PROG (threadstone) VERSION\n" on stdout, for -V/--version.  The
- * caller then returns TS_EXIT_OK from main.
+ * Print "PROG (threadstone) VERSION\n" on stdout, for -V/--version, and
+ * exit as ts_exit_stdout does.
  */
-void		 ts_print_version(void);
-
-/* Print the version line and exit as ts_exit_stdout does. */
 void		 ts_version_exit(void) __attribute__((noreturn));
 
 /*

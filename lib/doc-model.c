@@ -11,6 +11,7 @@
 #include <json-c/json.h>
 
 #include "doc-model.h"
+#include "util.h"
 
 static const struct {
 	const char	*name;
@@ -153,6 +154,17 @@ ts_ext_has(const struct ts_extensions *e, enum ts_ext_key k)
 	    ext_keys[k], NULL);
 }
 
+struct ts_ext_buffer *
+ts_ext_buffer_add(struct ts_ext_buffers *b, const char *id)
+{
+	struct ts_ext_buffer *e;
+
+	b->buf = ts_xrealloc(b->buf, (b->nbuf + 1) * sizeof *b->buf);
+	e = memset(&b->buf[b->nbuf++], 0, sizeof *e);
+	e->id = ts_xstrdup(id);
+	return e;
+}
+
 /* Free the buffer records. */
 static void
 ext_buffers_free(struct ts_ext_buffers *b)
@@ -254,8 +266,6 @@ ts_report_free(struct ts_report *r)
 		free(r->signature->value);
 		free(r->signature);
 	}
-	for (i = 0; i < r->nunknown_keys; i++)
-		free(r->unknown_keys[i]);
-	free(r->unknown_keys);
+	ts_strv_free(r->unknown_keys, r->nunknown_keys);
 	memset(r, 0, sizeof *r);
 }

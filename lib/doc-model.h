@@ -362,6 +362,9 @@ struct ts_report {
 void	ts_report_free(struct ts_report *);
 void	ts_pass_free(struct ts_pass *);
 void	ts_extensions_free(struct ts_extensions *);
+/* Append a zeroed buffer record for workload id to b; return it. */
+struct ts_ext_buffer *ts_ext_buffer_add(struct ts_ext_buffers *b,
+	    const char *id);
 void	ts_ext_cpu_kinds_free(struct ts_ext_cpu_kinds *);
 
 /* The JSON name of a known extensions key ("cpu_kinds"). */

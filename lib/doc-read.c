@@ -699,9 +699,7 @@ ext_buffer(struct json_object *v, const char *id, struct ts_ext_buffers *to)
 
 	if (!ext_object(v))
 		return -1;
-	to->buf = ts_xrealloc(to->buf, (to->nbuf + 1) * sizeof *to->buf);
-	b = memset(&to->buf[to->nbuf++], 0, sizeof *b);
-	b->id = ts_xstrdup(id);
+	b = ts_ext_buffer_add(to, id);
 	if (ext_u64(v, "bytes", &b->bytes) < 0 ||
 	    ext_bool(v, "huge_pages_requested",
 	    &b->huge_pages_requested) < 0 ||

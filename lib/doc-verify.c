@@ -377,23 +377,12 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 	nums_free(&t);
 }
 
-/* Free a list of strings. */
-static void
-free_list(char **l, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(l[i]);
-	free(l);
-}
-
 void
 ts_verdict_free(struct ts_verdict *v)
 {
-	free_list(v->problems, v->nproblems);
-	free_list(v->notes, v->nnotes);
-	free_list(v->warnings, v->nwarnings);
+	ts_strv_free(v->problems, v->nproblems);
+	ts_strv_free(v->notes, v->nnotes);
+	ts_strv_free(v->warnings, v->nwarnings);
 	memset(v, 0, sizeof *v);
 }
 

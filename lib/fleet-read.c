@@ -55,16 +55,6 @@ ts_fleet_read_open(FILE *f, const char *name, enum ts_recfmt fmt,
 	return in;
 }
 
-static void
-free_strv(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 void
 ts_fleet_read_close(struct ts_recin *in)
 {
@@ -74,7 +64,7 @@ ts_fleet_read_close(struct ts_recin *in)
 	if (in->obj != NULL)
 		json_object_put(in->obj);
 	json_tokener_free(in->tok);
-	free_strv(in->cols, in->ncols);
+	ts_strv_free(in->cols, in->ncols);
 	free(in->fields);
 	ts_buf_free(&in->fbuf);
 	free(in);

@@ -101,8 +101,6 @@ extern const size_t ts_nkernels;
 
 /* Look a kernel up by exact id; NULL when unknown. */
 const struct ts_kernel *ts_kernel_find(const char *id);
-/* The kernel whose buffer_option is `option`, exactly; NULL when none. */
-const struct ts_kernel *ts_kernel_find_option(const char *option);
 /* A kernel's position in ts_kernels[]; ts_nkernels when not listed. */
 size_t	 ts_kernel_index(const struct ts_kernel *);
 

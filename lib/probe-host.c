@@ -38,12 +38,6 @@ static const char *const reserved_prefixes[] = {
 	"cache_check", "auto_", "dmi_", NULL
 };
 
-const char *
-ts_hostid_dmi_key(size_t i)
-{
-	return i < TS_HOSTID_DMI_FIELDS ? dmi_keys[i] : NULL;
-}
-
 /* Strip trailing blanks and newlines in place. */
 static void
 chomp(char *s)
@@ -158,8 +152,9 @@ ts_hostid_free(struct ts_hostid *id)
 	memset(id, 0, sizeof *id);
 }
 
-int
-ts_hostid_reserved(const char *key)
+/* Whether tachyon writes a key of this name itself. */
+static int
+reserved_key(const char *key)
 {
 	size_t i;
 
@@ -196,7 +191,7 @@ ts_tag_parse(const char *arg, struct ts_tag *t, char *err, size_t errlen)
 	t->key = ts_xmalloc(n + 1);
 	memcpy(t->key, arg, n);
 	t->key[n] = '\0';
-	if (ts_hostid_reserved(t->key)) {
+	if (reserved_key(t->key)) {
 		snprintf(err, errlen, "--tag KEY '%s' is a key tachyon writes "
 		    "itself; choose another", t->key);
 		free(t->key);

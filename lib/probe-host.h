@@ -41,18 +41,14 @@ struct ts_tag {
 void	 ts_hostid_read(struct ts_hostid *, const char *dmi_dir);
 void	 ts_hostid_free(struct ts_hostid *);
 
-/* The JSON key of DMI field i ("dmi_board_asset_tag", ...). */
-const char *ts_hostid_dmi_key(size_t i);
-
 /*
  * Parse "KEY=VALUE": KEY is 1..64 of [A-Za-z0-9_.-] and not a key
- * tachyon writes (see ts_hostid_reserved()).  Return 0 and fill *t
+ * tachyon writes itself (a reading's keys, the host identity's, and
+ * the cache_check, auto_ and dmi_ families).  Return 0 and fill *t
  * (malloc'd), or -1 with the reason in err.
  */
 int	 ts_tag_parse(const char *arg, struct ts_tag *t, char *err,
 	    size_t errlen);
-/* Whether tachyon writes a key of this name itself. */
-int	 ts_hostid_reserved(const char *key);
 
 /*
  * Append ,"host_id":...,"hostname":...,"kernel_release":...,

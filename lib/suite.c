@@ -22,7 +22,6 @@
 #include "topo.h"
 #include "util.h"
 
-
 /*
  * The sizing of one kernel's buffer and how it was decided.  Its id,
  * default, option and name are the descriptor's.
@@ -395,12 +394,8 @@ static void
 buffer_ext(const struct run *run, const struct buffer *b,
     struct ts_ext_buffers *buffers)
 {
-	struct ts_ext_buffer *e;
+	struct ts_ext_buffer *e = ts_ext_buffer_add(buffers, b->k->id);
 
-	buffers->buf = ts_xrealloc(buffers->buf,
-	    (buffers->nbuf + 1) * sizeof *buffers->buf);
-	e = memset(&buffers->buf[buffers->nbuf++], 0, sizeof *e);
-	e->id = ts_xstrdup(b->k->id);
 	e->bytes = b->bytes ? b->bytes : b->k->buffer_default;
 	e->huge_pages_requested = run->o->huge_pages;
 	if (b->page != 0) {

@@ -396,7 +396,6 @@ ts_sysinfo_capture(const struct ts_topo *topo, struct ts_system *sys,
 	extra->kernel_release = have_uname ? ts_xstrdup(u.release) : NULL;
 	extra->host_triple = ts_xasprintf("%s-%s", TS_HOST_CPU, TS_HOST_OS);
 	extra->cpus = cpus;
-	extra->mem_available = meminfo_bytes("MemAvailable");
 #ifdef NDEBUG
 	extra->assertions = 0;
 #else
@@ -474,20 +473,7 @@ ts_system_free(struct ts_system *s)
 uint64_t
 ts_mem_available(void)
 {
-	unsigned long long kb;
-	char line[256];
-	uint64_t bytes = 0;
-	FILE *f;
-
-	if ((f = fopen("/proc/meminfo", "r")) == NULL)
-		return 0;
-	while (fgets(line, sizeof line, f) != NULL)
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) {
-			bytes = (uint64_t)kb * 1024;
-			break;
-		}
-	fclose(f);
-	return bytes;
+	return meminfo_bytes("MemAvailable");
 }
 
 /* Read a cgroup v2 file holding one number; 0 if absent or "max". */

@@ -23,7 +23,6 @@ struct ts_sysextra {
 	uint64_t	 llc_bytes;		/* largest instance of the LLC */
 	int		 llc_level;		/* 0 if no cache is known */
 	struct ts_cpus	 cpus;			/* affinity, cgroup quota, usable */
-	uint64_t	 mem_available;		/* MemAvailable, bytes; 0 unknown */
 	int		 assertions;		/* assert() active (NDEBUG unset) */
 	const char	*debug_rule;		/* what debug_assertions means here */
 	char		*thp_mode;		/* "madvise"; NULL if unknown */

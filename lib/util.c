@@ -79,6 +79,16 @@ ts_xasprintf(const char *fmt, ...)
 	return p;
 }
 
+void
+ts_strv_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 const char *
 ts_progname(void)
 {

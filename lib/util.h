@@ -30,6 +30,8 @@ void	*ts_xcalloc(size_t, size_t);
 void	*ts_xrealloc(void *, size_t);
 char	*ts_xstrdup(const char *);
 char	*ts_xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* Free the n strings of v, then v (NULL-safe when n is 0). */
+void	 ts_strv_free(char **v, size_t n);
 
 /* Short name of the running program, for messages. */
 const char *ts_progname(void);

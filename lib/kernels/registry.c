@@ -45,20 +45,6 @@ ts_kernel_find(const char *id)
 	return NULL;
 }
 
-const struct ts_kernel *
-ts_kernel_find_option(const char *option)
-{
-	size_t i;
-
-	if (option == NULL)
-		return NULL;
-	for (i = 0; i < ts_nkernels; i++)
-		if (ts_kernels[i]->buffer_option != NULL &&
-		    strcmp(ts_kernels[i]->buffer_option, option) == 0)
-			return ts_kernels[i];
-	return NULL;
-}
-
 size_t
 ts_kernel_index(const struct ts_kernel *k)
 {
