@@ -237,7 +237,7 @@ ok $? "--interval 60: SIGTERM in the pause stops it within 5 s (exit $rc)"
 
 ## The cache check: a set in L2 is reported, one far past it is not.
 # The check compares page-local chases, which page walks cannot slow
-# (lib/mem-residency.h): 256 KiB against 64 MiB or more reads 10-30x apart,
+# (lib/mem/mem-residency.h): 256 KiB against 64 MiB or more reads 10-30x apart,
 # and a total of 128 MiB against twice an LLC of hundreds of MiB reads
 # alike on every VM kind seen here (their usable caches end by 32 MiB).
 # On a busy 2-vCPU VM one comparison may still read a false difference

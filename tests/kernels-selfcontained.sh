@@ -1,16 +1,16 @@
 #!/bin/sh
-# "No workload is special" (lib/kernel.h), checked on the sources: outside
+# "No workload is special" (lib/kernels/kernel.h), checked on the sources: outside
 # lib/kernels/, no C file of lib/ or src/ names a kernel, by its id as a
 # string literal, its constants, its descriptor or its header.  So a new
 # kernel is its own lib/kernels/<id>.[ch], a line of the registry and one
-# of mk/kernels.am; the suite, the scores and threadstone-run learn all
+# of mk/lib-kernels.am; the suite, the scores and threadstone-run learn all
 # they need from its descriptor.  The few legitimate exceptions are listed
 # in `allowed` below, each with its reason.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 kdir=$top_srcdir/lib/kernels
 cd "$top_srcdir" || exit 99
-files=$(ls lib/*.c lib/*.h src/*.c)
+files=$(find lib src -name kernels -prune -o -name '*.[ch]' -print | sort)
 
 # The kernel ids as their descriptors spell them, and the registry's size.
 ids=$(sed -n 's/^[[:space:]]*\.id = "\([^"]*\)",.*/\1/p' "$kdir"/*.c | sort)
@@ -22,15 +22,15 @@ ok $? "every kernel of the registry has its .id line ($nids ids, $nreg in the re
 # The exceptions, one per line: a file, a tab, and an extended regular
 # expression that a line naming a kernel there must match.
 #
-# lib/report-kernels.c: which kernel each version of another producer (the
+# lib/report/report-kernels.c: which kernel each version of another producer (the
 #   original ThreadStone 2.0.0, older threadstone releases) ran for sort
 #   and dhrystone.  It describes documents read from files, not this
 #   build's kernels; a new kernel needs no row there.
-# lib/sweep.c: "latency" heads a column of threadstone-sweep's table (the
+# lib/sweep/sweep.c: "latency" heads a column of threadstone-sweep's table (the
 #   chase's nanoseconds per load at each working set); the sweep runs the
-#   shared chase (lib/mem-chase.h), not the latency workload.
-allowed='lib/report-kernels.c	^	\{ "(sort|dhrystone)", TS_FAMILY_(RUST|C), "[0-9.]+", 
-lib/sweep.c	"working set", "latency"\);$'
+#   shared chase (lib/mem/mem-chase.h), not the latency workload.
+allowed='lib/report/report-kernels.c	^	\{ "(sort|dhrystone)", TS_FAMILY_(RUST|C), "[0-9.]+", 
+lib/sweep/sweep.c	"working set", "latency"\);$'
 
 # named REGEX: the lines of lib/ and src/ (outside lib/kernels/) matching
 # REGEX and no exception, as FILE:LINE:TEXT.
@@ -62,8 +62,11 @@ done
 # define) belong to the kernel and its tests.
 prefixes=$(for id in $ids; do
 	printf 'TS_%s_\n' "$id" | tr 'a-z-' 'A-Z_'
-done; sed -n 's/^#define[[:space:]]\{1,\}\(TS_[A-Z0-9_]*\).*/\1/p' \
-    "$kdir"/*.h | grep -v '_H$')
+done; for h in "$kdir"/*.h; do
+	# kernel.h is the descriptor type every caller shares, not a kernel's.
+	[ "${h##*/}" = kernel.h ] || sed -n \
+	    's/^#define[[:space:]]\{1,\}\(TS_[A-Z0-9_]*\).*/\1/p' "$h"
+done | grep -v '_H$')
 re=$(echo $prefixes | sed 's/ /|/g')
 hits=$(named "\\b($re)")
 report "no kernel's constant outside lib/kernels/"
@@ -74,13 +77,14 @@ bopts=$(sed -n 's/^[[:space:]]*\.buffer_option = "--\([^"]*\)",.*/\1/p' \
 hits=$(named "\"(--)?($(echo $bopts | sed 's/ /|/g'))\"")
 report "no buffer option spelled outside lib/kernels/ ($(echo $bopts))"
 
-hits=$(grep -nE '#include "kernels/|\bts_kernel_('"$(echo $ids |
+hits=$(grep -nE '#include "kernels/[^k]|\bts_kernel_('"$(echo $ids |
     sed 's/ /|/g')"')\b' $files)
 report "no kernel header or descriptor named outside lib/kernels/"
 
 # One header per kernel: none names the state or constants of two
 # (ts_<id>..., TS_<ID>..., as the old kstate.h held all six kernels').
 hits=$(for h in "$kdir"/*.h; do
+	[ "${h##*/}" = kernel.h ] && continue
 	n=0
 	for id in $ids; do
 		grep -qiw "ts_${id}[a-z0-9_]*" "$h" && n=$((n + 1))

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "tap.h"
-#include "topo.h"
+#include "topo/topo.h"
 
 /* Open a topology from an XML fixture in tests/topo; NULL with a diag. */
 static struct ts_topo * __attribute__((unused))

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/dhrystone.h"
 #include "tap.h"
 

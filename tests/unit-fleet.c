@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fleet.h"
+#include "fleet/fleet.h"
 #include "tap.h"
 
 #define near(got, want, tol, name) do {					\

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/latency.h"
-#include "suite-score.h"
+#include "suite/suite-score.h"
 #include "tap.h"
 
 struct want {

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/sgemm.h"
 #include "rng.h"
 #include "tap.h"

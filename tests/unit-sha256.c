@@ -10,7 +10,7 @@
 
 #include <openssl/evp.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/sha256.h"
 #include "tap.h"
 

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/ipnsort.h"
 #include "kernels/sort.h"
 #include "rng.h"

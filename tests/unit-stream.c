@@ -7,7 +7,7 @@
 
 #include <stdlib.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/stream.h"
 #include "tap.h"
 

@@ -12,9 +12,9 @@
 
 #include <json.h>
 
-#include "suite.h"
+#include "suite/suite.h"
 #include "tap.h"
-#include "topo-cpus.h"
+#include "topo/topo-cpus.h"
 
 /* A worker's state: a xorshift accumulator. */
 struct acc {

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mem-chase.h"
-#include "sweep.h"
-#include "sysinfo.h"
+#include "mem/mem-chase.h"
+#include "sweep/sweep.h"
+#include "host/host-sysinfo.h"
 #include "tap.h"
 #include "util.h"
 

@@ -6,7 +6,7 @@
 
 #include "tap.h"
 #include "topo-fixture.h"
-#include "topo.h"
+#include "topo/topo.h"
 
 int
 main(void)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/dhrystone.h"
 
 /*

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 
 /* Dhrystone 2.1: Weicker's globals and main-loop locals, per thread. */
 #define TS_DHRY_STRLEN	31		/* 30 characters and the NUL */

@@ -9,9 +9,9 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/latency.h"
-#include "mem-map.h"
+#include "mem/mem-map.h"
 
 #define SEED		0x1A7E4C7A5EEDULL
 #define TS_LATENCY_BYTES (256 * TS_MIB)	/* the default chase */

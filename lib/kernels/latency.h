@@ -6,8 +6,8 @@
 #ifndef TS_KERNELS_LATENCY_H
 #define TS_KERNELS_LATENCY_H
 
-#include "kernel.h"
-#include "mem-chase.h"
+#include "kernels/kernel.h"
+#include "mem/mem-chase.h"
 
 /* Latency: one thread's pointer chase. */
 struct ts_latency {

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 
 /* Each defined in lib/kernels/<id>.c, and declared for its tests there. */
 extern const struct ts_kernel ts_kernel_dhrystone;

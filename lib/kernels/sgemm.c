@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/sgemm.h"
 #include "rng.h"
 

@@ -6,7 +6,7 @@
 #ifndef TS_KERNELS_SGEMM_H
 #define TS_KERNELS_SGEMM_H
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 
 /* SGEMM: three 256 x 256 row-major matrices; C += A.B per iteration. */
 #define TS_SGEMM_N	256

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/sha256.h"
 #include "rng.h"
 #include "size.h"

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 
 /* SHA-256: a 64 KiB buffer and the chaining value that runs through it. */
 #define TS_SHA256_BUF	65536

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/ipnsort.h"
 #include "kernels/sort.h"
 #include "rng.h"

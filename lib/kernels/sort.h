@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 
 /* Sort: the data as generated, and the copy each iteration sorts. */
 struct ts_sort {

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 #include "kernels/stream.h"
-#include "mem-chase.h"
-#include "mem-map.h"
+#include "mem/mem-chase.h"
+#include "mem/mem-map.h"
 
 #define BYTES_PER_ELEM	24		/* two reads and a write */
 #define TS_STREAM_ELEMS	((uint64_t)8 << 20)	/* per array, over all threads */

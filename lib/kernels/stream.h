@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "kernel.h"
+#include "kernels/kernel.h"
 
 /* STREAM triad: this thread's slice of the three arrays. */
 struct ts_stream {

@@ -11,11 +11,11 @@
 
 #include <string.h>
 
-#include "doc-model.h"
-#include "doc-parse.h"
-#include "doc-read.h"
-#include "doc-verify.h"
-#include "doc-write.h"
+#include "doc/doc-model.h"
+#include "doc/doc-parse.h"
+#include "doc/doc-read.h"
+#include "report/report-verify.h"
+#include "doc/doc-write.h"
 #include "fuzz.h"
 #include "util.h"
 

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc-base64.h"
-#include "doc-pkcs8.h"
+#include "doc/doc-base64.h"
+#include "doc/doc-pkcs8.h"
 #include "fuzz.h"
 #include "util.h"
 

@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "num-format.h"
-#include "num-parse.h"
+#include "num/num-format.h"
+#include "num/num-parse.h"
 
 const char ts_fuzz_name[] = "numbers";
 

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fleet-read.h"
+#include "fleet/fleet-read.h"
 #include "fuzz.h"
 #include "util.h"
 

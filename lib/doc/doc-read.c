@@ -1,0 +1,1198 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The typed reader: a strict JSON tree (lib/doc-parse.c) to struct
+ * ts_report, field by field, with the types, optionality and messages of
+ * ThreadStone 2.0.0's serde model.
+ */
+#include <config.h>
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "cli.h"
+#include "doc/doc-parse.h"
+#include "doc/doc-read.h"
+#include "doc/doc-write.h"
+#include "num/num-format.h"
+#include "num/num-parse.h"
+#include "util.h"
+
+struct rd {
+	char		*err;
+	size_t		 errlen;
+	bool		 failed;
+	struct ts_report *r;
+};
+
+/* Longest path we build: "workloads[N].multi_thread.stats" and the like. */
+#define PATHLEN	256
+
+/* Record the first error, "MESSAGE at PATH" (no suffix at the top). */
+static int __attribute__((format(printf, 3, 4)))
+fail(struct rd *rd, const char *path, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (rd->failed)
+		return -1;
+	rd->failed = true;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (path[0] != '\0')
+		snprintf(rd->err, rd->errlen, "%s at %s", msg, path);
+	else
+		snprintf(rd->err, rd->errlen, "%s", msg);
+	return -1;
+}
+
+/*
+ * Join a parent path and a key ("system" + "timer" = "system.timer"); with
+ * an index, "workloads" + 3 = "workloads[3]".  Paths only appear in
+ * messages, so an overlong one is cut short.
+ */
+static void
+join_index(char *out, const char *parent, const char *key, long idx)
+{
+	int n;
+
+	if (idx < 0)
+		n = snprintf(out, PATHLEN, "%s%s%s", parent,
+		    parent[0] ? "." : "", key);
+	else
+		n = snprintf(out, PATHLEN, "%s%s%s[%ld]", parent,
+		    parent[0] ? "." : "", key, idx);
+	if (n < 0 || n >= PATHLEN)
+		out[PATHLEN - 1] = '\0';
+}
+
+/* Join a parent path and a key. */
+static void
+join(char *out, const char *parent, const char *key)
+{
+	join_index(out, parent, key, -1);
+}
+
+/* Describe a JSON value the way serde's "invalid type" messages do. */
+static void
+describe(struct json_object *v, char *out, size_t len)
+{
+	struct ts_num num;
+	const char *t;
+
+	switch (json_object_get_type(v)) {
+	case json_type_null:
+		snprintf(out, len, "null");
+		break;
+	case json_type_boolean:
+		snprintf(out, len, "boolean `%s`",
+		    json_object_get_boolean(v) ? "true" : "false");
+		break;
+	case json_type_int:
+	case json_type_double:
+		t = json_object_get_string(v);
+		if (ts_serde_parse(t, strlen(t), &num) == TS_NUM_F64)
+			snprintf(out, len, "floating point `%.40s`", t);
+		else
+			snprintf(out, len, "integer `%.40s`", t);
+		break;
+	case json_type_string:
+		snprintf(out, len, "string \"%.40s\"", json_object_get_string(v));
+		break;
+	case json_type_array:
+		snprintf(out, len, "sequence");
+		break;
+	default:
+		snprintf(out, len, "map");
+		break;
+	}
+}
+
+/* Fail with serde's "invalid type: X, expected WHAT". */
+static int
+wrong_type(struct rd *rd, const char *path, struct json_object *v,
+    const char *what)
+{
+	char d[96];
+
+	describe(v, d, sizeof d);
+	return fail(rd, path, "invalid type: %s, expected %s", d, what);
+}
+
+/*
+ * Check that v is an object (a struct named name), record its unknown
+ * keys, and refuse a known field given twice.
+ */
+static int
+open_struct(struct rd *rd, struct json_object *v, const char *path,
+    const char *name, const char *const *known)
+{
+	struct json_object_iterator it, end;
+	const char *key;
+	struct ts_report *r = rd->r;
+	size_t i;
+	bool found;
+
+	if (!json_object_is_type(v, json_type_object))
+		return wrong_type(rd, path, v, name);
+	for (i = 0; known[i] != NULL; i++)
+		if (ts_json_is_duplicate(v, known[i]) &&
+		    strcmp(known[i], "extensions") != 0)
+			return fail(rd, path, "duplicate field `%s`",
+			    known[i]);
+	it = json_object_iter_begin(v);
+	end = json_object_iter_end(v);
+	for (; !json_object_iter_equal(&it, &end);
+	    json_object_iter_next(&it)) {
+		key = json_object_iter_peek_name(&it);
+		found = false;
+		for (i = 0; known[i] != NULL && !found; i++)
+			found = strcmp(key, known[i]) == 0;
+		if (found)
+			continue;
+		r->unknown_keys = ts_xrealloc(r->unknown_keys,
+		    (r->nunknown_keys + 1) * sizeof *r->unknown_keys);
+		r->unknown_keys[r->nunknown_keys++] = ts_xasprintf("%s%s%s",
+		    path, path[0] ? "." : "", key);
+	}
+	return 0;
+}
+
+/*
+ * Look up key in struct obj.  Return 1 with *out set when present and not
+ * null, 0 when absent or null and optional, -1 (error) otherwise.
+ */
+static int
+field(struct rd *rd, struct json_object *obj, const char *path,
+    const char *key, bool optional, const char *what,
+    struct json_object **out)
+{
+	char p[PATHLEN];
+
+	*out = NULL;
+	if (!json_object_object_get_ex(obj, key, out)) {
+		if (optional)
+			return 0;
+		if (path[0] != '\0')
+			return fail(rd, "", "missing field `%s` in %s", key,
+			    path);
+		return fail(rd, "", "missing field `%s`", key);
+	}
+	if (*out == NULL) {
+		if (optional)
+			return 0;
+		join(p, path, key);
+		return wrong_type(rd, p, NULL, what);
+	}
+	return 1;
+}
+
+/* Convert one JSON value to an unsigned integer of at most max. */
+static int
+to_uint(struct rd *rd, struct json_object *v, const char *path,
+    uint64_t max, const char *what, uint64_t *out)
+{
+	struct ts_num num;
+	const char *t;
+
+	if (!json_object_is_type(v, json_type_int) &&
+	    !json_object_is_type(v, json_type_double))
+		return wrong_type(rd, path, v, what);
+	t = json_object_get_string(v);
+	switch (ts_serde_parse(t, strlen(t), &num)) {
+	case TS_NUM_U64:
+		if (num.u > max)
+			return fail(rd, path, "invalid value: integer `%s`, "
+			    "expected %s", t, what);
+		*out = num.u;
+		return 0;
+	case TS_NUM_I64:
+		return fail(rd, path, "invalid value: integer `%s`, "
+		    "expected %s", t, what);
+	case TS_NUM_F64:
+		return wrong_type(rd, path, v, what);
+	default:
+		return fail(rd, path, "number out of range");
+	}
+}
+
+/* Convert one JSON number to a double the way serde_json reads f64. */
+static int
+to_f64(struct rd *rd, struct json_object *v, const char *path, double *out)
+{
+	struct ts_num num;
+	const char *t;
+
+	if (!json_object_is_type(v, json_type_int) &&
+	    !json_object_is_type(v, json_type_double))
+		return wrong_type(rd, path, v, "f64");
+	t = json_object_get_string(v);
+	switch (ts_serde_parse(t, strlen(t), &num)) {
+	case TS_NUM_U64:
+		*out = (double)num.u;
+		return 0;
+	case TS_NUM_I64:
+		*out = (double)num.i;
+		return 0;
+	case TS_NUM_F64:
+		*out = num.f;
+		return 0;
+	default:
+		return fail(rd, path, "number out of range");
+	}
+}
+
+/* Read an unsigned integer field (required, or optional into *opt). */
+static int
+rd_uint(struct rd *rd, struct json_object *obj, const char *path,
+    const char *key, uint64_t max, const char *what, uint64_t *out,
+    struct ts_opt_u64 *opt)
+{
+	struct json_object *v;
+	char p[PATHLEN];
+	int rc;
+
+	if ((rc = field(rd, obj, path, key, opt != NULL, what, &v)) <= 0)
+		return rc;
+	join(p, path, key);
+	if (opt != NULL) {
+		opt->set = true;
+		out = &opt->v;
+	}
+	return to_uint(rd, v, p, max, what, out);
+}
+
+/* Read a required f64 field, or an optional one (*has). */
+static int
+rd_f64(struct rd *rd, struct json_object *obj, const char *path,
+    const char *key, double *out, bool *has)
+{
+	struct json_object *v;
+	char p[PATHLEN];
+	int rc;
+
+	if ((rc = field(rd, obj, path, key, has != NULL, "f64", &v)) <= 0)
+		return rc;
+	if (has != NULL)
+		*has = true;
+	join(p, path, key);
+	return to_f64(rd, v, p, out);
+}
+
+/* Read a string field into a fresh copy; optional ones stay NULL. */
+static int
+rd_str(struct rd *rd, struct json_object *obj, const char *path,
+    const char *key, bool optional, char **out)
+{
+	struct json_object *v;
+	char p[PATHLEN];
+	int rc;
+
+	if ((rc = field(rd, obj, path, key, optional, "a string", &v)) <= 0)
+		return rc;
+	join(p, path, key);
+	if (!json_object_is_type(v, json_type_string))
+		return wrong_type(rd, p, v, "a string");
+	*out = ts_xstrdup(json_object_get_string(v));
+	return 0;
+}
+
+/* Read a boolean field; an optional one left absent keeps *out. */
+static int
+rd_bool(struct rd *rd, struct json_object *obj, const char *path,
+    const char *key, bool optional, bool *out)
+{
+	struct json_object *v;
+	char p[PATHLEN];
+	int rc;
+
+	if ((rc = field(rd, obj, path, key, optional, "a boolean", &v)) <= 0)
+		return rc;
+	join(p, path, key);
+	if (!json_object_is_type(v, json_type_boolean))
+		return wrong_type(rd, p, v, "a boolean");
+	*out = json_object_get_boolean(v);
+	return 0;
+}
+
+/* Read a required array field; *out is the json-c array. */
+static int
+rd_array(struct rd *rd, struct json_object *obj, const char *path,
+    const char *key, struct json_object **out)
+{
+	char p[PATHLEN];
+
+	if (field(rd, obj, path, key, false, "a sequence", out) < 0)
+		return -1;
+	join(p, path, key);
+	if (!json_object_is_type(*out, json_type_array))
+		return wrong_type(rd, p, *out, "a sequence");
+	return 0;
+}
+
+static const char *const summary_keys[] = { "n", "outliers", "median",
+	"mean", "stddev", "cv", "min", "max", "p05", "p95", "ci95",
+	"stability", NULL };
+
+/* Read a pass's "stats" object. */
+static int
+rd_stats(struct rd *rd, struct json_object *v, const char *path,
+    struct ts_stats *s)
+{
+	double *f[] = { &s->median, &s->mean, &s->stddev, &s->cv, &s->min,
+	    &s->max, &s->p05, &s->p95, &s->ci95 };
+	struct json_object *e;
+	char p[PATHLEN];
+	size_t i;
+
+	if (open_struct(rd, v, path, "struct Summary", summary_keys) < 0 ||
+	    rd_uint(rd, v, path, "n", UINT64_MAX, "usize", &s->n, NULL) < 0 ||
+	    rd_uint(rd, v, path, "outliers", UINT64_MAX, "usize",
+	    &s->outliers, NULL) < 0)
+		return -1;
+	for (i = 0; i < sizeof f / sizeof f[0]; i++)
+		if (rd_f64(rd, v, path, summary_keys[i + 2], f[i], NULL) < 0)
+			return -1;
+	if (field(rd, v, path, "stability", false, "variant identifier",
+	    &e) < 0)
+		return -1;
+	join(p, path, "stability");
+	if (!json_object_is_type(e, json_type_string))
+		return wrong_type(rd, p, e, "variant identifier");
+	if (ts_stability_from_name(json_object_get_string(e),
+	    &s->stability) < 0)
+		return fail(rd, p, "unknown variant `%.40s`, expected one of "
+		    "`stable`, `acceptable`, `noisy`, `unreliable`",
+		    json_object_get_string(e));
+	return 0;
+}
+
+static const char *const pass_keys[] = { "threads", "iters_per_thread",
+	"value", "samples", "stats", "window_ms", "window_too_short", NULL };
+
+/* Read an optional pass; *out stays NULL when absent or null. */
+static int
+rd_pass(struct rd *rd, struct json_object *obj, const char *path,
+    const char *key, struct ts_pass **out)
+{
+	struct json_object *v, *a;
+	struct ts_pass *ps;
+	char p[PATHLEN], q[PATHLEN];
+	size_t i, n;
+	int rc;
+
+	if ((rc = field(rd, obj, path, key, true, "struct Pass", &v)) <= 0)
+		return rc;
+	join(p, path, key);
+	ps = *out = ts_xcalloc(1, sizeof *ps);
+	if (open_struct(rd, v, p, "struct Pass", pass_keys) < 0 ||
+	    rd_uint(rd, v, p, "threads", UINT64_MAX, "usize", &ps->threads,
+	    NULL) < 0 ||
+	    rd_uint(rd, v, p, "iters_per_thread", UINT64_MAX, "u64",
+	    &ps->iters_per_thread, NULL) < 0 ||
+	    rd_f64(rd, v, p, "value", &ps->value, NULL) < 0 ||
+	    rd_array(rd, v, p, "samples", &a) < 0)
+		return -1;
+	n = json_object_array_length(a);
+	ps->samples = ts_xcalloc(n, sizeof *ps->samples);
+	ps->nsamples = n;
+	for (i = 0; i < n; i++) {
+		join_index(q, p, "samples", (long)i);
+		if (json_object_array_get_idx(a, i) == NULL)
+			return wrong_type(rd, q, NULL, "f64");
+		if (to_f64(rd, json_object_array_get_idx(a, i), q,
+		    &ps->samples[i]) < 0)
+			return -1;
+	}
+	if (field(rd, v, p, "stats", false, "struct Summary", &a) < 0)
+		return -1;
+	join(q, p, "stats");
+	if (rd_stats(rd, a, q, &ps->stats) < 0 ||
+	    rd_f64(rd, v, p, "window_ms", &ps->window_ms, NULL) < 0 ||
+	    rd_bool(rd, v, p, "window_too_short", true,
+	    &ps->window_too_short) < 0)
+		return -1;
+	return 0;
+}
+
+static const char *const scaling_keys[] = { "speedup", "efficiency",
+	"threads", NULL };
+static const char *const workload_keys[] = { "id", "name", "summary",
+	"unit", "reference", "single_thread", "multi_thread", "scaling",
+	"excluded_from_multi_core", "error", NULL };
+
+/* Read one entry of "workloads". */
+static int
+rd_workload(struct rd *rd, struct json_object *v, const char *path,
+    struct ts_workload *w)
+{
+	struct json_object *e;
+	char p[PATHLEN];
+	int rc;
+
+	if (open_struct(rd, v, path, "struct WorkloadReport",
+	    workload_keys) < 0 ||
+	    rd_str(rd, v, path, "id", false, &w->id) < 0 ||
+	    rd_str(rd, v, path, "name", false, &w->name) < 0 ||
+	    rd_str(rd, v, path, "summary", false, &w->summary) < 0 ||
+	    field(rd, v, path, "unit", false, "variant identifier", &e) < 0)
+		return -1;
+	join(p, path, "unit");
+	if (!json_object_is_type(e, json_type_string))
+		return wrong_type(rd, p, e, "variant identifier");
+	if (ts_unit_from_name(json_object_get_string(e), &w->unit) < 0)
+		return fail(rd, p, "unknown variant `%.40s`, expected one of "
+		    "`dhrystones_per_sec`, `gflops`, `gib_per_sec`, "
+		    "`mib_per_sec`, `melem_per_sec`, `nanoseconds`",
+		    json_object_get_string(e));
+	if (rd_f64(rd, v, path, "reference", &w->reference, NULL) < 0 ||
+	    rd_pass(rd, v, path, "single_thread", &w->single) < 0 ||
+	    rd_pass(rd, v, path, "multi_thread", &w->multi) < 0)
+		return -1;
+	if ((rc = field(rd, v, path, "scaling", true, "struct ScalingReport",
+	    &e)) < 0)
+		return -1;
+	if (rc > 0) {
+		join(p, path, "scaling");
+		w->scaling = ts_xcalloc(1, sizeof *w->scaling);
+		if (open_struct(rd, e, p, "struct ScalingReport",
+		    scaling_keys) < 0 ||
+		    rd_f64(rd, e, p, "speedup", &w->scaling->speedup,
+		    NULL) < 0 ||
+		    rd_f64(rd, e, p, "efficiency", &w->scaling->efficiency,
+		    NULL) < 0 ||
+		    rd_uint(rd, e, p, "threads", UINT64_MAX, "usize",
+		    &w->scaling->threads, NULL) < 0)
+			return -1;
+	}
+	if (rd_str(rd, v, path, "excluded_from_multi_core", true,
+	    &w->excluded_from_multi_core) < 0 ||
+	    rd_str(rd, v, path, "error", true, &w->error) < 0)
+		return -1;
+	return 0;
+}
+
+static const char *const component_keys[] = { "id", "measured",
+	"reference", "ratio", NULL };
+
+/* Read one of the score's component arrays. */
+static int
+rd_components(struct rd *rd, struct json_object *obj, const char *path,
+    const char *key, struct ts_component **out, size_t *nout)
+{
+	struct json_object *a, *e;
+	struct ts_component *c;
+	char p[PATHLEN];
+	size_t i, n;
+
+	if (rd_array(rd, obj, path, key, &a) < 0)
+		return -1;
+	n = json_object_array_length(a);
+	*out = ts_xcalloc(n, sizeof **out);
+	*nout = n;
+	for (i = 0; i < n; i++) {
+		join_index(p, path, key, (long)i);
+		e = json_object_array_get_idx(a, i);
+		c = &(*out)[i];
+		if (open_struct(rd, e, p, "struct ScoreComponent",
+		    component_keys) < 0 ||
+		    rd_str(rd, e, p, "id", false, &c->id) < 0 ||
+		    rd_f64(rd, e, p, "measured", &c->measured, NULL) < 0 ||
+		    rd_f64(rd, e, p, "reference", &c->reference, NULL) < 0 ||
+		    rd_f64(rd, e, p, "ratio", &c->ratio, NULL) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static const char *const system_keys[] = { "cpu_model", "cpu_vendor",
+	"physical_cores", "logical_cores", "performance_cores",
+	"efficiency_cores", "l1d_bytes", "l2_bytes", "l3_bytes",
+	"cache_line_bytes", "memory_bytes", "os", "os_version", "target",
+	"rustc_version", "build_profile", "timer", NULL };
+static const char *const profile_keys[] = { "opt_level",
+	"debug_assertions", "target_cpu", "target_features", NULL };
+static const char *const timer_keys[] = { "cycle_source", "cycle_hz",
+	"resolution_ns", "overhead_ns", NULL };
+
+/* Read "system" with its "build_profile" and "timer". */
+static int
+rd_system(struct rd *rd, struct json_object *v, struct ts_system *s)
+{
+	struct ts_opt_u64 *opt[] = { &s->l1d_bytes, &s->l2_bytes,
+	    &s->l3_bytes, &s->cache_line_bytes, &s->memory_bytes };
+	struct json_object *e;
+	size_t i;
+
+	if (open_struct(rd, v, "system", "struct SystemInfo",
+	    system_keys) < 0 ||
+	    rd_str(rd, v, "system", "cpu_model", true, &s->cpu_model) < 0 ||
+	    rd_str(rd, v, "system", "cpu_vendor", true, &s->cpu_vendor) < 0 ||
+	    rd_uint(rd, v, "system", "physical_cores", UINT64_MAX, "usize",
+	    NULL, &s->physical_cores) < 0 ||
+	    rd_uint(rd, v, "system", "logical_cores", UINT64_MAX, "usize",
+	    &s->logical_cores, NULL) < 0 ||
+	    rd_uint(rd, v, "system", "performance_cores", UINT64_MAX, "usize",
+	    NULL, &s->performance_cores) < 0 ||
+	    rd_uint(rd, v, "system", "efficiency_cores", UINT64_MAX, "usize",
+	    NULL, &s->efficiency_cores) < 0)
+		return -1;
+	for (i = 0; i < sizeof opt / sizeof opt[0]; i++)
+		if (rd_uint(rd, v, "system", system_keys[i + 6], UINT64_MAX,
+		    "u64", NULL, opt[i]) < 0)
+			return -1;
+	if (rd_str(rd, v, "system", "os", false, &s->os) < 0 ||
+	    rd_str(rd, v, "system", "os_version", true, &s->os_version) < 0 ||
+	    rd_str(rd, v, "system", "target", false, &s->target) < 0 ||
+	    rd_str(rd, v, "system", "rustc_version", true,
+	    &s->rustc_version) < 0 ||
+	    field(rd, v, "system", "build_profile", false,
+	    "struct BuildProfile", &e) < 0 ||
+	    open_struct(rd, e, "system.build_profile", "struct BuildProfile",
+	    profile_keys) < 0 ||
+	    rd_str(rd, e, "system.build_profile", "opt_level", false,
+	    &s->build_profile.opt_level) < 0 ||
+	    rd_bool(rd, e, "system.build_profile", "debug_assertions", false,
+	    &s->build_profile.debug_assertions) < 0 ||
+	    rd_str(rd, e, "system.build_profile", "target_cpu", true,
+	    &s->build_profile.target_cpu) < 0 ||
+	    rd_str(rd, e, "system.build_profile", "target_features", true,
+	    &s->build_profile.target_features) < 0 ||
+	    field(rd, v, "system", "timer", false, "struct TimerInfo",
+	    &e) < 0 ||
+	    open_struct(rd, e, "system.timer", "struct TimerInfo",
+	    timer_keys) < 0 ||
+	    rd_str(rd, e, "system.timer", "cycle_source", false,
+	    &s->timer.cycle_source) < 0 ||
+	    rd_f64(rd, e, "system.timer", "cycle_hz", &s->timer.cycle_hz,
+	    NULL) < 0 ||
+	    rd_uint(rd, e, "system.timer", "resolution_ns", UINT64_MAX, "u64",
+	    &s->timer.resolution_ns, NULL) < 0 ||
+	    rd_f64(rd, e, "system.timer", "overhead_ns",
+	    &s->timer.overhead_ns, NULL) < 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * The extensions.  Each known key is read into its typed field only when
+ * writing that field back gives the very bytes the document had; any
+ * other value (another type, a member we do not write, members in
+ * another order, an integer where we write a float) stays JSON in
+ * ts_extensions.other, so that sign and report rewrite it unchanged.
+ */
+
+/* Member key of o: 1 and *v (NULL for JSON null), or 0 when absent. */
+static int
+ext_member(struct json_object *o, const char *key, struct json_object **v)
+{
+	return json_object_object_get_ex(o, key, v) ? 1 : 0;
+}
+
+/* A string member, copied; -1 when absent or not a string. */
+static int
+ext_str(struct json_object *o, const char *key, char **out)
+{
+	struct json_object *v;
+
+	if (!ext_member(o, key, &v) || !json_object_is_type(v,
+	    json_type_string))
+		return -1;
+	*out = ts_xstrdup(json_object_get_string(v));
+	return 0;
+}
+
+/* An optional string member: absent is 0 and NULL. */
+static int
+ext_opt_str(struct json_object *o, const char *key, char **out)
+{
+	struct json_object *v;
+
+	if (!ext_member(o, key, &v))
+		return 0;
+	return ext_str(o, key, out);
+}
+
+/* A boolean member; -1 when absent or not a boolean. */
+static int
+ext_bool(struct json_object *o, const char *key, bool *out)
+{
+	struct json_object *v;
+
+	if (!ext_member(o, key, &v) || !json_object_is_type(v,
+	    json_type_boolean))
+		return -1;
+	*out = json_object_get_boolean(v);
+	return 0;
+}
+
+/* A non-negative integer value; -1 otherwise. */
+static int
+ext_u64_value(struct json_object *v, uint64_t *out)
+{
+	if (!json_object_is_type(v, json_type_int) ||
+	    json_object_get_int64(v) < 0)
+		return -1;
+	*out = json_object_get_uint64(v);
+	return 0;
+}
+
+/* A non-negative integer member; -1 when absent or not one. */
+static int
+ext_u64(struct json_object *o, const char *key, uint64_t *out)
+{
+	struct json_object *v;
+
+	if (!ext_member(o, key, &v))
+		return -1;
+	return ext_u64_value(v, out);
+}
+
+/* An optional non-negative integer member. */
+static int
+ext_opt_u64(struct json_object *o, const char *key, struct ts_opt_u64 *out)
+{
+	struct json_object *v;
+
+	if (!ext_member(o, key, &v))
+		return 0;
+	out->set = true;
+	return ext_u64_value(v, &out->v);
+}
+
+/* An optional float member (not an integer: we write floats). */
+static int
+ext_opt_f64(struct json_object *o, const char *key, bool *has, double *out)
+{
+	struct json_object *v;
+
+	if (!ext_member(o, key, &v))
+		return 0;
+	if (!json_object_is_type(v, json_type_double))
+		return -1;
+	*has = true;
+	*out = json_object_get_double(v);
+	return 0;
+}
+
+/* Whether v is an object (JSON null is not). */
+static bool
+ext_object(struct json_object *v)
+{
+	return v != NULL && json_object_is_type(v, json_type_object);
+}
+
+/* A buffer record of extensions.buffers. */
+static int
+ext_buffer(struct json_object *v, const char *id, struct ts_ext_buffers *to)
+{
+	struct ts_ext_buffer *b;
+	bool has_large = false;
+	double large = 0;
+
+	if (!ext_object(v))
+		return -1;
+	b = ts_ext_buffer_add(to, id);
+	if (ext_u64(v, "bytes", &b->bytes) < 0 ||
+	    ext_bool(v, "huge_pages_requested",
+	    &b->huge_pages_requested) < 0 ||
+	    ext_opt_u64(v, "page_bytes", &b->page_bytes) < 0 ||
+	    ext_str(v, "decision", &b->decision) < 0 ||
+	    ext_opt_u64(v, "check_large_bytes", &b->check_large_bytes) < 0 ||
+	    ext_opt_f64(v, "check_ns", &b->has_check_ns, &b->check_ns) < 0 ||
+	    ext_opt_f64(v, "check_large_ns", &has_large, &large) < 0 ||
+	    has_large != b->has_check_ns ||
+	    ext_opt_f64(v, "check_seconds", &b->has_check_seconds,
+	    &b->check_seconds) < 0)
+		return -1;
+	b->check_large_ns = large;
+	return 0;
+}
+
+/* A float member (not an integer: doc-kinds.c writes floats). */
+static int
+ext_f64(struct json_object *o, const char *key, double *out)
+{
+	bool has = false;
+
+	if (ext_opt_f64(o, key, &has, out) < 0 || !has)
+		return -1;
+	return 0;
+}
+
+/* A pass record of extensions.cpu_kinds.per_kind. */
+static int
+ext_kind_pass(struct json_object *v, struct ts_ext_kind_pass *p)
+{
+	struct json_object *m;
+
+	if (!ext_object(v) || ext_u64(v, "core", &p->core) < 0 ||
+	    ext_str(v, "cpus", &p->cpus) < 0 ||
+	    ext_bool(v, "pinned", &p->pinned) < 0)
+		return -1;
+	if (ext_member(v, "error", &m))
+		return ext_str(v, "error", &p->error);
+	return ext_f64(v, "value", &p->value) < 0 ||
+	    ext_f64(v, "cv", &p->cv) < 0 ||
+	    ext_f64(v, "ci95", &p->ci95) < 0 ||
+	    ext_str(v, "stability", &p->stability) < 0 ||
+	    ext_u64(v, "samples", &p->samples) < 0 ||
+	    ext_u64(v, "iters_per_thread", &p->iters_per_thread) < 0 ? -1 : 0;
+}
+
+/* extensions.cpu_kinds.per_kind: workload -> kind -> pass. */
+static int
+ext_per_kind(struct json_object *v, struct ts_ext_cpu_kinds *k)
+{
+	struct json_object_iterator it, end, jt, jend;
+	struct ts_ext_kind_workload *w;
+	struct json_object *o;
+	size_t n;
+
+	if (!ext_object(v))
+		return -1;
+	k->has_per_kind = true;
+	n = (size_t)json_object_object_length(v);
+	k->per_kind = ts_xcalloc(n > 0 ? n : 1, sizeof *k->per_kind);
+	it = json_object_iter_begin(v);
+	end = json_object_iter_end(v);
+	for (; !json_object_iter_equal(&it, &end);
+	    json_object_iter_next(&it)) {
+		w = &k->per_kind[k->nper_kind++];
+		w->workload = ts_xstrdup(json_object_iter_peek_name(&it));
+		o = json_object_iter_peek_value(&it);
+		if (!ext_object(o))
+			return -1;
+		n = (size_t)json_object_object_length(o);
+		w->passes = ts_xcalloc(n > 0 ? n : 1, sizeof *w->passes);
+		jt = json_object_iter_begin(o);
+		jend = json_object_iter_end(o);
+		for (; !json_object_iter_equal(&jt, &jend);
+		    json_object_iter_next(&jt)) {
+			w->passes[w->npasses].kind =
+			    ts_xstrdup(json_object_iter_peek_name(&jt));
+			if (ext_kind_pass(json_object_iter_peek_value(&jt),
+			    &w->passes[w->npasses++]) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* extensions.cpu_kinds. */
+static int
+ext_cpu_kinds(struct json_object *v, struct ts_ext_cpu_kinds *k)
+{
+	struct json_object_iterator it, end;
+	struct json_object *a, *e, *s, *m, *w;
+	size_t i, n;
+
+	if (!ext_object(v) || !ext_member(v, "kinds", &a) || a == NULL ||
+	    !json_object_is_type(a, json_type_array))
+		return -1;
+	n = json_object_array_length(a);
+	k->kinds = ts_xcalloc(n > 0 ? n : 1, sizeof *k->kinds);
+	for (i = 0; i < n; i++) {
+		e = json_object_array_get_idx(a, i);
+		k->nkinds++;
+		if (!ext_object(e) || ext_str(e, "name", &k->kinds[i].name) < 0 ||
+		    ext_u64(e, "hwloc_rank", &k->kinds[i].hwloc_rank) < 0 ||
+		    ext_opt_u64(e, "efficiency",
+		    &k->kinds[i].efficiency) < 0 ||
+		    ext_u64(e, "cores", &k->kinds[i].cores) < 0)
+			return -1;
+	}
+	if (!ext_member(v, "single_thread", &s) || !ext_object(s) ||
+	    ext_str(s, "kind", &k->single_thread.kind) < 0 ||
+	    ext_opt_u64(s, "core", &k->single_thread.core) < 0 ||
+	    ext_opt_str(s, "cpus", &k->single_thread.cpus) < 0 ||
+	    ext_opt_u64(s, "passes", &k->single_thread.passes) < 0 ||
+	    ext_opt_u64(s, "passes_pinned",
+	    &k->single_thread.passes_pinned) < 0 ||
+	    ext_bool(s, "pinned", &k->single_thread.pinned) < 0 ||
+	    ext_opt_str(s, "reason", &k->single_thread.reason) < 0)
+		return -1;
+	if (ext_member(v, "multi_thread", &m)) {
+		k->has_multi_thread = true;
+		if (!ext_object(m) || ext_u64(m, "threads",
+		    &k->multi_threads) < 0 || !ext_member(m, "workers", &w))
+			return -1;
+		if (w != NULL && json_object_is_type(w, json_type_string))
+			k->workers_text = ts_xstrdup(json_object_get_string(w));
+		else if (ext_object(w)) {
+			k->workers_pinned = true;
+			n = (size_t)json_object_object_length(w);
+			k->workers = ts_xcalloc(n > 0 ? n : 1,
+			    sizeof *k->workers);
+			it = json_object_iter_begin(w);
+			end = json_object_iter_end(w);
+			for (; !json_object_iter_equal(&it, &end);
+			    json_object_iter_next(&it)) {
+				k->workers[k->nworkers].kind = ts_xstrdup(
+				    json_object_iter_peek_name(&it));
+				if (ext_u64_value(json_object_iter_peek_value(
+				    &it), &k->workers[k->nworkers++].n) < 0)
+					return -1;
+			}
+		} else
+			return -1;
+	}
+	if (ext_member(v, "per_kind", &m) && ext_per_kind(m, k) < 0)
+		return -1;
+	return ext_str(v, "single_core_score_kind",
+	    &k->single_core_score_kind);
+}
+
+/* The field of a string-valued known key. */
+static char **
+ext_string(struct ts_extensions *e, enum ts_ext_key k)
+{
+	switch (k) {
+	case TS_EXT_PRODUCER: return &e->producer;
+	case TS_EXT_COMPILER: return &e->compiler;
+	case TS_EXT_CFLAGS: return &e->cflags;
+	case TS_EXT_CONFIGURE_HOST: return &e->configure_host;
+	case TS_EXT_DEBUG_ASSERTIONS_MEANS:
+		return &e->debug_assertions_means;
+	default: return &e->kernel_release;
+	}
+}
+
+/* The typed fields of one known key from its value v; -1 if they fail. */
+static int
+ext_value(struct ts_extensions *e, enum ts_ext_key k, struct json_object *v)
+{
+	switch (k) {
+	case TS_EXT_PRODUCER:
+	case TS_EXT_COMPILER:
+	case TS_EXT_CFLAGS:
+	case TS_EXT_CONFIGURE_HOST:
+	case TS_EXT_DEBUG_ASSERTIONS_MEANS:
+	case TS_EXT_KERNEL_RELEASE:
+		if (v == NULL || !json_object_is_type(v, json_type_string))
+			return -1;
+		*ext_string(e, k) = ts_xstrdup(json_object_get_string(v));
+		return 0;
+	case TS_EXT_ASSERTIONS:
+		if (v == NULL || !json_object_is_type(v, json_type_boolean))
+			return -1;
+		e->assertions = json_object_get_boolean(v);
+		return 0;
+	case TS_EXT_L3_TOTAL_BYTES:
+		return ext_u64_value(v, &e->l3_total_bytes);
+	case TS_EXT_LLC:
+		if (!ext_object(v))
+			return -1;
+		return ext_u64(v, "level", &e->llc.level) < 0 ||
+		    ext_u64(v, "bytes", &e->llc.bytes) < 0 ? -1 : 0;
+	case TS_EXT_CPUS:
+		if (!ext_object(v))
+			return -1;
+		return ext_u64(v, "affinity", &e->cpus.affinity) < 0 ||
+		    ext_opt_u64(v, "cgroup_quota",
+		    &e->cpus.cgroup_quota) < 0 ||
+		    ext_u64(v, "usable", &e->cpus.usable) < 0 ||
+		    ext_u64(v, "threads_requested",
+		    &e->cpus.threads_requested) < 0 ||
+		    ext_u64(v, "threads_used", &e->cpus.threads_used) < 0 ||
+		    ext_bool(v, "oversubscribed",
+		    &e->cpus.oversubscribed) < 0 ? -1 : 0;
+	case TS_EXT_PINNING:
+		if (!ext_object(v))
+			return -1;
+		return ext_bool(v, "enabled", &e->pinning.enabled) < 0 ||
+		    ext_opt_str(v, "reason", &e->pinning.reason) < 0 ||
+		    ext_opt_str(v, "policy", &e->pinning.policy) < 0 ||
+		    ext_opt_u64(v, "cores", &e->pinning.cores) < 0 ||
+		    ext_u64(v, "workers", &e->pinning.workers) < 0 ||
+		    ext_u64(v, "workers_bound",
+		    &e->pinning.workers_bound) < 0 ? -1 : 0;
+	case TS_EXT_BUFFERS:
+		if (!ext_object(v))
+			return -1;
+		/* Every member but the two below is a workload's buffer. */
+		json_object_object_foreach(v, id, b)
+			if (strcmp(id, "transparent_hugepage") != 0 &&
+			    strcmp(id, "base_page_bytes") != 0 &&
+			    ext_buffer(b, id, &e->buffers) < 0)
+				return -1;
+		if (ext_opt_str(v, "transparent_hugepage",
+		    &e->buffers.transparent_hugepage) < 0 ||
+		    ext_u64(v, "base_page_bytes",
+		    &e->buffers.base_page_bytes) < 0)
+			return -1;
+		return 0;
+	case TS_EXT_CPU_KINDS:
+		return ext_cpu_kinds(v, &e->cpu_kinds);
+	default:
+		return -1;
+	}
+}
+
+/* Whether two values serialise to the same pretty bytes. */
+static bool
+ext_same(struct json_object *a, struct json_object *b)
+{
+	struct ts_buf x, y;
+	bool same;
+
+	ts_buf_init(&x);
+	ts_buf_init(&y);
+	ts_json_write_pretty(a, &x);
+	ts_json_write_pretty(b, &y);
+	same = x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
+	ts_buf_free(&x);
+	ts_buf_free(&y);
+	return same;
+}
+
+/*
+ * Move the typed field of key k from *from, which has no other, into *to,
+ * which does not have it yet.
+ */
+static void
+ext_take(struct ts_extensions *to, struct ts_extensions *from,
+    enum ts_ext_key k)
+{
+	switch (k) {
+	case TS_EXT_PRODUCER: to->producer = from->producer; break;
+	case TS_EXT_COMPILER: to->compiler = from->compiler; break;
+	case TS_EXT_CFLAGS: to->cflags = from->cflags; break;
+	case TS_EXT_CONFIGURE_HOST:
+		to->configure_host = from->configure_host;
+		break;
+	case TS_EXT_ASSERTIONS: to->assertions = from->assertions; break;
+	case TS_EXT_DEBUG_ASSERTIONS_MEANS:
+		to->debug_assertions_means = from->debug_assertions_means;
+		break;
+	case TS_EXT_KERNEL_RELEASE:
+		to->kernel_release = from->kernel_release;
+		break;
+	case TS_EXT_L3_TOTAL_BYTES:
+		to->l3_total_bytes = from->l3_total_bytes;
+		break;
+	case TS_EXT_LLC: to->llc = from->llc; break;
+	case TS_EXT_CPUS: to->cpus = from->cpus; break;
+	case TS_EXT_PINNING: to->pinning = from->pinning; break;
+	case TS_EXT_BUFFERS: to->buffers = from->buffers; break;
+	case TS_EXT_CPU_KINDS: to->cpu_kinds = from->cpu_kinds; break;
+	default: return;
+	}
+	to->have |= 1u << k;
+	memset(from, 0, sizeof *from);
+}
+
+void
+ts_ext_read(struct json_object *v, struct ts_extensions *e)
+{
+	struct json_object_iterator it, end;
+	struct json_object *val, *mine;
+	struct ts_extensions one;
+	const char *key;
+	size_t n;
+	int k;
+
+	ts_extensions_free(e);
+	e->present = true;
+	if (!ext_object(v)) {
+		e->other = json_object_get(v);
+		return;
+	}
+	n = (size_t)json_object_object_length(v);
+	e->order = ts_xcalloc(n > 0 ? n : 1, sizeof *e->order);
+	it = json_object_iter_begin(v);
+	end = json_object_iter_end(v);
+	for (; !json_object_iter_equal(&it, &end);
+	    json_object_iter_next(&it)) {
+		key = json_object_iter_peek_name(&it);
+		val = json_object_iter_peek_value(&it);
+		for (k = 0; k < TS_EXT_NKEYS; k++)
+			if (strcmp(key, ts_ext_key_name((enum ts_ext_key)k)) ==
+			    0)
+				break;
+		if (k < TS_EXT_NKEYS) {
+			memset(&one, 0, sizeof one);
+			one.have = 1u << k;
+			mine = NULL;
+			if (ext_value(&one, (enum ts_ext_key)k, val) == 0 &&
+			    (mine = ts_ext_value_tree(&one,
+			    (enum ts_ext_key)k)) != NULL &&
+			    ext_same(mine, val)) {
+				json_object_put(mine);
+				ext_take(e, &one, (enum ts_ext_key)k);
+				e->order[e->norder++] = (unsigned char)k;
+				continue;
+			}
+			if (mine != NULL)
+				json_object_put(mine);
+			ts_extensions_free(&one);
+		}
+		if (e->other == NULL)
+			e->other = json_object_new_object();
+		json_object_object_add(e->other, key, json_object_get(val));
+		e->order[e->norder++] = TS_EXT_OTHER;
+	}
+}
+
+static const char *const report_keys[] = { "schema_version",
+	"tool_version", "generated_at", "duration_secs", "system", "config",
+	"workloads", "score", "extensions", "signature", NULL };
+static const char *const config_keys[] = { "threads", "samples",
+	"warmup", "window_ms", NULL };
+static const char *const score_keys[] = { "reference", "single_core",
+	"multi_core", "single_core_components", "multi_core_components",
+	NULL };
+static const char *const signature_keys[] = { "algorithm", "public_key",
+	"value", NULL };
+
+/* Read the whole document from its tree. */
+static int
+rd_report(struct rd *rd, struct json_object *root)
+{
+	struct ts_report *r = rd->r;
+	struct json_object *v;
+	uint64_t u;
+	char p[PATHLEN];
+	size_t i, n;
+	int rc;
+
+	if (open_struct(rd, root, "", "struct Report", report_keys) < 0 ||
+	    rd_uint(rd, root, "", "schema_version", UINT32_MAX, "u32", &u,
+	    NULL) < 0)
+		return -1;
+	r->schema_version = (uint32_t)u;
+	if (rd_str(rd, root, "", "tool_version", false, &r->tool_version) < 0 ||
+	    rd_str(rd, root, "", "generated_at", false, &r->generated_at) < 0 ||
+	    rd_f64(rd, root, "", "duration_secs", &r->duration_secs,
+	    NULL) < 0 ||
+	    field(rd, root, "", "system", false, "struct SystemInfo",
+	    &v) < 0 ||
+	    rd_system(rd, v, &r->system) < 0 ||
+	    field(rd, root, "", "config", false, "struct RunSettings",
+	    &v) < 0 ||
+	    open_struct(rd, v, "config", "struct RunSettings",
+	    config_keys) < 0 ||
+	    rd_uint(rd, v, "config", "threads", UINT64_MAX, "usize",
+	    &r->config.threads, NULL) < 0 ||
+	    rd_uint(rd, v, "config", "samples", UINT32_MAX, "u32", &u,
+	    NULL) < 0)
+		return -1;
+	r->config.samples = (uint32_t)u;
+	if (rd_uint(rd, v, "config", "warmup", UINT32_MAX, "u32", &u,
+	    NULL) < 0)
+		return -1;
+	r->config.warmup = (uint32_t)u;
+	if (rd_uint(rd, v, "config", "window_ms", UINT64_MAX, "u64",
+	    &r->config.window_ms, NULL) < 0 ||
+	    rd_array(rd, root, "", "workloads", &v) < 0)
+		return -1;
+	n = json_object_array_length(v);
+	r->workloads = ts_xcalloc(n, sizeof *r->workloads);
+	r->nworkloads = n;
+	for (i = 0; i < n; i++) {
+		join_index(p, "", "workloads", (long)i);
+		if (rd_workload(rd, json_object_array_get_idx(v, i), p,
+		    &r->workloads[i]) < 0)
+			return -1;
+	}
+	if (field(rd, root, "", "score", false, "struct ScoreCard", &v) < 0 ||
+	    open_struct(rd, v, "score", "struct ScoreCard", score_keys) < 0 ||
+	    rd_str(rd, v, "score", "reference", false,
+	    &r->score.reference) < 0 ||
+	    rd_f64(rd, v, "score", "single_core", &r->score.single_core,
+	    &r->score.has_single_core) < 0 ||
+	    rd_f64(rd, v, "score", "multi_core", &r->score.multi_core,
+	    &r->score.has_multi_core) < 0 ||
+	    rd_components(rd, v, "score", "single_core_components",
+	    &r->score.single_components, &r->score.nsingle_components) < 0 ||
+	    rd_components(rd, v, "score", "multi_core_components",
+	    &r->score.multi_components, &r->score.nmulti_components) < 0)
+		return -1;
+	if (json_object_object_get_ex(root, "extensions", &v) && v != NULL)
+		ts_ext_read(v, &r->ext);
+	if ((rc = field(rd, root, "", "signature", true, "struct Signature",
+	    &v)) < 0)
+		return -1;
+	if (rc > 0) {
+		r->signature = ts_xcalloc(1, sizeof *r->signature);
+		if (open_struct(rd, v, "signature", "struct Signature",
+		    signature_keys) < 0 ||
+		    rd_str(rd, v, "signature", "algorithm", false,
+		    &r->signature->algorithm) < 0 ||
+		    rd_str(rd, v, "signature", "public_key", false,
+		    &r->signature->public_key) < 0 ||
+		    rd_str(rd, v, "signature", "value", false,
+		    &r->signature->value) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+ts_doc_parse(const char *text, size_t len, struct ts_report *r, char *err,
+    size_t errlen)
+{
+	struct rd rd = { err, errlen, false, r };
+	struct json_object *root;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	if (ts_json_parse(text, len, &root, err, errlen) == -1)
+		return -1;
+	rc = rd_report(&rd, root);
+	json_object_put(root);
+	if (rc < 0)
+		ts_report_free(r);
+	return rc;
+}
+
+int
+ts_doc_read(const char *path, struct ts_report *r, char *err, size_t errlen)
+{
+	struct ts_buf b;
+	int rc;
+
+	memset(r, 0, sizeof *r);
+	if (ts_read_file(path, TS_DOC_MAX_BYTES, &b, err, errlen) == -1)
+		return TS_DOC_EREAD;
+	if (!ts_utf8_valid(b.data, b.len, NULL)) {
+		snprintf(err, errlen, "cannot read %s: stream did not contain "
+		    "valid UTF-8", path);
+		ts_buf_free(&b);
+		return TS_DOC_EREAD;
+	}
+	rc = ts_doc_parse(b.data, b.len, r, err, errlen);
+	ts_buf_free(&b);
+	return rc == 0 ? TS_DOC_OK : TS_DOC_EPARSE;
+}
+
+int
+ts_doc_load(const char *path, const char *name, struct ts_report *r)
+{
+	char err[1024];
+
+	switch (ts_doc_read(path, r, err, sizeof err)) {
+	case TS_DOC_OK:
+		return 0;
+	case TS_DOC_EREAD:
+		ts_error("%s", err);
+		return -1;
+	default:
+		ts_error("%s: %s", name, err);
+		return -1;
+	}
+}
+
+int
+ts_doc_load_arg(const char *arg, struct ts_report *r)
+{
+	return ts_doc_load(ts_operand_path(arg), strcmp(arg, "-") == 0 ?
+	    "standard input" : arg, r);
+}

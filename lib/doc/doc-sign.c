@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Signatures of result documents: signing a report's canonical bytes, and
+ * checking a signature in ThreadStone 2.0.0's order and words (9.8).
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/evp.h>
+
+#include "doc/doc-base64.h"
+#include "doc/doc-read.h"
+#include "doc/doc-sign.h"
+#include "doc/doc-write.h"
+#include "util.h"
+
+#define MISMATCH	"signature does not match: the file was modified " \
+	"after signing, or was signed with a different key"
+
+/*
+ * The canonical bytes a verifier will compute from the file we write: the
+ * pretty text read back (one lossy parse per double), then canonicalised.
+ * Where lossy(ryu(x)) has no fixed point (it alternates between two
+ * neighbours for some large and tiny values), this is the only message
+ * that the original's verify, and ours, accept.  -1 when the text does
+ * not read back (a non-finite number is written as null).
+ */
+static int
+reread_canonical(const struct ts_report *r, struct ts_buf *msg)
+{
+	struct ts_report back;
+	struct ts_buf text;
+	char err[256];
+	int rc;
+
+	ts_buf_init(&text);
+	ts_doc_pretty(r, &text);
+	rc = ts_doc_parse(text.data, text.len, &back, err, sizeof err);
+	ts_buf_free(&text);
+	if (rc == -1)
+		return -1;
+	ts_doc_canonical(&back, msg);
+	ts_report_free(&back);
+	return 0;
+}
+
+int
+ts_report_sign(struct ts_report *r, const struct ts_key *key)
+{
+	struct ts_signature *s;
+	struct ts_buf msg;
+	uint8_t sig[64];
+	int rc;
+
+	ts_report_normalise(r);
+	ts_buf_init(&msg);
+	rc = reread_canonical(r, &msg);
+	if (rc == 0)
+		rc = ts_sign_bytes(key, msg.data, msg.len, sig);
+	ts_buf_free(&msg);
+	if (r->signature != NULL) {
+		free(r->signature->algorithm);
+		free(r->signature->public_key);
+		free(r->signature->value);
+		free(r->signature);
+		r->signature = NULL;
+	}
+	if (rc == -1)
+		return -1;
+	s = ts_xcalloc(1, sizeof *s);
+	s->algorithm = ts_xstrdup(TS_SIG_ALGORITHM);
+	s->public_key = ts_xmalloc(TS_BASE64_LEN(32) + 1);
+	ts_base64_encode(key->public_key, 32, s->public_key);
+	s->value = ts_xmalloc(TS_BASE64_LEN(64) + 1);
+	ts_base64_encode(sig, 64, s->value);
+	r->signature = s;
+	return 0;
+}
+
+/* Decode strictly into a fresh buffer; -1 when not canonical base64. */
+static long
+decode(const char *s, uint8_t **out)
+{
+	size_t cap = strlen(s) / 4 * 3 + 1;
+	long n;
+
+	*out = ts_xmalloc(cap);
+	if ((n = ts_base64_decode(s, *out, cap)) < 0) {
+		free(*out);
+		*out = NULL;
+	}
+	return n;
+}
+
+/* Ed25519 verification of msg; 1 when the signature is good. */
+static int
+ed25519_ok(const uint8_t *pub, long npub, const uint8_t *sig, long nsig,
+    const void *msg, size_t len)
+{
+	EVP_MD_CTX *ctx;
+	EVP_PKEY *pk;
+	int ok = 0;
+
+	if (npub != 32 || nsig != 64)
+		return 0;
+	pk = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, pub, 32);
+	if (pk == NULL)
+		return 0;
+	if ((ctx = EVP_MD_CTX_new()) != NULL &&
+	    EVP_DigestVerifyInit(ctx, NULL, NULL, NULL, pk) == 1 &&
+	    EVP_DigestVerify(ctx, sig, 64, msg, len) == 1)
+		ok = 1;
+	EVP_MD_CTX_free(ctx);
+	EVP_PKEY_free(pk);
+	return ok;
+}
+
+int
+ts_signature_check(const struct ts_report *r, char *msg, size_t msglen)
+{
+	const struct ts_signature *s = r->signature;
+	uint8_t *pub = NULL, *sig = NULL;
+	long npub, nsig;
+	struct ts_buf canon;
+	int ok;
+
+	if (s == NULL) {
+		snprintf(msg, msglen, "no signature");
+		return -1;
+	}
+	if (strcmp(s->algorithm, TS_SIG_ALGORITHM) != 0) {
+		snprintf(msg, msglen, "unsupported signature algorithm '%s' "
+		    "(expected ed25519)", s->algorithm);
+		return -1;
+	}
+	if ((npub = decode(s->public_key, &pub)) < 0) {
+		snprintf(msg, msglen, "public key is malformed");
+		return -1;
+	}
+	if ((nsig = decode(s->value, &sig)) < 0) {
+		free(pub);
+		snprintf(msg, msglen, "signature is not valid base64");
+		return -1;
+	}
+	ts_buf_init(&canon);
+	ts_doc_canonical(r, &canon);
+	ok = ed25519_ok(pub, npub, sig, nsig, canon.data, canon.len);
+	ts_buf_free(&canon);
+	free(pub);
+	free(sig);
+	if (!ok) {
+		snprintf(msg, msglen, "%s", MISMATCH);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,441 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Records as JSON Lines (json-c) or CSV, one line at a time.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "fleet/fleet-read.h"
+
+struct ts_recin {
+	FILE			*f;
+	const char		*name;
+	enum ts_recfmt		 fmt;
+	struct ts_reckeys	 keys;
+	uint64_t		 line;
+	char			*buf;
+	size_t			 cap;
+	struct json_tokener	*tok;
+	struct json_object	*obj;	/* the current JSON line */
+	char			 num[32];	/* a numeric host, as text */
+	/* CSV: header names, the key columns, the current row's fields. */
+	char			**cols;
+	size_t			 ncols;
+	int			 ci[3];	/* time, score, host */
+	char			**fields;
+	size_t			 nfields;
+	struct ts_buf		 fbuf;	/* the row's unquoted fields */
+};
+
+struct ts_recin *
+ts_fleet_read_open(FILE *f, const char *name, enum ts_recfmt fmt,
+    const struct ts_reckeys *keys)
+{
+	struct ts_recin *in = ts_xcalloc(1, sizeof *in);
+
+	in->f = f;
+	in->name = name;
+	in->fmt = fmt;
+	in->keys = *keys;
+	in->tok = json_tokener_new();
+	/*
+	 * JSON Lines are JSON: no trailing commas or other leniencies, which
+	 * --normalise would otherwise copy into lines no reader accepts.
+	 */
+	json_tokener_set_flags(in->tok, JSON_TOKENER_STRICT);
+	ts_buf_init(&in->fbuf);
+	return in;
+}
+
+void
+ts_fleet_read_close(struct ts_recin *in)
+{
+	if (in == NULL)
+		return;
+	free(in->buf);
+	if (in->obj != NULL)
+		json_object_put(in->obj);
+	json_tokener_free(in->tok);
+	ts_strv_free(in->cols, in->ncols);
+	free(in->fields);
+	ts_buf_free(&in->fbuf);
+	free(in);
+}
+
+/* Whether s holds only blanks. */
+static int
+blank(const char *s)
+{
+	while (isspace((unsigned char)*s))
+		s++;
+	return *s == '\0';
+}
+
+/*
+ * Split a CSV line into in->fields (pointers into in->fbuf).  Return 0,
+ * or -1 with the reason.
+ */
+static int
+csv_split(struct ts_recin *in, const char *s, char *err, size_t errlen)
+{
+	size_t cap = 0, *offs = NULL, n = 0, i;
+	int quoted;
+
+	in->fbuf.len = 0;
+	for (;;) {
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			offs = ts_xrealloc(offs, cap * sizeof *offs);
+		}
+		offs[n++] = in->fbuf.len;
+		quoted = *s == '"';
+		if (quoted) {
+			for (s++;; s++) {
+				if (*s == '\0') {
+					snprintf(err, errlen, "an unterminated "
+					    "quoted field");
+					free(offs);
+					return -1;
+				}
+				if (*s == '"' && s[1] == '"')
+					s++;
+				else if (*s == '"')
+					break;
+				ts_buf_putc(&in->fbuf, *s);
+			}
+			s++;
+			if (*s != ',' && *s != '\0' && *s != '\r') {
+				snprintf(err, errlen, "text after a quoted "
+				    "field");
+				free(offs);
+				return -1;
+			}
+		} else
+			for (; *s != ',' && *s != '\0' && !(*s == '\r' &&
+			    s[1] == '\0'); s++)
+				ts_buf_putc(&in->fbuf, *s);
+		ts_buf_putc(&in->fbuf, '\0');
+		if (*s != ',')
+			break;
+		s++;
+	}
+	free(in->fields);
+	in->fields = ts_xmalloc(n * sizeof *in->fields);
+	for (i = 0; i < n; i++)
+		in->fields[i] = in->fbuf.data + offs[i];
+	in->nfields = n;
+	free(offs);
+	return 0;
+}
+
+/* Take the CSV header: find the key columns.  -1 when one is missing. */
+static int
+csv_header(struct ts_recin *in, char *err, size_t errlen)
+{
+	const char *want[3] = { in->keys.time, in->keys.score, in->keys.host };
+	size_t i;
+	int k;
+
+	if (csv_split(in, in->buf, err, errlen) == -1)
+		return -1;
+	in->ncols = in->nfields;
+	in->cols = ts_xmalloc(in->ncols * sizeof *in->cols);
+	for (i = 0; i < in->ncols; i++)
+		in->cols[i] = ts_xstrdup(in->fields[i]);
+	for (k = 0; k < 3; k++) {
+		in->ci[k] = -1;
+		for (i = 0; i < in->ncols; i++)
+			if (strcmp(in->cols[i], want[k]) == 0)
+				in->ci[k] = (int)i;
+		if (in->ci[k] == -1) {
+			snprintf(err, errlen, "the CSV header has no column "
+			    "'%s'", want[k]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A whole-string number; -1 if it is not one. */
+static int
+parse_num(const char *s, double *v)
+{
+	char *end;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s == '\0')
+		return -1;
+	errno = 0;
+	*v = strtod(s, &end);
+	while (isspace((unsigned char)*end))
+		end++;
+	return *end != '\0' || errno == ERANGE || !isfinite(*v) ? -1 : 0;
+}
+
+/* Whether s is a number as JSON writes one (no blanks, no sign '+'). */
+static int
+json_number_text(const char *s)
+{
+	if (*s == '-')
+		s++;
+	if (*s == '0')
+		s++;
+	else if (isdigit((unsigned char)*s))
+		while (isdigit((unsigned char)*s))
+			s++;
+	else
+		return 0;
+	if (*s == '.') {
+		if (!isdigit((unsigned char)*++s))
+			return 0;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		while (isdigit((unsigned char)*s))
+			s++;
+	}
+	return *s == '\0';
+}
+
+/* Follow a dotted path into obj; NULL when a step is missing. */
+static struct json_object *
+json_path(struct json_object *obj, const char *path)
+{
+	struct json_object *whole;
+	char step[256];
+	const char *dot;
+	size_t n;
+
+	for (;;) {
+		if (!json_object_is_type(obj, json_type_object))
+			return NULL;
+		if (json_object_object_get_ex(obj, path, &whole))
+			return whole;	/* a key with dots of its own */
+		dot = strchr(path, '.');
+		if (dot == NULL)
+			return NULL;
+		n = (size_t)(dot - path);
+		if (n >= sizeof step)
+			return NULL;
+		memcpy(step, path, n);
+		step[n] = '\0';
+		if (!json_object_object_get_ex(obj, step, &obj))
+			return NULL;
+		path = dot + 1;
+	}
+}
+
+/* A numeric value of a JSON record, or the reason it has none. */
+static int
+json_num(struct json_object *o, const char *key, double *v, char *err,
+    size_t errlen)
+{
+	struct json_object *x = json_path(o, key);
+
+	if (x == NULL) {
+		snprintf(err, errlen, "no key '%s'", key);
+		return -1;
+	}
+	if (!json_object_is_type(x, json_type_double) &&
+	    !json_object_is_type(x, json_type_int)) {
+		snprintf(err, errlen, "'%s' is not a number", key);
+		return -1;
+	}
+	*v = json_object_get_double(x);
+	if (!isfinite(*v)) {
+		snprintf(err, errlen, "'%s' is not a finite number", key);
+		return -1;
+	}
+	return 0;
+}
+
+/* Where the tokener stopped (json-c before 0.15 has no accessor). */
+static size_t
+parse_end(struct json_tokener *tok)
+{
+#if JSON_C_VERSION_NUM >= ((0 << 16) | (15 << 8))
+	return json_tokener_get_parse_end(tok);
+#else
+	return (size_t)tok->char_offset;
+#endif
+}
+
+/* Parse the line in in->buf as JSON into *rec. */
+static int
+json_record(struct ts_recin *in, struct ts_rec *rec, char *err,
+    size_t errlen)
+{
+	struct json_object *h;
+	size_t len = strlen(in->buf);
+
+	if (in->obj != NULL)
+		json_object_put(in->obj);
+	json_tokener_reset(in->tok);
+	in->obj = json_tokener_parse_ex(in->tok, in->buf, (int)len);
+	if (in->obj == NULL || (parse_end(in->tok) < len &&
+	    !blank(in->buf + parse_end(in->tok))) ||
+	    !json_object_is_type(in->obj, json_type_object)) {
+		snprintf(err, errlen, "not a JSON object");
+		return -1;
+	}
+	if (json_num(in->obj, in->keys.time, &rec->t, err, errlen) == -1 ||
+	    json_num(in->obj, in->keys.score, &rec->s, err, errlen) == -1)
+		return -1;
+	if ((h = json_path(in->obj, in->keys.host)) == NULL) {
+		snprintf(err, errlen, "no key '%s'", in->keys.host);
+		return -1;
+	}
+	if (json_object_is_type(h, json_type_string))
+		rec->host = json_object_get_string(h);
+	else if (json_object_is_type(h, json_type_int)) {
+		snprintf(in->num, sizeof in->num, "%lld",
+		    (long long)json_object_get_int64(h));
+		rec->host = in->num;
+	} else {
+		snprintf(err, errlen, "'%s' is not a string", in->keys.host);
+		return -1;
+	}
+	return 0;
+}
+
+/* Take the CSV row in in->buf into *rec. */
+static int
+csv_record(struct ts_recin *in, struct ts_rec *rec, char *err,
+    size_t errlen)
+{
+	if (csv_split(in, in->buf, err, errlen) == -1)
+		return -1;
+	if (in->nfields != in->ncols) {
+		snprintf(err, errlen, "%zu fields where the header has %zu",
+		    in->nfields, in->ncols);
+		return -1;
+	}
+	if (parse_num(in->fields[in->ci[0]], &rec->t) == -1) {
+		snprintf(err, errlen, "'%s' is not a number", in->keys.time);
+		return -1;
+	}
+	if (parse_num(in->fields[in->ci[1]], &rec->s) == -1) {
+		snprintf(err, errlen, "'%s' is not a number", in->keys.score);
+		return -1;
+	}
+	rec->host = in->fields[in->ci[2]];
+	if (rec->host[0] == '\0') {
+		snprintf(err, errlen, "'%s' is empty", in->keys.host);
+		return -1;
+	}
+	return 0;
+}
+
+int
+ts_fleet_read_next(struct ts_recin *in, struct ts_rec *rec, char *err,
+    size_t errlen)
+{
+	char why[256];
+	ssize_t got;
+	int rc;
+
+	for (;;) {
+		errno = 0;
+		got = getline(&in->buf, &in->cap, in->f);
+		if (got == -1) {
+			if (ferror(in->f)) {
+				snprintf(err, errlen, "%s: %s", in->name,
+				    strerror(errno ? errno : EIO));
+				return -2;
+			}
+			return 0;
+		}
+		in->line++;
+		if (got > 0 && in->buf[got - 1] == '\n')
+			in->buf[--got] = '\0';
+		if (blank(in->buf))
+			continue;
+		if (in->fmt == TS_RECFMT_AUTO) {
+			const char *p = in->buf;
+
+			while (isspace((unsigned char)*p))
+				p++;
+			in->fmt = *p == '{' ? TS_RECFMT_JSONL : TS_RECFMT_CSV;
+		}
+		if (in->fmt == TS_RECFMT_CSV && in->cols == NULL) {
+			if (csv_header(in, why, sizeof why) == -1) {
+				snprintf(err, errlen, "%s:%ju: %s", in->name,
+				    (uintmax_t)in->line, why);
+				return -2;
+			}
+			continue;
+		}
+		break;
+	}
+	rc = in->fmt == TS_RECFMT_JSONL ? json_record(in, rec, why, sizeof why) :
+	    csv_record(in, rec, why, sizeof why);
+	if (rc == 0 && !(rec->t >= 0)) {
+		snprintf(why, sizeof why, "'%s' is negative", in->keys.time);
+		rc = -1;
+	} else if (rc == 0 && !(rec->s > 0)) {
+		snprintf(why, sizeof why, "'%s' is not positive",
+		    in->keys.score);
+		rc = -1;
+	}
+	if (rc == -1) {
+		snprintf(err, errlen, "%s:%ju: %s", in->name,
+		    (uintmax_t)in->line, why);
+		return -1;
+	}
+	rec->line = in->line;
+	rec->text = in->buf;
+	rec->fmt = in->fmt;
+	return 1;
+}
+
+void
+ts_fleet_read_json_with(struct ts_recin *in, const struct ts_rec *rec,
+    struct ts_buf *b, const char *key, double value)
+{
+	const char *end;
+	double v;
+	size_t i;
+
+	if (rec->fmt == TS_RECFMT_JSONL) {
+		end = rec->text + strlen(rec->text);
+		while (end > rec->text && end[-1] != '}')
+			end--;
+		ts_buf_add(b, rec->text, (size_t)(end - 1 - rec->text));
+		/* An empty object takes no comma. */
+		for (i = (size_t)(end - 1 - rec->text); i > 0 &&
+		    isspace((unsigned char)rec->text[i - 1]); i--)
+			;
+		if (i > 0 && rec->text[i - 1] != '{')
+			ts_buf_putc(b, ',');
+	} else {
+		ts_buf_putc(b, '{');
+		for (i = 0; i < in->ncols; i++) {
+			ts_buf_json_string(b, in->cols[i]);
+			ts_buf_putc(b, ':');
+			if (json_number_text(in->fields[i]))
+				ts_buf_puts(b, in->fields[i]);
+			else if (parse_num(in->fields[i], &v) == 0)
+				ts_buf_printf(b, "%.17g", v);
+			else
+				ts_buf_json_string(b, in->fields[i]);
+			ts_buf_putc(b, ',');
+		}
+	}
+	ts_buf_json_string(b, key);
+	ts_buf_printf(b, ":%.9g}\n", value);
+}

@@ -1,0 +1,529 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * System information (see sysinfo.h).  Topology and caches come from
+ * hwloc (lib/topo.c: the largest instance per level, as the original's
+ * /sys scan), the CPU's name from /proc/cpuinfo, the build from the flags
+ * configure captured and the compiler's own feature macros.
+ */
+#include <config.h>
+
+#include <sys/utsname.h>
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
+#include "size.h"
+#include "host/host-sysinfo.h"
+#include "topo/topo.h"
+#include "util.h"
+
+/* Biggest /proc or /etc text file we read. */
+#define SMALL_FILE	(4 * TS_MIB)
+
+char *
+ts_cpuinfo_value(const char *text, const char *key)
+{
+	const char *line = text, *end, *colon, *v, *ve, *k, *ke;
+
+	while (line != NULL && *line != '\0') {
+		end = strchr(line, '\n');
+		if (end == NULL)
+			end = line + strlen(line);
+		colon = memchr(line, ':', (size_t)(end - line));
+		if (colon != NULL) {
+			k = line;
+			ke = colon;
+			while (k < ke && isspace((unsigned char)*k))
+				k++;
+			while (ke > k && isspace((unsigned char)ke[-1]))
+				ke--;
+			v = colon + 1;
+			ve = end;
+			while (v < ve && isspace((unsigned char)*v))
+				v++;
+			while (ve > v && isspace((unsigned char)ve[-1]))
+				ve--;
+			if ((size_t)(ke - k) == strlen(key) &&
+			    strncmp(k, key, (size_t)(ke - k)) == 0 && ve > v)
+				return strndup(v, (size_t)(ve - v));
+		}
+		line = *end ? end + 1 : NULL;
+	}
+	return NULL;
+}
+
+char *
+ts_flag_value(const char *flags, const char *prefix)
+{
+	const char *p = flags, *word, *found = NULL;
+	size_t plen = strlen(prefix), len, flen = 0;
+
+	while (p != NULL && *p != '\0') {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		word = p;
+		len = strcspn(word, " \t");
+		if (len >= plen && strncmp(word, prefix, plen) == 0) {
+			found = word + plen;
+			flen = len - plen;
+		}
+		p = word + len;
+	}
+	return found != NULL ? strndup(found, flen) : NULL;
+}
+
+char *
+ts_rust_target(const char *cpu, const char *os)
+{
+	const char *arch = cpu;
+
+	if (cpu == NULL || *cpu == '\0' || os == NULL || *os == '\0')
+		return ts_xstrdup("unknown-target");
+	/* autoconf says i686/amd64/arm64 where Rust says ... */
+	if (strcmp(cpu, "amd64") == 0)
+		arch = "x86_64";
+	else if (strcmp(cpu, "arm64") == 0)
+		arch = "aarch64";
+	/* Rust's vendor field is "unknown" on Linux; autoconf's is "pc". */
+	return ts_xasprintf("%s-unknown-%s", arch, os);
+}
+
+/* The optimisation level of this build: -O in the flags, else the macro. */
+static char *
+opt_level(void)
+{
+	char *v = ts_flag_value(TS_BUILD_CFLAGS, "-O");
+
+	if (v != NULL && *v == '\0') {
+		free(v);
+		return ts_xstrdup("1");		/* plain -O is -O1 */
+	}
+	if (v != NULL)
+		return v;
+#ifndef __OPTIMIZE__
+	return ts_xstrdup("0");
+#else
+	return ts_xstrdup("unknown");
+#endif
+}
+
+/* The x86 or aarch64 features this file was compiled for, in 7's order. */
+static char *
+target_features(void)
+{
+	struct ts_buf b;
+
+	ts_buf_init(&b);
+#if defined(__x86_64__) || defined(__i386__)
+#ifdef __SSE2__
+	ts_buf_puts(&b, ",sse2");
+#endif
+#ifdef __AVX__
+	ts_buf_puts(&b, ",avx");
+#endif
+#ifdef __AVX2__
+	ts_buf_puts(&b, ",avx2");
+#endif
+#ifdef __FMA__
+	ts_buf_puts(&b, ",fma");
+#endif
+#ifdef __AVX512F__
+	ts_buf_puts(&b, ",avx512f");
+#endif
+#elif defined(__aarch64__)
+#ifdef __ARM_NEON
+	ts_buf_puts(&b, ",neon");
+#endif
+#ifdef __ARM_FEATURE_FP16_SCALAR_ARITHMETIC
+	ts_buf_puts(&b, ",fp16");
+#endif
+#ifdef __ARM_FEATURE_DOTPROD
+	ts_buf_puts(&b, ",dotprod");
+#endif
+#endif
+	if (b.len == 0) {
+		ts_buf_free(&b);
+		return NULL;
+	}
+	memmove(b.data, b.data + 1, b.len);	/* drop the leading comma */
+	return b.data;
+}
+
+/*
+ * Whether this build's numbers describe an optimised binary.  Rust's
+ * debug_assertions go with its unoptimised dev profile; in C, NDEBUG is
+ * not defined by autotools builds at all, so "assert() is active" would
+ * flag every ordinary -O2 build.  The honest analogue is the build's
+ * cost: no optimisation, or sanitizers compiled in.
+ */
+static bool
+debug_build(void)
+{
+#if !defined(__OPTIMIZE__) || defined(__SANITIZE_ADDRESS__) || \
+    defined(__SANITIZE_THREAD__)
+	return true;
+#else
+	return false;
+#endif
+}
+
+/* Nanoseconds on CLOCK_MONOTONIC, as an integer. */
+static uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* The timer probes of section 7: cycle counter, resolution, overhead. */
+static void
+measure_timer(struct ts_timer *t)
+{
+	uint64_t t0, t1, step, best = UINT64_MAX;
+	int i;
+
+#if defined(__x86_64__) || defined(__i386__)
+	uint64_t c0, c1;
+	double s0, s1;
+
+	t->cycle_source = ts_xstrdup("rdtsc");
+	s0 = ts_now();
+	c0 = __rdtsc();
+	do
+		s1 = ts_now();
+	while (s1 - s0 < 0.020);
+	c1 = __rdtsc();
+	t->cycle_hz = (double)(c1 - c0) / (s1 - s0);
+#elif defined(__aarch64__)
+	uint64_t f;
+
+	t->cycle_source = ts_xstrdup("cntvct_el0");
+	__asm__ volatile("mrs %0, cntfrq_el0" : "=r"(f));
+	t->cycle_hz = (double)f;
+#else
+	t->cycle_source = ts_xstrdup("monotonic-fallback");
+	t->cycle_hz = 1e9;
+#endif
+	for (i = 0; i < 64; i++) {
+		t0 = now_ns();
+		do
+			t1 = now_ns();
+		while (t1 == t0);
+		step = t1 - t0;
+		if (step < best)
+			best = step;
+	}
+	t->resolution_ns = best >= 1 ? best : 1;
+	t0 = now_ns();
+	for (i = 0; i < 10000; i++)
+		(void)now_ns();
+	t1 = now_ns();
+	t->overhead_ns = (double)(t1 - t0) / 10000.0;
+}
+
+/* The value of a "Key: 123 kB" line of /proc/meminfo, in bytes; 0 if none. */
+static uint64_t
+meminfo_bytes(const char *key)
+{
+	struct ts_buf b;
+	char err[256], *v;
+	uint64_t bytes = 0;
+
+	memset(&b, 0, sizeof b);	/* ts_read_file() initialises it */
+	if (ts_read_file("/proc/meminfo", SMALL_FILE, &b, err, sizeof err) ==
+	    0 && (v = ts_cpuinfo_value(b.data, key)) != NULL) {
+		bytes = strtoull(v, NULL, 10) * 1024;
+		free(v);
+	}
+	ts_buf_free(&b);
+	return bytes;
+}
+
+/* PRETTY_NAME from /etc/os-release without its quotes, else NULL. */
+static char *
+os_release_name(void)
+{
+	struct ts_buf b;
+	char err[256], *line, *v = NULL, *s, *e;
+
+	memset(&b, 0, sizeof b);	/* ts_read_file() initialises it */
+	if (ts_read_file("/etc/os-release", SMALL_FILE, &b, err, sizeof err)
+	    == 0) {
+		for (line = b.data; line != NULL && *line;
+		    line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+			if (strncmp(line, "PRETTY_NAME=", 12) != 0)
+				continue;
+			s = line + 12;
+			e = s + strcspn(s, "\n");
+			while (s < e && *s == '"')
+				s++;
+			while (e > s && e[-1] == '"')
+				e--;
+			if (e > s)
+				v = strndup(s, (size_t)(e - s));
+			break;
+		}
+	}
+	ts_buf_free(&b);
+	return v;
+}
+
+/* cpu_model and cpu_vendor from /proc/cpuinfo, first match of each key. */
+static void
+cpu_names(struct ts_system *sys)
+{
+	static const char *const model_keys[] = { "model name", "Model",
+	    "Hardware", "CPU implementer" };
+	struct ts_buf b;
+	char err[256];
+	size_t i;
+
+	memset(&b, 0, sizeof b);	/* ts_read_file() initialises it */
+	if (ts_read_file("/proc/cpuinfo", SMALL_FILE, &b, err, sizeof err) ==
+	    0) {
+		for (i = 0; i < 4 && sys->cpu_model == NULL; i++)
+			sys->cpu_model = ts_cpuinfo_value(b.data,
+			    model_keys[i]);
+		sys->cpu_vendor = ts_cpuinfo_value(b.data, "vendor_id");
+	}
+	ts_buf_free(&b);
+}
+
+/* Set an optional u64 when the value is known (non-zero). */
+static void
+set_opt(struct ts_opt_u64 *o, uint64_t v)
+{
+	o->set = v != 0;
+	o->v = v;
+}
+
+/* The topology fields: cores, CPU kinds, caches, line size. */
+static void
+topology_fields(const struct ts_topo *topo, struct ts_system *sys,
+    struct ts_sysextra *extra)
+{
+	unsigned perf = 0, eff = 0;
+
+	if (topo == NULL)
+		return;
+	set_opt(&sys->physical_cores, ts_topo_cores(topo));
+	if (ts_topo_cpu_kinds(topo, &perf, &eff) >= 2) {
+		sys->performance_cores.set = true;
+		sys->performance_cores.v = perf;
+		sys->efficiency_cores.set = true;
+		sys->efficiency_cores.v = eff;
+	}
+	set_opt(&sys->l1d_bytes, ts_topo_cache_size(topo, 1));
+	set_opt(&sys->l2_bytes, ts_topo_cache_size(topo, 2));
+	set_opt(&sys->l3_bytes, ts_topo_cache_size(topo, 3));
+	set_opt(&sys->cache_line_bytes, ts_topo_line_size(topo));
+	if (extra != NULL) {
+		extra->l3_total_bytes = ts_topo_cache_total(topo, 3);
+		extra->llc_level = ts_topo_llc_level(topo);
+		extra->llc_bytes = ts_topo_llc_size(topo);
+	}
+}
+
+/* The transparent huge page mode of the kernel ("madvise"), or NULL. */
+static char *
+thp_mode(void)
+{
+	char line[256], *s, *e;
+	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+
+	if (f == NULL)
+		return NULL;
+	s = fgets(line, sizeof line, f);
+	fclose(f);
+	if (s == NULL || (s = strchr(line, '[')) == NULL ||
+	    (e = strchr(s, ']')) == NULL)
+		return NULL;
+	return strndup(s + 1, (size_t)(e - s - 1));
+}
+
+void
+ts_sysinfo_capture(const struct ts_topo *topo, struct ts_system *sys,
+    struct ts_sysextra *extra, int measure)
+{
+	struct ts_cpus cpus;
+	struct utsname u;
+	char *march;
+	int have_uname = uname(&u) == 0;
+
+	memset(sys, 0, sizeof *sys);
+	ts_cpus_probe(&cpus);
+	cpu_names(sys);
+	sys->logical_cores = cpus.usable >= 1 ? cpus.usable : 1;
+	topology_fields(topo, sys, extra);
+	set_opt(&sys->memory_bytes, meminfo_bytes("MemTotal"));
+	sys->os = ts_xstrdup("linux");
+	sys->os_version = os_release_name();
+	if (sys->os_version == NULL && have_uname)
+		sys->os_version = ts_xstrdup(u.release);
+	sys->target = ts_rust_target(TS_HOST_CPU, TS_HOST_OS);
+	if (TS_CC_VERSION[0] != '\0')
+		sys->rustc_version = ts_xstrdup(TS_CC_VERSION);
+	sys->build_profile.opt_level = opt_level();
+	sys->build_profile.debug_assertions = debug_build();
+	march = ts_flag_value(TS_BUILD_CFLAGS, "-march=");
+	if (march != NULL && *march == '\0') {
+		free(march);
+		march = NULL;
+	}
+	sys->build_profile.target_cpu = march;
+	sys->build_profile.target_features = target_features();
+	if (measure)
+		measure_timer(&sys->timer);
+	else {
+		sys->timer.cycle_source = ts_xstrdup("monotonic-fallback");
+		sys->timer.cycle_hz = 1e9;
+		sys->timer.resolution_ns = 1;
+		sys->timer.overhead_ns = 0.0;
+	}
+	if (extra == NULL)
+		return;
+	extra->kernel_release = have_uname ? ts_xstrdup(u.release) : NULL;
+	extra->host_triple = ts_xasprintf("%s-%s", TS_HOST_CPU, TS_HOST_OS);
+	extra->cpus = cpus;
+#ifdef NDEBUG
+	extra->assertions = 0;
+#else
+	extra->assertions = 1;
+#endif
+	extra->debug_rule = "true when built without optimisation or with "
+	    "sanitizers; assert() state is recorded separately";
+	extra->thp_mode = thp_mode();
+	extra->base_page_bytes = (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+void
+ts_sysextra_fill(const struct ts_sysextra *x, struct ts_extensions *e)
+{
+	e->present = true;
+	e->compiler = ts_xstrdup(TS_CC_VERSION);
+	e->cflags = ts_xstrdup(TS_BUILD_CFLAGS);
+	e->configure_host = ts_xstrdup(x->host_triple);
+	e->assertions = x->assertions;
+	e->debug_assertions_means = ts_xstrdup(x->debug_rule);
+	e->have |= 1u << TS_EXT_COMPILER | 1u << TS_EXT_CFLAGS |
+	    1u << TS_EXT_CONFIGURE_HOST | 1u << TS_EXT_ASSERTIONS |
+	    1u << TS_EXT_DEBUG_ASSERTIONS_MEANS;
+	if (x->kernel_release != NULL) {
+		e->kernel_release = ts_xstrdup(x->kernel_release);
+		e->have |= 1u << TS_EXT_KERNEL_RELEASE;
+	}
+	if (x->l3_total_bytes != 0) {
+		e->l3_total_bytes = x->l3_total_bytes;
+		e->have |= 1u << TS_EXT_L3_TOTAL_BYTES;
+	}
+	if (x->llc_level != 0) {
+		e->llc.level = (uint64_t)x->llc_level;
+		e->llc.bytes = x->llc_bytes;
+		e->have |= 1u << TS_EXT_LLC;
+	}
+	e->cpus.affinity = x->cpus.affinity;
+	if (x->cpus.quota != 0) {
+		e->cpus.cgroup_quota.set = true;
+		e->cpus.cgroup_quota.v = x->cpus.quota;
+	}
+	e->cpus.usable = x->cpus.usable;
+	e->have |= 1u << TS_EXT_CPUS;
+	if (x->thp_mode != NULL)
+		e->buffers.transparent_hugepage = ts_xstrdup(x->thp_mode);
+	e->buffers.base_page_bytes = x->base_page_bytes;
+	e->have |= 1u << TS_EXT_BUFFERS;
+}
+
+void
+ts_sysextra_free(struct ts_sysextra *e)
+{
+	free(e->kernel_release);
+	free(e->host_triple);
+	free(e->thp_mode);
+	e->kernel_release = e->host_triple = e->thp_mode = NULL;
+}
+
+void
+ts_system_free(struct ts_system *s)
+{
+	free(s->cpu_model);
+	free(s->cpu_vendor);
+	free(s->os);
+	free(s->os_version);
+	free(s->target);
+	free(s->rustc_version);
+	free(s->build_profile.opt_level);
+	free(s->build_profile.target_cpu);
+	free(s->build_profile.target_features);
+	free(s->timer.cycle_source);
+	memset(s, 0, sizeof *s);
+}
+
+uint64_t
+ts_mem_available(void)
+{
+	return meminfo_bytes("MemAvailable");
+}
+
+/* Read a cgroup v2 file holding one number; 0 if absent or "max". */
+static uint64_t
+cgroup_number(const char *name)
+{
+	char line[512], path[sizeof line + 64], buf[64];
+	unsigned long long v;
+	FILE *f;
+	char *dir;
+
+	/* Our cgroup: the "0::/path" line of /proc/self/cgroup. */
+	f = fopen("/proc/self/cgroup", "r");
+	if (f == NULL)
+		return 0;
+	dir = NULL;
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strncmp(line, "0::", 3) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			dir = line + 3;
+			break;
+		}
+	}
+	fclose(f);
+	if (dir == NULL)
+		return 0;
+	snprintf(path, sizeof path, "/sys/fs/cgroup%s/%s",
+	    strcmp(dir, "/") == 0 ? "" : dir, name);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return 0;
+	if (fgets(buf, sizeof buf, f) == NULL ||
+	    sscanf(buf, "%llu", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v;
+}
+
+uint64_t
+ts_mem_room(void)
+{
+	uint64_t avail = ts_mem_available();
+	uint64_t max = cgroup_number("memory.max");
+	uint64_t cur = cgroup_number("memory.current");
+
+	if (max != 0) {
+		uint64_t room = max > cur ? max - cur : 0;
+
+		if (avail == 0 || room < avail)
+			avail = room;
+	}
+	return avail;
+}

@@ -1,0 +1,368 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The tachyon probe (see probe.h): chains built and first-touched by the
+ * threads that chase them, a barrier start, batches between clock reads.
+ */
+#include <config.h>
+
+#include <sys/mman.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem/mem-map.h"
+#include "mem/mem-probe.h"
+#include "rng.h"
+#include "size.h"
+#include "util.h"
+
+/* One thread's chain and what it did in the last reading. */
+struct worker {
+	struct ts_probe	*probe;
+	unsigned	 index;
+	uint32_t	*chain;
+	size_t		 map_bytes;
+	uint32_t	 cursor;
+	int		 error;		/* errno of a failed build */
+	int		 pinned;
+	uint64_t	 batches;
+	double		 start, end;
+	bool		 interrupted;
+	double		 seconds;
+};
+
+struct ts_probe {
+	struct ts_probe_config	 cfg;
+	uint64_t		 slots;	/* per chain */
+	struct worker		*workers;
+	/* The start gate: every thread ready, then all released at once. */
+	pthread_mutex_t		 lock;
+	pthread_cond_t		 cond;
+	unsigned		 ready;
+	bool			 go, abort;
+};
+
+/*
+ * Written after every reading, so the chase's result is observable and
+ * no compiler may drop the loads that produce it.
+ */
+static volatile uint32_t probe_sink;
+
+/* splitmix64's output function: a bijective 64-bit mixer. */
+static uint64_t
+mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+uint64_t
+ts_probe_thread_seed(uint64_t seed, unsigned thread)
+{
+	return mix64(seed + UINT64_C(0x9E3779B97F4A7C15) *
+	    ((uint64_t)thread + 1));
+}
+
+void
+ts_probe_chain_build(uint32_t *chain, uint64_t n, uint64_t seed,
+    unsigned thread)
+{
+	struct ts_rng rng;
+	uint64_t i, j;
+	uint32_t tmp;
+
+	/* Writing every slot here is also the first touch of every page. */
+	for (i = 0; i < n; i++)
+		chain[i] = (uint32_t)i;
+	ts_rng_seed(&rng, ts_probe_thread_seed(seed, thread));
+	/* Sattolo: j < i strictly, so the result is a single n-cycle. */
+	for (i = n; i-- > 1;) {
+		j = ts_rng_below(&rng, i);
+		tmp = chain[i];
+		chain[i] = chain[j];
+		chain[j] = tmp;
+	}
+}
+
+/* Block every signal in the calling thread (workers leave them to main). */
+static void
+block_signals(sigset_t *old)
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, old);
+}
+
+/* Worker side of the gate: report ready, wait; false if aborted. */
+static bool
+gate_wait(struct ts_probe *pr)
+{
+	bool go;
+
+	pthread_mutex_lock(&pr->lock);
+	pr->ready++;
+	pthread_cond_broadcast(&pr->cond);
+	while (!pr->go && !pr->abort)
+		pthread_cond_wait(&pr->cond, &pr->lock);
+	go = pr->go;
+	pthread_mutex_unlock(&pr->lock);
+	return go;
+}
+
+/* Worker: bind, allocate and build this thread's chain. */
+static void *
+build_main(void *arg)
+{
+	struct worker *w = arg;
+	const struct ts_probe_config *cfg = &w->probe->cfg;
+	void *p;
+
+	if (cfg->bind != NULL)
+		w->pinned = cfg->bind(cfg->bind_arg, w->index) == 0;
+	if (!gate_wait(w->probe))
+		return NULL;
+	w->map_bytes = (size_t)(w->probe->slots * sizeof(uint32_t));
+	if ((p = ts_map_populated(w->map_bytes, TS_PAGES_SYSTEM)) == NULL) {
+		w->error = errno ? errno : ENOMEM;
+		return NULL;
+	}
+	w->chain = p;
+	ts_probe_chain_build(w->chain, w->probe->slots, cfg->seed, w->index);
+	w->cursor = 0;
+	return NULL;
+}
+
+/* Worker: wait for the others, then chase in batches until the budget. */
+static void *
+chase_main(void *arg)
+{
+	struct worker *w = arg;
+	const struct ts_probe_config *cfg = &w->probe->cfg;
+	const uint32_t *chain = w->chain;
+	uint32_t p = w->cursor;
+	uint64_t batches = 0;
+	double deadline, now;
+	unsigned k;
+
+	if (cfg->bind != NULL)
+		w->pinned = cfg->bind(cfg->bind_arg, w->index) == 0;
+	w->interrupted = false;
+	w->batches = 0;
+	if (!gate_wait(w->probe))
+		return NULL;
+	w->start = ts_now();
+	deadline = w->start + w->seconds;
+	for (;;) {
+		for (k = 0; k < TS_PROBE_BATCH; k++)
+			p = chain[p];
+		batches++;
+		now = w->end = ts_now();
+		if (now >= deadline)
+			break;
+		if (cfg->stop != NULL &&
+		    atomic_load_explicit(cfg->stop, memory_order_relaxed)) {
+			w->interrupted = true;
+			break;
+		}
+	}
+	w->cursor = p;
+	w->batches = batches;
+	return NULL;
+}
+
+/*
+ * Run fn in one thread per worker with every signal blocked, and join
+ * them.  Return 0, or an errno value if a thread could not be created
+ * (the ones already started are released from the gate and joined).
+ */
+static int
+run_workers(struct ts_probe *pr, void *(*fn)(void *))
+{
+	pthread_t *tids;
+	sigset_t old;
+	unsigned i, started = 0;
+	int rc = 0;
+
+	tids = ts_xcalloc(pr->cfg.threads, sizeof *tids);
+	pr->ready = 0;
+	pr->go = pr->abort = false;
+	block_signals(&old);
+	for (i = 0; i < pr->cfg.threads; i++) {
+		if ((rc = pthread_create(&tids[i], NULL, fn,
+		    &pr->workers[i])) != 0)
+			break;
+		started++;
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	/* Open the gate once every thread waits at it, or abort them all. */
+	pthread_mutex_lock(&pr->lock);
+	while (rc == 0 && pr->ready < started)
+		pthread_cond_wait(&pr->cond, &pr->lock);
+	if (rc == 0)
+		pr->go = true;
+	else
+		pr->abort = true;
+	pthread_cond_broadcast(&pr->cond);
+	pthread_mutex_unlock(&pr->lock);
+	for (i = 0; i < started; i++)
+		pthread_join(tids[i], NULL);
+	free(tids);
+	return rc;
+}
+
+/* Unmap every chain and free the probe. */
+static void
+probe_free(struct ts_probe *pr)
+{
+	unsigned i;
+
+	if (pr == NULL)
+		return;
+	for (i = 0; i < pr->cfg.threads; i++)
+		if (pr->workers[i].chain != NULL)
+			munmap(pr->workers[i].chain, pr->workers[i].map_bytes);
+	free(pr->workers);
+	pthread_mutex_destroy(&pr->lock);
+	pthread_cond_destroy(&pr->cond);
+	free(pr);
+}
+
+struct ts_probe *
+ts_probe_open(const struct ts_probe_config *cfg, char *err, size_t errlen)
+{
+	struct ts_probe *pr;
+	uint64_t entries;
+	unsigned i;
+	int rc;
+
+	if (cfg->threads == 0 || !(cfg->seconds > 0)) {
+		snprintf(err, errlen, "invalid probe configuration");
+		errno = EINVAL;
+		return NULL;
+	}
+	entries = cfg->working_set_bytes / sizeof(uint32_t);
+	if (cfg->working_set_bytes > TS_PROBE_MAX_BYTES ||
+	    entries < 1 ||
+	    (uint64_t)SIZE_MAX / 2 < cfg->working_set_bytes) {
+		snprintf(err, errlen, "working set of %llu bytes per thread "
+		    "is outside %llu..%llu", (unsigned long long)
+		    cfg->working_set_bytes, (unsigned long long)
+		    sizeof(uint32_t),
+		    (unsigned long long)TS_PROBE_MAX_BYTES);
+		errno = EINVAL;
+		return NULL;
+	}
+	pr = ts_xcalloc(1, sizeof *pr);
+	pr->cfg = *cfg;
+	pr->slots = entries;
+	pr->workers = ts_xcalloc(cfg->threads, sizeof *pr->workers);
+	pthread_mutex_init(&pr->lock, NULL);
+	pthread_cond_init(&pr->cond, NULL);
+	for (i = 0; i < cfg->threads; i++) {
+		pr->workers[i].probe = pr;
+		pr->workers[i].index = i;
+	}
+	if ((rc = run_workers(pr, build_main)) != 0) {
+		snprintf(err, errlen, "cannot start %u probe threads: %s",
+		    cfg->threads, strerror(rc));
+		probe_free(pr);
+		errno = rc;
+		return NULL;
+	}
+	for (i = 0; i < cfg->threads; i++) {
+		if ((rc = pr->workers[i].error) == 0)
+			continue;
+		snprintf(err, errlen, "cannot allocate %u x %.6g MiB of "
+		    "chains: %s", cfg->threads,
+		    (double)cfg->working_set_bytes / (double)TS_MIB, strerror(rc));
+		probe_free(pr);
+		errno = rc;
+		return NULL;
+	}
+	return pr;
+}
+
+int
+ts_probe_measure(struct ts_probe *pr, double seconds,
+    struct ts_probe_result *res, char *err, size_t errlen)
+{
+	double first = 0, last = 0;
+	uint32_t fold = 0;
+	unsigned i;
+	int rc;
+
+	memset(res, 0, sizeof *res);
+	if (!(seconds > 0)) {
+		snprintf(err, errlen, "invalid probe budget");
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < pr->cfg.threads; i++)
+		pr->workers[i].seconds = seconds;
+	if ((rc = run_workers(pr, chase_main)) != 0) {
+		snprintf(err, errlen, "cannot start %u probe threads: %s",
+		    pr->cfg.threads, strerror(rc));
+		errno = rc;
+		return -1;
+	}
+	for (i = 0; i < pr->cfg.threads; i++) {
+		const struct worker *w = &pr->workers[i];
+
+		res->accesses += w->batches * TS_PROBE_BATCH;
+		if (i == 0 || w->start < first)
+			first = w->start;
+		if (i == 0 || w->end > last)
+			last = w->end;
+		res->pinned += (unsigned)w->pinned;
+		res->interrupted |= w->interrupted;
+		fold ^= w->cursor;
+	}
+	res->elapsed_s = last - first;
+	res->threads = pr->cfg.threads;
+	res->working_set_bytes = pr->slots * sizeof(uint32_t);
+	res->fold = fold;
+	probe_sink ^= fold;
+	return 0;
+}
+
+void
+ts_probe_close(struct ts_probe *pr)
+{
+	probe_free(pr);
+}
+
+int
+ts_probe_run(const struct ts_probe_config *cfg, struct ts_probe_result *res,
+    char *err, size_t errlen)
+{
+	struct ts_probe *pr;
+	int rc;
+
+	if ((pr = ts_probe_open(cfg, err, errlen)) == NULL)
+		return -1;
+	rc = ts_probe_measure(pr, cfg->seconds, res, err, errlen);
+	ts_probe_close(pr);
+	return rc;
+}
+
+double
+ts_probe_score(const struct ts_probe_result *r)
+{
+	if (r->elapsed_s <= 0)
+		return 0;
+	return (double)r->accesses / r->elapsed_s / 1e6;
+}
+
+double
+ts_probe_ns_per_access(const struct ts_probe_result *r)
+{
+	if (r->accesses == 0)
+		return 0;
+	return r->elapsed_s * r->threads / (double)r->accesses * 1e9;
+}

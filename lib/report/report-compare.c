@@ -1,0 +1,591 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-compare's engine: rows with significance verdicts from both
+ * passes' ci95 in quadrature, score deltas, the producers and the rows
+ * whose kernels differ between them, and the text and JSON outputs.
+ */
+#include <config.h>
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc/doc-producer.h"
+#include "num/num-format.h"
+#include "report/report-compare-kinds.h"
+#include "report/report-compare.h"
+#include "report/report-kernels.h"
+#include "report/report-render.h"
+
+#define ARROW		"\xe2\x86\x92"		/* U+2192 rightwards arrow */
+
+/* The notes after a row, or a score, built on kernels that differ. */
+#define ROW_NOTE	"  (different kernel)"
+#define SCORE_NOTE	"  (includes different kernels)"
+
+/* The smallest relative uncertainty a measurement is granted (0.5 %). */
+#define REL_FLOOR	0.005
+
+static const char *const pass_titles[TS_COMPARE_NPASSES] = {
+	"single-thread", "multi-thread"
+};
+static const char *const pass_keys[TS_COMPARE_NPASSES] = {
+	"single_thread", "multi_thread"
+};
+
+const char *
+ts_verdict_glyph(enum ts_verdict v)
+{
+	switch (v) {
+	case TS_VERDICT_UNCHANGED:
+		return "=";
+	case TS_VERDICT_FASTER:
+		return "+";
+	case TS_VERDICT_SLOWER:
+		return "-";
+	default:
+		return "?";
+	}
+}
+
+const char *
+ts_verdict_name(enum ts_verdict v)
+{
+	switch (v) {
+	case TS_VERDICT_UNCHANGED:
+		return "unchanged";
+	case TS_VERDICT_FASTER:
+		return "faster";
+	case TS_VERDICT_SLOWER:
+		return "slower";
+	default:
+		return "missing";
+	}
+}
+
+/* The pass of a workload that a comparison section looks at. */
+static const struct ts_pass *
+pass_of(const struct ts_workload *w, enum ts_compare_pass which)
+{
+	if (w == NULL)
+		return NULL;
+	return which == TS_COMPARE_SINGLE ? w->single : w->multi;
+}
+
+/* Relative uncertainty of a pass: |ci95 / value|, at least 0.5 %. */
+static double
+rel_uncertainty(const struct ts_pass *p)
+{
+	if (p->value == 0 || !isfinite(p->value))
+		return REL_FLOOR;
+	/* fmax() ignores a NaN ratio, as Rust's f64::max does. */
+	return fmax(fabs(p->stats.ci95 / p->value), REL_FLOOR);
+}
+
+/* The first workload of r with this id, or NULL. */
+static const struct ts_workload *
+find_workload(const struct ts_report *r, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < r->nworkloads; i++)
+		if (strcmp(r->workloads[i].id, id) == 0)
+			return &r->workloads[i];
+	return NULL;
+}
+
+/* Fill a row from the two passes (either may be NULL, not both). */
+void
+ts_compare_fill_row(struct ts_compare_row *row, const char *id,
+    enum ts_unit unit, const struct ts_pass *b, const struct ts_pass *c)
+{
+	double rb, rc;
+
+	memset(row, 0, sizeof *row);
+	row->id = id;
+	row->unit = unit;
+	row->verdict = TS_VERDICT_MISSING;
+	if (b != NULL) {
+		row->has_base = true;
+		row->base = b->value;
+	}
+	if (c != NULL) {
+		row->has_cand = true;
+		row->cand = c->value;
+	}
+	if (b == NULL || c == NULL)
+		return;
+
+	row->has_pct = true;
+	if (b->value == 0 || !isfinite(b->value) || !isfinite(c->value))
+		row->pct = 0;
+	else
+		row->pct = (c->value - b->value) / b->value * 100;
+	/* Lower is better for latency: a drop is an improvement. */
+	if (unit == TS_UNIT_NANOSECONDS)
+		row->pct = -row->pct;
+	rb = rel_uncertainty(b);
+	rc = rel_uncertainty(c);
+	row->threshold = sqrt(rb * rb + rc * rc) * 100;
+	if (fabs(row->pct) <= row->threshold)
+		row->verdict = TS_VERDICT_UNCHANGED;
+	else if (row->pct > 0)
+		row->verdict = TS_VERDICT_FASTER;
+	else
+		row->verdict = TS_VERDICT_SLOWER;
+}
+
+/* Build the rows of one pass: baseline order, then candidate-only ids. */
+static void
+build_rows(struct ts_comparison *out, enum ts_compare_pass which,
+    const struct ts_report *base, const struct ts_report *cand)
+{
+	struct ts_compare_row *rows;
+	size_t i, n = 0;
+
+	rows = ts_xcalloc(base->nworkloads + cand->nworkloads, sizeof *rows);
+	for (i = 0; i < base->nworkloads; i++) {
+		const struct ts_workload *bw = &base->workloads[i];
+		const struct ts_pass *b = pass_of(bw, which);
+		const struct ts_pass *c =
+		    pass_of(find_workload(cand, bw->id), which);
+
+		if (b != NULL || c != NULL)
+			ts_compare_fill_row(&rows[n++], bw->id, bw->unit, b, c);
+	}
+	for (i = 0; i < cand->nworkloads; i++) {
+		const struct ts_workload *cw = &cand->workloads[i];
+		const struct ts_pass *c = pass_of(cw, which);
+
+		if (c != NULL && find_workload(base, cw->id) == NULL)
+			ts_compare_fill_row(&rows[n++], cw->id, cw->unit, NULL, c);
+	}
+	for (i = 0; i < n; i++)
+		out->count[rows[i].verdict]++;
+	out->rows[which] = rows;
+	out->nrows[which] = n;
+}
+
+/* A score delta, defined when both exist and the baseline is usable. */
+static struct ts_score_delta
+score_delta(bool has_b, double b, bool has_c, double c)
+{
+	struct ts_score_delta d = { false, b, c, 0, false };
+
+	if (has_b && has_c && b != 0 && isfinite(b)) {
+		d.set = true;
+		d.pct = (c - b) / b * 100;
+	}
+	return d;
+}
+
+/* The first difference between the two machines, or NULL. */
+static char *
+machine_mismatch(const struct ts_report *b, const struct ts_report *c)
+{
+	const char *mb = b->system.cpu_model, *mc = c->system.cpu_model;
+
+	mb = mb != NULL ? mb : "unknown";
+	mc = mc != NULL ? mc : "unknown";
+	if (strcmp(mb, mc) != 0)
+		return ts_xasprintf("different CPUs: '%s' vs '%s'", mb, mc);
+	if (strcmp(b->system.target, c->system.target) != 0)
+		return ts_xasprintf("different targets: '%s' vs '%s'",
+		    b->system.target, c->system.target);
+	if (b->config.threads != c->config.threads)
+		return ts_xasprintf("different thread counts: %ju vs %ju",
+		    (uintmax_t)b->config.threads, (uintmax_t)c->config.threads);
+	return NULL;
+}
+
+/* Whether id is one of the workloads whose kernels differ. */
+static bool
+kernel_differs(const struct ts_producers *pr, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < pr->nkernels_differ; i++)
+		if (strcmp(pr->kernels_differ[i], id) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Name both producers and, when they differ, list the workloads found in
+ * both documents whose kernels are known to differ (baseline order, each
+ * id once).
+ */
+static void
+compare_producers(struct ts_producers *pr, const struct ts_report *base,
+    const struct ts_report *cand)
+{
+	struct ts_producer pb, pc;
+	size_t i;
+
+	ts_producer_of(base, &pb);
+	ts_producer_of(cand, &pc);
+	pr->differ = strcmp(pb.description, pc.description) != 0;
+	if (pr->differ && base->nworkloads > 0) {
+		pr->kernels_differ = ts_xcalloc(base->nworkloads,
+		    sizeof *pr->kernels_differ);
+		for (i = 0; i < base->nworkloads; i++) {
+			const char *id = base->workloads[i].id;
+
+			if (find_workload(base, id) == &base->workloads[i] &&
+			    find_workload(cand, id) != NULL &&
+			    ts_kernels_differ(&pb, &pc, id))
+				pr->kernels_differ[pr->nkernels_differ++] = id;
+		}
+	}
+	pr->base = pb.description;
+	pr->cand = pc.description;
+	pb.description = pc.description = NULL;
+	ts_producer_free(&pb);
+	ts_producer_free(&pc);
+}
+
+/* Whether a score component list names a workload whose kernels differ. */
+static bool
+components_differ(const struct ts_producers *pr,
+    const struct ts_component *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (kernel_differs(pr, c[i].id))
+			return true;
+	return false;
+}
+
+void
+ts_compare(const struct ts_report *base, const struct ts_report *cand,
+    struct ts_comparison *out)
+{
+	const struct ts_producers *pr = &out->producers;
+	size_t i;
+	int p;
+
+	memset(out, 0, sizeof *out);
+	out->mismatch = machine_mismatch(base, cand);
+	compare_producers(&out->producers, base, cand);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
+		build_rows(out, p, base, cand);
+		for (i = 0; i < out->nrows[p]; i++) {
+			struct ts_compare_row *row = &out->rows[p][i];
+
+			row->kernel_differs = row->has_pct &&
+			    kernel_differs(pr, row->id);
+		}
+	}
+	out->single_core = score_delta(base->score.has_single_core,
+	    base->score.single_core, cand->score.has_single_core,
+	    cand->score.single_core);
+	out->single_core.kernel_differs = out->single_core.set &&
+	    (components_differ(pr, base->score.single_components,
+	    base->score.nsingle_components) ||
+	    components_differ(pr, cand->score.single_components,
+	    cand->score.nsingle_components));
+	ts_compare_kinds(out, base, cand);
+	out->multi_core = score_delta(base->score.has_multi_core,
+	    base->score.multi_core, cand->score.has_multi_core,
+	    cand->score.multi_core);
+	out->multi_core.kernel_differs = out->multi_core.set &&
+	    (components_differ(pr, base->score.multi_components,
+	    base->score.nmulti_components) ||
+	    components_differ(pr, cand->score.multi_components,
+	    cand->score.nmulti_components));
+}
+
+void
+ts_comparison_free(struct ts_comparison *c)
+{
+	size_t i;
+	int p;
+
+	if (c == NULL)
+		return;
+	free(c->mismatch);
+	free(c->producers.base);
+	free(c->producers.cand);
+	free(c->producers.kernels_differ);
+	for (i = 0; i < c->nkinds; i++)
+		free(c->kinds[i].rows);
+	free(c->kinds);
+	free(c->kinds_differ);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+		free(c->rows[p]);
+	memset(c, 0, sizeof *c);
+}
+
+bool
+ts_comparison_regressed(const struct ts_comparison *c)
+{
+	size_t i;
+	int p;
+
+	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+		for (i = 0; i < c->nrows[p]; i++)
+			if (c->rows[p][i].verdict == TS_VERDICT_SLOWER &&
+			    !c->rows[p][i].kernel_differs)
+				return true;
+	for (p = 0; p < (int)c->nkinds; p++)
+		for (i = 0; i < c->kinds[p].nrows; i++)
+			if (c->kinds[p].rows[i].verdict == TS_VERDICT_SLOWER &&
+			    !c->kinds[p].rows[i].kernel_differs)
+				return true;
+	return false;
+}
+
+/* Append ids as "a", "a and b", "a, b and c". */
+static void
+id_list(struct ts_buf *b, const char *const *ids, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			ts_buf_puts(b, i + 1 == n ? " and " : ", ");
+		ts_buf_puts(b, ids[i]);
+	}
+}
+
+void
+ts_producer_warning(struct ts_buf *b, const struct ts_comparison *c)
+{
+	const struct ts_producers *pr = &c->producers;
+
+	if (!pr->differ)
+		return;
+	ts_buf_printf(b, "different producers: '%s' vs '%s'", pr->base,
+	    pr->cand);
+	if (pr->nkernels_differ == 0)
+		return;
+	ts_buf_puts(b, " (");
+	id_list(b, pr->kernels_differ, pr->nkernels_differ);
+	ts_buf_puts(b, " kernels differ: not counted as regressions)");
+}
+
+/* Append one text row: glyph, id, both values and the change. */
+static void
+text_row(struct ts_buf *b, const struct ts_compare_row *row)
+{
+	char cell[TS_SI_MAX];
+
+	ts_buf_printf(b, "  %s ", ts_verdict_glyph(row->verdict));
+	ts_buf_pad(b, row->id, 18);
+	ts_buf_putc(b, ' ');
+	ts_buf_rpad(b, row->has_base ? ts_si(row->base, cell) : TS_DASH,
+	    10);
+	ts_buf_puts(b, " " ARROW " ");
+	ts_buf_rpad(b, row->has_cand ? ts_si(row->cand, cell) : TS_DASH,
+	    10);
+	ts_buf_puts(b, "  ");
+	if (row->has_pct)
+		snprintf(cell, sizeof cell, "%+.1f%%", row->pct);
+	else
+		strcpy(cell, TS_DASH);
+	ts_buf_rpad(b, cell, 8);
+	if (row->kernel_differs)
+		ts_buf_puts(b, ROW_NOTE);
+	ts_buf_putc(b, '\n');
+}
+
+void
+ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
+    const char *base_path, const char *cand_path)
+{
+	size_t i;
+	int p;
+
+	ts_buf_printf(b, "%s  " ARROW "  %s\n\n", base_path, cand_path);
+	if (c->mismatch != NULL)
+		ts_buf_printf(b, "warning: %s\n         this compares two "
+		    "machines, not two versions\n\n", c->mismatch);
+	if (c->producers.differ) {
+		ts_buf_printf(b, "warning: different producers: '%s' vs "
+		    "'%s'\n", c->producers.base, c->producers.cand);
+		if (c->producers.nkernels_differ > 0) {
+			ts_buf_puts(b, "         ");
+			id_list(b, c->producers.kernels_differ,
+			    c->producers.nkernels_differ);
+			ts_buf_puts(b, " kernels differ between these "
+			    "producers: their changes are not regressions\n");
+		}
+		ts_buf_putc(b, '\n');
+	}
+	if (c->kinds_differ != NULL)
+		ts_buf_printf(b, "warning: %s\n         the single-thread rows "
+		    "may compare different kinds of core\n\n", c->kinds_differ);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
+		if (c->nrows[p] == 0)
+			continue;
+		ts_buf_printf(b, "%s\n", pass_titles[p]);
+		for (i = 0; i < c->nrows[p]; i++)
+			text_row(b, &c->rows[p][i]);
+		ts_buf_putc(b, '\n');
+	}
+	ts_render_compare_kinds(b, c, text_row);
+	ts_buf_puts(b, "score\n");
+	if (c->single_core.set)
+		ts_buf_printf(b, "  single-core score %+.1f%%%s\n",
+		    c->single_core.pct, c->single_core.kernel_differs ?
+		    SCORE_NOTE : "");
+	if (c->multi_core.set)
+		ts_buf_printf(b, "   multi-core score %+.1f%%%s\n",
+		    c->multi_core.pct, c->multi_core.kernel_differs ?
+		    SCORE_NOTE : "");
+}
+
+/* Append a JSON number, or null when absent or not finite. */
+static void
+json_number(struct ts_buf *b, bool present, double v)
+{
+	char num[TS_FMT_DOUBLE_MAX];
+
+	if (!present || !isfinite(v)) {
+		ts_buf_puts(b, "null");
+		return;
+	}
+	ts_fmt_double(v, num);
+	ts_buf_puts(b, num);
+}
+
+/* Append one row as a JSON object, indented for the pass arrays. */
+static void
+json_row(struct ts_buf *b, const struct ts_compare_row *row)
+{
+	ts_buf_puts(b, "    {\n      \"id\": ");
+	ts_buf_json_string(b, row->id);
+	ts_buf_printf(b, ",\n      \"unit\": \"%s\",\n      \"baseline\": ",
+	    ts_unit_name(row->unit));
+	json_number(b, row->has_base, row->base);
+	ts_buf_puts(b, ",\n      \"candidate\": ");
+	json_number(b, row->has_cand, row->cand);
+	ts_buf_puts(b, ",\n      \"change_pct\": ");
+	json_number(b, row->has_pct, row->pct);
+	ts_buf_puts(b, ",\n      \"threshold_pct\": ");
+	json_number(b, row->has_pct, row->threshold);
+	ts_buf_printf(b, ",\n      \"verdict\": \"%s\",\n"
+	    "      \"kernel_differs\": %s\n    }",
+	    ts_verdict_name(row->verdict),
+	    row->kernel_differs ? "true" : "false");
+}
+
+/* Append one score delta as an object, or null. */
+static void
+json_delta(struct ts_buf *b, const struct ts_score_delta *d)
+{
+	if (!d->set) {
+		ts_buf_puts(b, "null");
+		return;
+	}
+	ts_buf_puts(b, "{\n      \"baseline\": ");
+	json_number(b, true, d->base);
+	ts_buf_puts(b, ",\n      \"candidate\": ");
+	json_number(b, true, d->cand);
+	ts_buf_puts(b, ",\n      \"change_pct\": ");
+	json_number(b, true, d->pct);
+	ts_buf_printf(b, ",\n      \"kernel_differs\": %s\n    }",
+	    d->kernel_differs ? "true" : "false");
+}
+
+/* Append the "producers" member, with its leading comma. */
+static void
+json_producers(struct ts_buf *b, const struct ts_producers *pr)
+{
+	size_t i;
+
+	ts_buf_puts(b, ",\n  \"producers\": {\n    \"baseline\": ");
+	ts_buf_json_string(b, pr->base);
+	ts_buf_puts(b, ",\n    \"candidate\": ");
+	ts_buf_json_string(b, pr->cand);
+	ts_buf_printf(b, ",\n    \"differ\": %s,\n    \"kernels_differ\": ",
+	    pr->differ ? "true" : "false");
+	if (pr->nkernels_differ == 0)
+		ts_buf_puts(b, "[]");
+	else {
+		ts_buf_puts(b, "[\n");
+		for (i = 0; i < pr->nkernels_differ; i++) {
+			ts_buf_puts(b, i > 0 ? ",\n      " : "      ");
+			ts_buf_json_string(b, pr->kernels_differ[i]);
+		}
+		ts_buf_puts(b, "\n    ]");
+	}
+	ts_buf_puts(b, "\n  }");
+}
+
+/* Append the "cpu_kinds" member, with its leading comma. */
+static void
+json_kinds(struct ts_buf *b, const struct ts_comparison *c)
+{
+	size_t k, i;
+
+	ts_buf_puts(b, ",\n  \"cpu_kinds\": {\n    \"differ\": ");
+	if (c->kinds_differ != NULL)
+		ts_buf_json_string(b, c->kinds_differ);
+	else
+		ts_buf_puts(b, "null");
+	ts_buf_puts(b, ",\n    \"per_kind\": [");
+	for (k = 0; k < c->nkinds; k++) {
+		ts_buf_puts(b, k > 0 ? ", {\n  \"kind\": " :
+		    "{\n  \"kind\": ");
+		ts_buf_json_string(b, c->kinds[k].kind);
+		ts_buf_puts(b, ",\n  \"rows\": [\n");
+		for (i = 0; i < c->kinds[k].nrows; i++) {
+			if (i > 0)
+				ts_buf_puts(b, ",\n");
+			json_row(b, &c->kinds[k].rows[i]);
+		}
+		ts_buf_puts(b, "\n  ]\n    }");
+	}
+	ts_buf_puts(b, "]\n  }");
+}
+
+void
+ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
+    const char *base_path, const char *cand_path)
+{
+	size_t i;
+	int p;
+
+	ts_buf_puts(b, "{\n  \"format_version\": 1,\n  \"baseline\": ");
+	ts_buf_json_string(b, base_path);
+	ts_buf_puts(b, ",\n  \"candidate\": ");
+	ts_buf_json_string(b, cand_path);
+	ts_buf_puts(b, ",\n  \"machine_mismatch\": ");
+	if (c->mismatch != NULL)
+		ts_buf_json_string(b, c->mismatch);
+	else
+		ts_buf_puts(b, "null");
+	json_producers(b, &c->producers);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
+		ts_buf_printf(b, ",\n  \"%s\": ", pass_keys[p]);
+		if (c->nrows[p] == 0) {
+			ts_buf_puts(b, "[]");
+			continue;
+		}
+		ts_buf_puts(b, "[\n");
+		for (i = 0; i < c->nrows[p]; i++) {
+			if (i > 0)
+				ts_buf_puts(b, ",\n");
+			json_row(b, &c->rows[p][i]);
+		}
+		ts_buf_puts(b, "\n  ]");
+	}
+	if (c->has_kinds)
+		json_kinds(b, c);
+	ts_buf_puts(b, ",\n  \"score\": {\n    \"single_core\": ");
+	json_delta(b, &c->single_core);
+	ts_buf_puts(b, ",\n    \"multi_core\": ");
+	json_delta(b, &c->multi_core);
+	ts_buf_printf(b, "\n  },\n  \"summary\": {\n"
+	    "    \"faster\": %zu,\n    \"slower\": %zu,\n"
+	    "    \"unchanged\": %zu,\n    \"missing\": %zu,\n"
+	    "    \"regression\": %s\n  }\n}\n",
+	    c->count[TS_VERDICT_FASTER], c->count[TS_VERDICT_SLOWER],
+	    c->count[TS_VERDICT_UNCHANGED], c->count[TS_VERDICT_MISSING],
+	    ts_comparison_regressed(c) ? "true" : "false");
+}

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Comparison of two result documents (ThreadStone 2.0.0 section 11):
+ * machine mismatch, per-workload rows with a significance verdict, score
+ * deltas; rendered as the original's text or as JSON for scripts.  Our
+ * addition: who produced each document, and which rows compare two
+ * different kernels (lib/report-kernels.c) and so are never regressions.
+ */
+#ifndef TS_REPORT_COMPARE_H
+#define TS_REPORT_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "doc/doc-model.h"
+#include "util.h"
+
+/* The two passes a comparison looks at, in output order. */
+enum ts_compare_pass {
+	TS_COMPARE_SINGLE,
+	TS_COMPARE_MULTI,
+	TS_COMPARE_NPASSES
+};
+
+enum ts_verdict {
+	TS_VERDICT_UNCHANGED,	/* "=": within the combined 95 % intervals */
+	TS_VERDICT_FASTER,	/* "+": better beyond them */
+	TS_VERDICT_SLOWER,	/* "-": worse beyond them, a regression */
+	TS_VERDICT_MISSING	/* "?": one side lacks the workload or pass */
+};
+
+/* One workload of one pass.  Strings are borrowed from the documents. */
+struct ts_compare_row {
+	const char	*id;
+	enum ts_unit	 unit;		/* the baseline's, else the candidate's */
+	bool		 has_base, has_cand;
+	double		 base, cand;	/* pass values, when present */
+	bool		 has_pct;	/* both present: pct and threshold set */
+	double		 pct;		/* change in %, positive = better */
+	double		 threshold;	/* |pct| <= threshold is no change, % */
+	enum ts_verdict	 verdict;
+	/* Both values present, from kernels known to differ. */
+	bool		 kernel_differs;
+};
+
+/* A score delta, set only when both scores exist and base is usable. */
+struct ts_score_delta {
+	bool	set;
+	double	base, cand, pct;
+	/* A component of either score is a workload whose kernels differ. */
+	bool	kernel_differs;
+};
+
+/* Who produced the two documents (lib/doc-producer.h). */
+struct ts_producers {
+	char		*base, *cand;	/* one-line descriptions */
+	bool		 differ;	/* the descriptions differ */
+	/*
+	 * Workloads present in both documents whose kernels are known to
+	 * differ between the two producers, in baseline order; the ids are
+	 * borrowed from the baseline document.
+	 */
+	const char	**kernels_differ;
+	size_t		  nkernels_differ;
+};
+
+/* The single-thread rows of one CPU kind both documents measured. */
+struct ts_compare_kind {
+	const char		*kind;		/* borrowed from the baseline */
+	struct ts_compare_row	*rows;
+	size_t			 nrows;
+};
+
+struct ts_comparison {
+	char			*mismatch;	/* NULL when the same machine */
+	/*
+	 * CPU kinds (lib/doc-kinds.h): one line when the documents' kinds
+	 * or the kind of their single-thread passes differ, else NULL; and
+	 * for every other kind both measured with --per-kind, its rows.
+	 */
+	char			*kinds_differ;
+	struct ts_compare_kind	*kinds;
+	size_t			 nkinds;
+	bool			 has_kinds;	/* either document has kinds */
+	struct ts_producers	 producers;
+	struct ts_compare_row	*rows[TS_COMPARE_NPASSES];
+	size_t			 nrows[TS_COMPARE_NPASSES];
+	struct ts_score_delta	 single_core, multi_core;
+	/* How many rows got each verdict, over both passes. */
+	size_t			 count[TS_VERDICT_MISSING + 1];
+};
+
+/*
+ * Compare candidate against baseline into out (which the caller frees
+ * with ts_comparison_free).  Both documents must outlive out.
+ */
+void	 ts_compare(const struct ts_report *base,
+	    const struct ts_report *cand, struct ts_comparison *out);
+void	 ts_comparison_free(struct ts_comparison *);
+
+/*
+ * For lib/report-compare-kinds.c: a row from two passes (either may be
+ * NULL).
+ */
+void	 ts_compare_fill_row(struct ts_compare_row *, const char *id,
+	    enum ts_unit, const struct ts_pass *base,
+	    const struct ts_pass *cand);
+
+/*
+ * Whether any row is a significant regression: verdict slower, and not a
+ * row whose kernels differ between the producers.
+ */
+bool	 ts_comparison_regressed(const struct ts_comparison *);
+
+/* The verdict's glyph ("=", "+", "-", "?") and JSON name ("unchanged"...). */
+const char *ts_verdict_glyph(enum ts_verdict);
+const char *ts_verdict_name(enum ts_verdict);
+
+/*
+ * Append the original's text layout; the paths are printed as given.  When
+ * the producers differ, a warning (and a line naming the workloads whose
+ * kernels differ) follows the machine warning, and those workloads' rows
+ * and the scores built on them carry a note; otherwise the layout is the
+ * original's, byte for byte.
+ */
+void	 ts_render_comparison(struct ts_buf *, const struct ts_comparison *,
+	    const char *base_path, const char *cand_path);
+
+/*
+ * Append the producer warning as one line without a newline or the
+ * "warning: " prefix ("different producers: 'A' vs 'B'", then
+ * " (... kernels differ: not counted as regressions)" when some do), for
+ * standard error; nothing when the producers are the same.
+ */
+void	 ts_producer_warning(struct ts_buf *, const struct ts_comparison *);
+
+/*
+ * Append the comparison as one pretty-printed JSON object (ending in a
+ * newline), for scripts.  Layout documented in threadstone-compare(1).
+ */
+void	 ts_comparison_json(struct ts_buf *, const struct ts_comparison *,
+	    const char *base_path, const char *cand_path);
+
+#endif /* TS_REPORT_COMPARE_H */

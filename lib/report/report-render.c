@@ -1,0 +1,422 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Text rendering of result documents: si() numbers, describe(), the terminal table (optionally coloured) and markdown.
+ */
+#include <config.h>
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report/report-kinds.h"
+#include "report/report-render.h"
+
+#define MIDDOT		" \xc2\xb7 "		/* " · " */
+#define TIMES		"\xc3\x97"		/* U+00D7 multiplication sign */
+#define RULE_CHAR	"\xe2\x94\x80"		/* U+2500 box drawing */
+#define RULE_WIDTH	68
+
+/* SGR codes used by the coloured table. */
+#define SGR_BOLD	"1"
+#define SGR_DIM		"2"
+#define SGR_RED		"31"
+#define SGR_GREEN	"32"
+#define SGR_YELLOW	"33"
+#define SGR_CYAN	"36"
+
+const char *
+ts_si(double v, char *buf)
+{
+	const char *suffix = "";
+	double a = fabs(v), scaled = v;
+	int decimals;
+
+	if (!isfinite(v)) {
+		strcpy(buf, TS_DASH);
+		return buf;
+	}
+	if (a >= 1e12) {
+		scaled = v / 1e12;
+		suffix = "T";
+	} else if (a >= 1e9) {
+		scaled = v / 1e9;
+		suffix = "G";
+	} else if (a >= 1e6) {
+		scaled = v / 1e6;
+		suffix = "M";
+	} else if (a >= 1e3) {
+		scaled = v / 1e3;
+		suffix = "k";
+	}
+	a = fabs(scaled);
+	decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+	snprintf(buf, TS_SI_MAX, "%.*f%s", decimals, scaled, suffix);
+	return buf;
+}
+
+void
+ts_describe(struct ts_buf *b, const struct ts_system *sys)
+{
+	ts_buf_puts(b, sys->cpu_model != NULL ? sys->cpu_model : "unknown CPU");
+	ts_buf_puts(b, " (");
+	if (sys->performance_cores.set && sys->efficiency_cores.set &&
+	    sys->efficiency_cores.v > 0)
+		ts_buf_printf(b, "%juP+%juE",
+		    (uintmax_t)sys->performance_cores.v,
+		    (uintmax_t)sys->efficiency_cores.v);
+	else if (sys->physical_cores.set &&
+	    sys->physical_cores.v != sys->logical_cores)
+		ts_buf_printf(b, "%juC/%juT", (uintmax_t)sys->physical_cores.v,
+		    (uintmax_t)sys->logical_cores);
+	else
+		ts_buf_printf(b, "%juC", (uintmax_t)sys->logical_cores);
+	ts_buf_puts(b, ")" MIDDOT);
+	ts_buf_puts(b, sys->os);
+	ts_buf_puts(b, MIDDOT);
+	ts_buf_puts(b, sys->target);
+}
+
+bool
+ts_want_colour(int fd)
+{
+	const char *no = getenv("NO_COLOR");
+
+	return isatty(fd) && (no == NULL || *no == '\0');
+}
+
+/* Append text, wrapped in ESC[code m ... ESC[0m when colour is on. */
+static void
+paint(struct ts_buf *b, bool colour, const char *code, const char *text)
+{
+	if (colour)
+		ts_buf_printf(b, "\x1b[%sm%s\x1b[0m", code, text);
+	else
+		ts_buf_puts(b, text);
+}
+
+/* Like paint(), but the text is a printf format. */
+static void __attribute__((format(printf, 4, 5)))
+paintf(struct ts_buf *b, bool colour, const char *code, const char *fmt, ...)
+{
+	struct ts_buf t;
+	va_list ap;
+
+	ts_buf_init(&t);
+	va_start(ap, fmt);
+	ts_buf_vprintf(&t, fmt, ap);
+	va_end(ap);
+	paint(b, colour, code, t.data);
+	ts_buf_free(&t);
+}
+
+/* The glyph of a stability grade, and the colour it is drawn in. */
+static const char *
+stability_glyph(enum ts_stability s, const char **code)
+{
+	switch (s) {
+	case TS_STABLE:
+		*code = SGR_GREEN;
+		return "=";
+	case TS_ACCEPTABLE:
+		*code = SGR_CYAN;
+		return "~";
+	case TS_NOISY:
+		*code = SGR_YELLOW;
+		return "!";
+	default:
+		*code = SGR_RED;
+		return "x";
+	}
+}
+
+/*
+ * The pass whose cv speaks for the workload: the one with the larger cv,
+ * the multi-thread pass on a tie; NULL when the workload has no pass.
+ */
+static const struct ts_pass *
+noisier_pass(const struct ts_workload *w)
+{
+	if (w->single == NULL)
+		return w->multi;
+	if (w->multi == NULL)
+		return w->single;
+	return w->single->stats.cv > w->multi->stats.cv ? w->single : w->multi;
+}
+
+/* The heading of the multi-thread column: "14 threads", "1 thread". */
+static void
+threads_heading(char *buf, size_t len, uint64_t threads)
+{
+	snprintf(buf, len, "%ju thread%s", (uintmax_t)threads,
+	    threads == 1 ? "" : "s");
+}
+
+/* Empty a buffer, keeping its storage. */
+static void
+buf_clear(struct ts_buf *b)
+{
+	b->len = 0;
+	b->data[0] = '\0';
+}
+
+/* Write si(value) of a pass into buf, or the dash when it is absent. */
+static void
+pass_value(char *buf, const struct ts_pass *p)
+{
+	if (p == NULL)
+		strcpy(buf, TS_DASH);
+	else
+		ts_si(p->value, buf);
+}
+
+/* Write a score as "%.0f" into buf, or the dash when it is absent. */
+static void
+score_text(char *buf, size_t len, bool has, double v)
+{
+	if (has)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%s", TS_DASH);
+}
+
+/* Append one row of the table, and its error line if any. */
+static void
+table_row(struct ts_buf *b, const struct ts_workload *w, bool colour)
+{
+	char cell[TS_SI_MAX];
+	const struct ts_pass *p;
+	const char *code;
+	struct ts_buf u;
+
+	ts_buf_pad(b, w->name, 20);
+	ts_buf_init(&u);
+	paint(&u, colour, SGR_DIM, ts_unit_label(w->unit));
+	ts_buf_pad(b, u.data, 9);
+	ts_buf_free(&u);
+	pass_value(cell, w->single);
+	ts_buf_rpad(b, cell, 12);
+	pass_value(cell, w->multi);
+	ts_buf_rpad(b, cell, 12);
+	if (w->scaling != NULL)
+		snprintf(cell, sizeof cell, "%.1fx", w->scaling->speedup);
+	else
+		strcpy(cell, TS_DASH);
+	ts_buf_rpad(b, cell, 9);
+	ts_buf_puts(b, "  ");
+	if ((p = noisier_pass(w)) != NULL) {
+		const char *glyph = stability_glyph(p->stats.stability, &code);
+
+		paint(b, colour, code, glyph);
+		ts_buf_putc(b, ' ');
+		paintf(b, colour, SGR_DIM, "%.1f%%", p->stats.cv * 100);
+	} else
+		ts_buf_puts(b, TS_DASH " ");
+	ts_buf_putc(b, '\n');
+	if (w->error != NULL)
+		paintf(b, colour, SGR_RED, "  ! %s\n", w->error);
+}
+
+/* Append the ids of the workloads for which pick() holds, or nothing. */
+static bool
+id_list(struct ts_buf *b, const struct ts_report *r,
+    bool (*pick)(const struct ts_workload *))
+{
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < r->nworkloads; i++) {
+		if (!pick(&r->workloads[i]))
+			continue;
+		if (any)
+			ts_buf_puts(b, ", ");
+		ts_buf_puts(b, r->workloads[i].id);
+		any = true;
+	}
+	return any;
+}
+
+/* Whether a pass is graded noisy or unreliable. */
+static bool
+pass_noisy(const struct ts_pass *p)
+{
+	return p != NULL && (p->stats.stability == TS_NOISY ||
+	    p->stats.stability == TS_UNRELIABLE);
+}
+
+/* Whether any pass of the workload is noisy or unreliable. */
+static bool
+workload_noisy(const struct ts_workload *w)
+{
+	return pass_noisy(w->single) || pass_noisy(w->multi);
+}
+
+/* Whether any pass of the workload had windows that were too short. */
+static bool
+workload_short(const struct ts_workload *w)
+{
+	return (w->single != NULL && w->single->window_too_short) ||
+	    (w->multi != NULL && w->multi->window_too_short);
+}
+
+/* Where the notes under the table go, and whether one was written. */
+struct notes {
+	struct ts_buf	*b;
+	bool		 colour;
+	bool		 any;
+};
+
+/* Append one "note: ..." line, the first one after a blank line. */
+static void __attribute__((format(printf, 2, 3)))
+note(struct notes *n, const char *fmt, ...)
+{
+	struct ts_buf t;
+	va_list ap;
+
+	if (!n->any)
+		ts_buf_putc(n->b, '\n');
+	n->any = true;
+	ts_buf_init(&t);
+	va_start(ap, fmt);
+	ts_buf_vprintf(&t, fmt, ap);
+	va_end(ap);
+	paintf(n->b, n->colour, SGR_DIM, "note: %s\n", t.data);
+	ts_buf_free(&t);
+}
+
+/* Append the notes under the table, in the original's order. */
+static void
+table_notes(struct ts_buf *b, const struct ts_report *r, bool colour)
+{
+	struct notes n = { b, colour, false };
+	struct ts_buf ids;
+	size_t i;
+
+	ts_buf_init(&ids);
+	if (r->system.build_profile.debug_assertions)
+		note(&n, "built with debug assertions: these numbers do not "
+		    "describe an optimised build");
+	if (id_list(&ids, r, workload_noisy))
+		note(&n, "high run-to-run variance in %s: close other "
+		    "applications and re-run", ids.data);
+	buf_clear(&ids);
+	if (id_list(&ids, r, workload_short))
+		note(&n, "measurement windows too short in %s: raise "
+		    "--window-ms", ids.data);
+	for (i = 0; i < r->nworkloads; i++)
+		if (r->workloads[i].excluded_from_multi_core != NULL)
+			note(&n, "%s measured single-threaded only, and "
+			    "excluded from the multi-core score",
+			    r->workloads[i].id);
+	ts_buf_free(&ids);
+}
+
+/* Append the rule under the heading and above the score. */
+static void
+table_rule(struct ts_buf *b, bool colour)
+{
+	struct ts_buf t;
+	int i;
+
+	ts_buf_init(&t);
+	for (i = 0; i < RULE_WIDTH; i++)
+		ts_buf_puts(&t, RULE_CHAR);
+	paint(b, colour, SGR_DIM, t.data);
+	ts_buf_putc(b, '\n');
+	ts_buf_free(&t);
+}
+
+void
+ts_render_table(struct ts_buf *b, const struct ts_report *r, bool colour)
+{
+	char s[TS_SI_MAX], m[TS_SI_MAX];
+	struct ts_buf t;
+	size_t i;
+
+	ts_buf_init(&t);
+	ts_buf_printf(&t, "ThreadStone %s" MIDDOT, r->tool_version);
+	ts_describe(&t, &r->system);
+	ts_buf_putc(&t, '\n');
+	paint(b, colour, SGR_BOLD, t.data);
+
+	paintf(b, colour, SGR_DIM, "%s" MIDDOT "%ju samples of %ju ms after "
+	    "%ju warmup" MIDDOT "%.1fs total\n\n", r->generated_at,
+	    (uintmax_t)r->config.samples, (uintmax_t)r->config.window_ms,
+	    (uintmax_t)r->config.warmup, r->duration_secs);
+
+	buf_clear(&t);
+	ts_buf_pad(&t, "Workload", 20);
+	ts_buf_pad(&t, "Unit", 9);
+	ts_buf_rpad(&t, "1 thread", 12);
+	threads_heading(s, sizeof s, r->config.threads);
+	ts_buf_rpad(&t, s, 12);
+	ts_buf_rpad(&t, "scaling", 9);
+	ts_buf_puts(&t, "  cv");
+	paint(b, colour, SGR_DIM, t.data);
+	ts_buf_putc(b, '\n');
+	ts_buf_free(&t);
+
+	table_rule(b, colour);
+	for (i = 0; i < r->nworkloads; i++)
+		table_row(b, &r->workloads[i], colour);
+	table_rule(b, colour);
+
+	score_text(s, sizeof s, r->score.has_single_core, r->score.single_core);
+	score_text(m, sizeof m, r->score.has_multi_core, r->score.multi_core);
+	paint(b, colour, SGR_BOLD, "ThreadStone Score");
+	ts_buf_puts(b, "  single-core ");
+	paint(b, colour, SGR_BOLD, s);
+	ts_buf_puts(b, "   multi-core ");
+	paint(b, colour, SGR_BOLD, m);
+	ts_buf_putc(b, '\n');
+	ts_render_kinds(b, r);
+
+	table_notes(b, r, colour);
+}
+
+void
+ts_render_markdown(struct ts_buf *b, const struct ts_report *r)
+{
+	char single[TS_SI_MAX], multi[TS_SI_MAX], heading[64];
+	size_t i;
+
+	ts_buf_printf(b, "## ThreadStone %s\n\n**", r->tool_version);
+	ts_describe(b, &r->system);
+	ts_buf_puts(b, "**\n\n");
+	if (r->score.has_single_core && r->score.has_multi_core)
+		ts_buf_printf(b, "**Score:** %.0f single-core" MIDDOT
+		    "%.0f multi-core (vs. %s)\n\n", r->score.single_core,
+		    r->score.multi_core, r->score.reference != NULL ?
+		    r->score.reference : TS_REFERENCE_NAME);
+	threads_heading(heading, sizeof heading, r->config.threads);
+	ts_buf_printf(b, "| Workload | Unit | 1 thread | %s", heading);
+	ts_buf_puts(b, " | Scaling | CV |\n|---|---|---:|---:|---:|---:|\n");
+	for (i = 0; i < r->nworkloads; i++) {
+		const struct ts_workload *w = &r->workloads[i];
+		const struct ts_pass *p = noisier_pass(w);
+
+		pass_value(single, w->single);
+		pass_value(multi, w->multi);
+		ts_buf_printf(b, "| %s | %s | %s | %s | ", w->name,
+		    ts_unit_label(w->unit), single, multi);
+		if (w->scaling != NULL)
+			ts_buf_printf(b, "%.1f" TIMES, w->scaling->speedup);
+		else
+			ts_buf_puts(b, TS_DASH);
+		ts_buf_puts(b, " | ");
+		if (p != NULL)
+			ts_buf_printf(b, "%.1f%%", p->stats.cv * 100);
+		else
+			ts_buf_puts(b, TS_DASH);
+		ts_buf_puts(b, " |\n");
+	}
+	ts_render_kinds_markdown(b, r);
+	ts_buf_printf(b, "\n<sub>%s" MIDDOT "%ju samples of %ju ms" MIDDOT
+	    "generated %s</sub>\n", r->system.target,
+	    (uintmax_t)r->config.samples, (uintmax_t)r->config.window_ms,
+	    r->generated_at);
+}

@@ -1,0 +1,475 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-verify's judgement of a parsed report: the original's
+ * coherence problems and notes, the signature check, and our warnings
+ * (recomputation within a tolerance, keys outside the signature).
+ */
+#include <config.h>
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "doc/doc-sign.h"
+#include "report/report-verify.h"
+#include "doc/doc-write.h"
+#include "num/num-format.h"
+#include "suite/suite-score.h"
+#include "suite/suite-stats.h"
+
+/* Append a formatted line to a list of strings. */
+static void __attribute__((format(printf, 3, 4)))
+add(char ***list, size_t *n, const char *fmt, ...)
+{
+	struct ts_buf b;
+	va_list ap;
+
+	ts_buf_init(&b);
+	va_start(ap, fmt);
+	ts_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	*list = ts_xrealloc(*list, (*n + 1) * sizeof **list);
+	(*list)[(*n)++] = b.data;
+}
+
+/*
+ * The Display texts of doubles that one function's messages quote.  Each
+ * num() allocates its text and keeps it until nums_free(), so any number
+ * of them may appear in one message.
+ */
+struct nums {
+	char	**text;
+	size_t	  n;
+};
+
+/* A double in Rust's Display form, owned by t. */
+static const char *
+num(struct nums *t, double v)
+{
+	t->text = ts_xrealloc(t->text, (t->n + 1) * sizeof *t->text);
+	t->text[t->n] = ts_fmt_display(v);
+	return t->text[t->n++];
+}
+
+static void
+nums_free(struct nums *t)
+{
+	while (t->n > 0)
+		free(t->text[--t->n]);
+	free(t->text);
+	t->text = NULL;
+}
+
+/* The original's per-pass problems, W naming the pass. */
+static void
+pass_problems(const struct ts_pass *p, const char *id, const char *kind,
+    struct ts_verdict *v)
+{
+	struct nums t = { NULL, 0 };
+	const struct ts_stats *s = &p->stats;
+	uint64_t total;
+	size_t i;
+
+	if (!(p->value > 0) || !isfinite(p->value))
+		add(&v->problems, &v->nproblems, "%s %s: non-positive value %s",
+		    id, kind, num(&t, p->value));
+	if (p->threads == 0)
+		add(&v->problems, &v->nproblems, "%s %s: zero threads", id,
+		    kind);
+	if (p->nsamples == 0)
+		add(&v->problems, &v->nproblems, "%s %s: no samples recorded",
+		    id, kind);
+	for (i = 0; i < p->nsamples; i++)
+		if (!isfinite(p->samples[i])) {
+			add(&v->problems, &v->nproblems, "%s %s: contains a "
+			    "non-finite sample", id, kind);
+			break;
+		}
+	if (s->n > 0 && (p->value < s->min || p->value > s->max))
+		add(&v->problems, &v->nproblems, "%s %s: value %s outside its "
+		    "own range [%s, %s]", id, kind, num(&t, p->value),
+		    num(&t, s->min), num(&t, s->max));
+	if (s->min > s->max)
+		add(&v->problems, &v->nproblems, "%s %s: min exceeds max", id,
+		    kind);
+	total = s->n + s->outliers;
+	if (total < s->n)
+		total = UINT64_MAX;
+	if (total > p->nsamples)
+		add(&v->problems, &v->nproblems, "%s %s: statistics count %"
+		    PRIu64 " samples but only %zu are recorded", id, kind,
+		    total, p->nsamples);
+	nums_free(&t);
+}
+
+/* Whether two doubles agree within the tolerance, relative to scale. */
+static int
+close_to(double a, double b, double scale)
+{
+	double m;
+
+	if (a == b || (isnan(a) && isnan(b)))
+		return 1;
+	if (!isfinite(a) || !isfinite(b))
+		return 0;
+	m = fmax(fmax(fabs(a), fabs(b)), fabs(scale));
+	return fabs(a - b) <= TS_VERIFY_RTOL * m;
+}
+
+/* Our recomputation of one pass: statistics, value, stability. */
+static void
+pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
+    struct ts_verdict *v)
+{
+	struct nums t = { NULL, 0 };
+	const struct ts_stats *s = &p->stats;
+	struct ts_stats c;
+	struct ts_buf b;
+	double big = 0;
+	size_t i;
+
+	if (p->nsamples == 0 || ts_stats_summary(p->samples, p->nsamples,
+	    &c) == -1)
+		return;
+	for (i = 0; i < p->nsamples; i++)
+		if (isfinite(p->samples[i]))
+			big = fmax(big, fabs(p->samples[i]));
+	ts_buf_init(&b);
+#define CHECK(f, scale) do {						\
+	if (!close_to(s->f, c.f, scale))				\
+		ts_buf_printf(&b, "%s%s %s (recomputed %s)",		\
+		    b.len ? ", " : "", #f, num(&t, s->f),		\
+		    num(&t, c.f));					\
+} while (0)
+	if (s->n != c.n || s->outliers != c.outliers)
+		ts_buf_printf(&b, "n %s + outliers %s (recomputed %s + %s)",
+		    num(&t, (double)s->n), num(&t, (double)s->outliers),
+		    num(&t, (double)c.n), num(&t, (double)c.outliers));
+	CHECK(median, 0);
+	CHECK(mean, 0);
+	CHECK(stddev, big);
+	CHECK(cv, c.mean != 0 ? big / fabs(c.mean) : 0);
+	CHECK(min, 0);
+	CHECK(max, 0);
+	CHECK(p05, 0);
+	CHECK(p95, 0);
+	CHECK(ci95, big);
+#undef CHECK
+	if (s->stability != ts_stability_from_cv(s->cv))
+		ts_buf_printf(&b, "%sstability %s (its cv gives %s)",
+		    b.len ? ", " : "", ts_stability_name(s->stability),
+		    ts_stability_name(ts_stability_from_cv(s->cv)));
+	if (b.len > 0)
+		add(&v->warnings, &v->nwarnings, "%s %s: statistics do not "
+		    "match the samples: %s", id, kind, b.data);
+	ts_buf_free(&b);
+	if (!close_to(p->value, c.median, 0))
+		add(&v->warnings, &v->nwarnings, "%s %s: value %s is not the "
+		    "median of the retained samples (%s)", id, kind,
+		    num(&t, p->value), num(&t, c.median));
+	nums_free(&t);
+}
+
+/* Our checks of a workload against the reference table and its passes. */
+static void
+workload_recompute(const struct ts_workload *w, struct ts_verdict *v)
+{
+	struct nums t = { NULL, 0 };
+	const struct ts_kernel *ref = ts_reference_find(w->id);
+	struct ts_scaling sc;
+	int has;
+
+	if (ref == NULL)
+		add(&v->warnings, &v->nwarnings, "%s: not a workload of %s",
+		    w->id, TS_REFERENCE_NAME);
+	else {
+		if (w->reference != ref->reference)
+			add(&v->warnings, &v->nwarnings, "%s: reference %s "
+			    "differs from %s's %s", w->id,
+			    num(&t, w->reference), TS_REFERENCE_NAME,
+			    num(&t, ref->reference));
+		if (w->unit != ref->unit)
+			add(&v->warnings, &v->nwarnings, "%s: unit %s, "
+			    "expected %s", w->id, ts_unit_name(w->unit),
+			    ts_unit_name(ref->unit));
+	}
+	if (w->single != NULL)
+		pass_recompute(w->single, w->id, "single-thread", v);
+	if (w->multi != NULL)
+		pass_recompute(w->multi, w->id, "multi-thread", v);
+	has = w->single != NULL && w->multi != NULL &&
+	    ts_scaling_compute(w->single, w->multi, w->unit, &sc) == 0;
+	if (has && w->scaling == NULL)
+		add(&v->warnings, &v->nwarnings, "%s: scaling is missing",
+		    w->id);
+	else if (!has && w->scaling != NULL)
+		add(&v->warnings, &v->nwarnings, "%s: scaling recorded "
+		    "without the two passes it derives from", w->id);
+	else if (has && (!close_to(w->scaling->speedup, sc.speedup, 0) ||
+	    !close_to(w->scaling->efficiency, sc.efficiency, 0) ||
+	    w->scaling->threads != sc.threads))
+		add(&v->warnings, &v->nwarnings, "%s: scaling %s / %s / %s "
+		    "does not match the passes (recomputed %s / %s / %s)",
+		    w->id, num(&t, w->scaling->speedup),
+		    num(&t, w->scaling->efficiency),
+		    num(&t, (double)w->scaling->threads), num(&t, sc.speedup),
+		    num(&t, sc.efficiency), num(&t, (double)sc.threads));
+	nums_free(&t);
+}
+
+/* Compare one recorded score half with its recomputation. */
+static void
+score_half(const char *name, bool has, double score,
+    const struct ts_component *c, size_t n, bool chas, double cscore,
+    const struct ts_component *cc, size_t cn, struct ts_verdict *v)
+{
+	struct nums t = { NULL, 0 };
+	size_t i;
+
+	if (has != chas || (has && !close_to(score, cscore, 0))) {
+		add(&v->warnings, &v->nwarnings, "score: %s %s does not match "
+		    "the passes (recomputed %s)", name,
+		    has ? num(&t, score) : "absent", chas ? num(&t, cscore) :
+		    "absent");
+	}
+	if (n != cn) {
+		add(&v->warnings, &v->nwarnings, "score: %s_components has %zu "
+		    "entries, the passes give %zu", name, n, cn);
+		nums_free(&t);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (strcmp(c[i].id, cc[i].id) != 0 ||
+		    !close_to(c[i].measured, cc[i].measured, 0) ||
+		    !close_to(c[i].reference, cc[i].reference, 0) ||
+		    !close_to(c[i].ratio, cc[i].ratio, 0))
+			add(&v->warnings, &v->nwarnings, "score: %s component "
+			    "%s (%s / %s = %s) does not match the passes "
+			    "(%s: %s / %s = %s)", name, c[i].id,
+			    num(&t, c[i].measured), num(&t, c[i].reference),
+			    num(&t, c[i].ratio), cc[i].id,
+			    num(&t, cc[i].measured), num(&t, cc[i].reference),
+			    num(&t, cc[i].ratio));
+	nums_free(&t);
+}
+
+/* Warn about keys and objects the signature does not cover. */
+static void
+coverage(const struct ts_report *r, struct ts_verdict *v)
+{
+	struct ts_buf b;
+	size_t i, shown = r->nunknown_keys < 8 ? r->nunknown_keys : 8;
+
+	if (r->nunknown_keys > 0) {
+		ts_buf_init(&b);
+		for (i = 0; i < shown; i++)
+			ts_buf_printf(&b, "%s%s", i ? ", " : "",
+			    r->unknown_keys[i]);
+		if (shown < r->nunknown_keys)
+			ts_buf_printf(&b, " and %zu more",
+			    r->nunknown_keys - shown);
+		add(&v->warnings, &v->nwarnings, r->signature != NULL ?
+		    "keys not covered by the signature: %s" :
+		    "unknown keys, ignored: %s", b.data);
+		ts_buf_free(&b);
+	}
+	if (r->ext.present && r->signature != NULL)
+		add(&v->warnings, &v->nwarnings, "the \"extensions\" object is "
+		    "not covered by the signature");
+}
+
+void
+ts_verify_report(const struct ts_report *r, bool require_signature,
+    struct ts_verdict *v)
+{
+	struct nums t = { NULL, 0 };
+	const struct ts_workload *w;
+	struct ts_score sc;
+	struct ts_buf noisy, failed;
+	size_t i;
+
+	memset(v, 0, sizeof *v);
+	if (r->schema_version > TS_SCHEMA_VERSION)
+		add(&v->problems, &v->nproblems, "schema version %u is newer "
+		    "than this build understands (%d)", r->schema_version,
+		    TS_SCHEMA_VERSION);
+	if (r->system.logical_cores == 0)
+		add(&v->problems, &v->nproblems, "system reports zero logical "
+		    "cores");
+	if (r->config.samples == 0)
+		add(&v->problems, &v->nproblems, "configuration records zero "
+		    "samples");
+	if (!isfinite(r->duration_secs) || r->duration_secs < 0)
+		add(&v->problems, &v->nproblems, "implausible duration %s",
+		    num(&t, r->duration_secs));
+	for (i = 0; i < r->nworkloads; i++) {
+		w = &r->workloads[i];
+		if (w->single != NULL)
+			pass_problems(w->single, w->id, "single-thread", v);
+		if (w->multi != NULL)
+			pass_problems(w->multi, w->id, "multi-thread", v);
+		if (w->single == NULL && w->multi == NULL && w->error == NULL)
+			add(&v->problems, &v->nproblems, "%s: no passes and no "
+			    "error explaining why", w->id);
+	}
+
+	if (r->signature == NULL)
+		v->sig = require_signature ? TS_SIG_MISSING : TS_SIG_ABSENT;
+	else if (ts_signature_check(r, v->sig_message,
+	    sizeof v->sig_message) == 0)
+		v->sig = TS_SIG_VERIFIED;
+	else
+		v->sig = TS_SIG_INVALID;
+
+	if (r->system.build_profile.debug_assertions)
+		add(&v->notes, &v->nnotes, "produced by a build with debug "
+		    "assertions; the numbers do not describe an optimised "
+		    "binary");
+	if (r->schema_version < TS_SCHEMA_VERSION)
+		add(&v->notes, &v->nnotes, "written against schema version %u, "
+		    "current is %d", r->schema_version, TS_SCHEMA_VERSION);
+	ts_buf_init(&noisy);
+	ts_buf_init(&failed);
+	for (i = 0; i < r->nworkloads; i++) {
+		w = &r->workloads[i];
+		if ((w->single != NULL &&
+		    !ts_stability_trustworthy(w->single->stats.stability)) ||
+		    (w->multi != NULL &&
+		    !ts_stability_trustworthy(w->multi->stats.stability)))
+			ts_buf_printf(&noisy, "%s%s", noisy.len ? ", " : "",
+			    w->id);
+		if (w->error != NULL)
+			ts_buf_printf(&failed, "%s%s", failed.len ? ", " : "",
+			    w->id);
+	}
+	if (noisy.len > 0)
+		add(&v->notes, &v->nnotes, "high run-to-run variance in %s",
+		    noisy.data);
+	if (failed.len > 0)
+		add(&v->notes, &v->nnotes, "workloads that failed to run: %s",
+		    failed.data);
+	ts_buf_free(&noisy);
+	ts_buf_free(&failed);
+
+	/* Beyond the original: recompute, and name what is unsigned. */
+	for (i = 0; i < r->nworkloads; i++)
+		workload_recompute(&r->workloads[i], v);
+	ts_score_build(r->workloads, r->nworkloads, &sc);
+	score_half("single_core", r->score.has_single_core,
+	    r->score.single_core, r->score.single_components,
+	    r->score.nsingle_components, sc.has_single_core, sc.single_core,
+	    sc.single_components, sc.nsingle_components, v);
+	score_half("multi_core", r->score.has_multi_core,
+	    r->score.multi_core, r->score.multi_components,
+	    r->score.nmulti_components, sc.has_multi_core, sc.multi_core,
+	    sc.multi_components, sc.nmulti_components, v);
+	ts_score_clear(&sc);
+	coverage(r, v);
+
+	v->pass = v->nproblems == 0 && (v->sig == TS_SIG_VERIFIED ||
+	    v->sig == TS_SIG_ABSENT);
+	nums_free(&t);
+}
+
+void
+ts_verdict_free(struct ts_verdict *v)
+{
+	ts_strv_free(v->problems, v->nproblems);
+	ts_strv_free(v->notes, v->nnotes);
+	ts_strv_free(v->warnings, v->nwarnings);
+	memset(v, 0, sizeof *v);
+}
+
+void
+ts_verdict_text(const char *path, const struct ts_verdict *v,
+    struct ts_buf *out)
+{
+	size_t i;
+
+	ts_buf_printf(out, "%s %s\n", v->pass ? "OK  " : "FAIL", path);
+	ts_buf_puts(out, "  structure   valid\n");
+	if (v->nproblems == 0)
+		ts_buf_puts(out, "  contents    coherent\n");
+	else {
+		ts_buf_puts(out, "  contents    INVALID\n");
+		for (i = 0; i < v->nproblems; i++)
+			ts_buf_printf(out, "    - %s\n", v->problems[i]);
+	}
+	switch (v->sig) {
+	case TS_SIG_VERIFIED:
+		ts_buf_puts(out, "  signature   verified\n");
+		break;
+	case TS_SIG_INVALID:
+		ts_buf_printf(out, "  signature   INVALID: %s\n",
+		    v->sig_message);
+		break;
+	case TS_SIG_MISSING:
+		ts_buf_puts(out, "  signature   MISSING (required by "
+		    "--require-signature)\n");
+		break;
+	default:
+		ts_buf_puts(out, "  signature   absent (nothing to check)\n");
+		break;
+	}
+	for (i = 0; i < v->nnotes; i++)
+		ts_buf_printf(out, "  note: %s\n", v->notes[i]);
+}
+
+void
+ts_verdict_parse_failure_text(const char *path, const char *message,
+    struct ts_buf *out)
+{
+	ts_buf_printf(out, "FAIL %s\n  not a valid result document: %s\n",
+	    path, message);
+}
+
+/* A json-c array of strings. */
+static struct json_object *
+string_array(char **l, size_t n)
+{
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		json_object_array_add(a, json_object_new_string(l[i]));
+	return a;
+}
+
+void
+ts_verdict_json(const char *path, const struct ts_verdict *v,
+    const char *parse_error, struct ts_buf *out)
+{
+	static const char *const states[] = { "verified", "invalid",
+	    "missing", "absent" };
+	struct json_object *o = json_object_new_object(), *s;
+
+	json_object_object_add(o, "file", json_object_new_string(path));
+	json_object_object_add(o, "pass", json_object_new_boolean(v != NULL &&
+	    v->pass));
+	json_object_object_add(o, "structure",
+	    json_object_new_string(v != NULL ? "valid" : "invalid"));
+	json_object_object_add(o, "error", parse_error != NULL ?
+	    json_object_new_string(parse_error) : NULL);
+	if (v != NULL) {
+		json_object_object_add(o, "problems",
+		    string_array(v->problems, v->nproblems));
+		s = json_object_new_object();
+		json_object_object_add(s, "status",
+		    json_object_new_string(states[v->sig]));
+		json_object_object_add(s, "message", v->sig == TS_SIG_INVALID ?
+		    json_object_new_string(v->sig_message) : NULL);
+		json_object_object_add(o, "signature", s);
+		json_object_object_add(o, "notes",
+		    string_array(v->notes, v->nnotes));
+		json_object_object_add(o, "warnings",
+		    string_array(v->warnings, v->nwarnings));
+	}
+	ts_json_write_pretty(o, out);
+	json_object_put(o);
+}

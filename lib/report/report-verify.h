@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The three questions of threadstone-verify (section 10): does the file
+ * parse, is it coherent, is it unmodified.  Problems, notes and the
+ * signature verdict follow ThreadStone 2.0.0 in order and wording; the
+ * warnings are ours (recomputed statistics, values, scaling and scores,
+ * keys the signature does not cover) and never change the verdict.
+ */
+#ifndef TS_DOC_VERIFY_H
+#define TS_DOC_VERIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "doc/doc-model.h"
+#include "util.h"
+
+/* Relative tolerance of the recomputation checks (a few thousand ulps). */
+#define TS_VERIFY_RTOL	1e-12
+
+enum ts_sig_state {
+	TS_SIG_VERIFIED,
+	TS_SIG_INVALID,		/* message in sig_message */
+	TS_SIG_MISSING,		/* absent, and --require-signature */
+	TS_SIG_ABSENT
+};
+
+struct ts_verdict {
+	bool			 pass;
+	char			**problems;	/* coherence, the original's */
+	size_t			 nproblems;
+	enum ts_sig_state	 sig;
+	char			 sig_message[160];
+	char			**notes;	/* the original's notes */
+	size_t			 nnotes;
+	char			**warnings;	/* ours, never fatal */
+	size_t			 nwarnings;
+};
+
+/* Answer questions 2 and 3 for a parsed report. */
+void	ts_verify_report(const struct ts_report *r, bool require_signature,
+	    struct ts_verdict *out);
+
+/* Free a verdict's lists (not the struct). */
+void	ts_verdict_free(struct ts_verdict *);
+
+/*
+ * The original's verdict block for path, appended to out ("OK   PATH" ...,
+ * each line ending in a newline).  Warnings are not part of it.
+ */
+void	ts_verdict_text(const char *path, const struct ts_verdict *,
+	    struct ts_buf *out);
+
+/* The verdict block of a file that does not parse. */
+void	ts_verdict_parse_failure_text(const char *path, const char *message,
+	    struct ts_buf *out);
+
+/*
+ * The verdict as a pretty JSON object (no trailing newline): file, pass,
+ * structure ("valid" or "invalid"), error (the parse error or null),
+ * problems, signature {status, message}, notes, warnings.  Pass v NULL
+ * and a message for a file that does not parse.
+ */
+void	ts_verdict_json(const char *path, const struct ts_verdict *v,
+	    const char *parse_error, struct ts_buf *out);
+
+#endif /* TS_DOC_VERIFY_H */

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Summary statistics of a pass (spec section 3), in the original's order
+ * of operations so that every field is bit-exact, and the geometric mean.
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suite/suite-stats.h"
+#include "util.h"
+
+/* qsort order for finite doubles, ascending. */
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of an ascending list of n > 0 values. */
+static double
+sorted_median(const double *s, size_t n)
+{
+	if (n % 2 == 1)
+		return s[n / 2];
+	return (s[n / 2 - 1] + s[n / 2]) / 2.0;
+}
+
+double
+ts_median(const double *v, size_t n)
+{
+	double *s, m;
+
+	if (n == 0)
+		return NAN;
+	s = ts_xmalloc(n * sizeof *s);
+	memcpy(s, v, n * sizeof *s);
+	qsort(s, n, sizeof *s, cmp_double);
+	m = sorted_median(s, n);
+	free(s);
+	return m;
+}
+
+/* The R-7 quantile q of an ascending list of n > 0 values. */
+static double
+quantile(const double *s, size_t n, double q)
+{
+	double pos, f;
+	size_t lo, hi;
+
+	if (n == 1)
+		return s[0];
+	pos = q * (double)(n - 1);
+	lo = (size_t)floor(pos);
+	hi = (size_t)ceil(pos);
+	if (lo == hi)
+		return s[lo];
+	f = pos - (double)lo;
+	return s[lo] * (1.0 - f) + s[hi] * f;
+}
+
+/*
+ * Two-sided MAD rejection of v[0..n) (n >= 4) in place, keeping order;
+ * return the number of values kept.
+ */
+static size_t
+reject_outliers(double *v, size_t n)
+{
+	double *dev, med, mad, limit;
+	size_t i, kept = 0;
+
+	med = ts_median(v, n);
+	dev = ts_xmalloc(n * sizeof *dev);
+	for (i = 0; i < n; i++)
+		dev[i] = fabs(v[i] - med);
+	mad = ts_median(dev, n);
+	free(dev);
+	if (mad == 0)
+		return n;
+	limit = TS_MAD_LIMIT * TS_MAD_SCALE * mad;
+	for (i = 0; i < n; i++)
+		if (fabs(v[i] - med) <= limit)
+			kept++;
+	if (kept == 0)
+		return n;
+	kept = 0;
+	for (i = 0; i < n; i++)
+		if (fabs(v[i] - med) <= limit)
+			v[kept++] = v[i];
+	return kept;
+}
+
+enum ts_stability
+ts_stability_from_cv(double cv)
+{
+	if (cv < 0.01)
+		return TS_STABLE;
+	if (cv < 0.03)
+		return TS_ACCEPTABLE;
+	if (cv < 0.10)
+		return TS_NOISY;
+	return TS_UNRELIABLE;
+}
+
+int
+ts_stability_trustworthy(enum ts_stability s)
+{
+	return s == TS_STABLE || s == TS_ACCEPTABLE;
+}
+
+int
+ts_stats_summary(const double *v, size_t n, struct ts_stats *out)
+{
+	struct ts_stats st;
+	double *kept, *sorted, sum, d;
+	size_t i, m = 0, k;
+
+	kept = ts_xmalloc((n ? n : 1) * sizeof *kept);
+	for (i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			kept[m++] = v[i];
+	if (m == 0) {
+		free(kept);
+		return -1;
+	}
+	k = m >= 4 ? reject_outliers(kept, m) : m;
+	memset(&st, 0, sizeof st);
+	st.n = k;
+	st.outliers = m - k;
+
+	sorted = ts_xmalloc(k * sizeof *sorted);
+	memcpy(sorted, kept, k * sizeof *sorted);
+	qsort(sorted, k, sizeof *sorted, cmp_double);
+	st.median = sorted_median(sorted, k);
+	st.min = sorted[0];
+	st.max = sorted[k - 1];
+	st.p05 = quantile(sorted, k, 0.05);
+	st.p95 = quantile(sorted, k, 0.95);
+	free(sorted);
+
+	sum = 0.0;
+	for (i = 0; i < k; i++)
+		sum += kept[i];
+	st.mean = sum / (double)k;
+	if (k > 1) {
+		sum = 0.0;
+		for (i = 0; i < k; i++) {
+			d = kept[i] - st.mean;
+			sum += d * d;
+		}
+		st.stddev = sqrt(sum / (double)(k - 1));
+		st.ci95 = 1.96 * st.stddev / sqrt((double)k);
+	}
+	st.cv = st.mean != 0 ? fabs(st.stddev / st.mean) : 0.0;
+	st.stability = ts_stability_from_cv(st.cv);
+	free(kept);
+	*out = st;
+	return 0;
+}
+
+int
+ts_geomean(const double *v, size_t n, double *out)
+{
+	double sum = 0.0;
+	size_t i;
+
+	if (n == 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!isfinite(v[i]) || v[i] <= 0)
+			return -1;
+		sum += log(v[i]);
+	}
+	*out = exp(sum / (double)n);
+	return 0;
+}

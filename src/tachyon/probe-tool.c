@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tachyon's orchestration: the working-set size and cache check, then
+ * one reading or a timed stream of them, formatted by probe-out.c.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "exitcodes.h"
+#include "mem/mem-probe-cache.h"
+#include "probe-out.h"
+#include "probe-tool.h"
+#include "probe-wrap.h"
+#include "mem/mem-probe.h"
+#include "host/host-sysinfo.h"
+#include "util.h"
+
+#define SLEEP_SLICE	0.1		/* longest sleep between flag checks */
+
+/* Whether the stop flag, if any, has been raised. */
+static bool
+stopped(const struct ts_probe_tool_opts *o)
+{
+	return o->stop != NULL && atomic_load(o->stop);
+}
+
+/* The probe's bind callback: thread i on core i of the topology. */
+static int
+bind_core(void *arg, unsigned thread)
+{
+	return ts_topo_bind_core(arg, thread);
+}
+
+/*
+ * Sleep until the monotonic time `until`, or the stop flag.  The sleep
+ * goes in slices, so a signal landing between the check of the flag and
+ * the call to nanosleep delays the stop by one slice at most.
+ */
+static void
+sleep_until(const struct ts_probe_tool_opts *o, double until)
+{
+	struct timespec ts;
+	double left;
+
+	while (!stopped(o) && (left = until - ts_now()) > 0) {
+		if (left > SLEEP_SLICE)
+			left = SLEEP_SLICE;
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		(void)nanosleep(&ts, NULL);
+	}
+}
+
+/* Write a whole line (or block) at once; false on a write error. */
+static bool
+emit(struct ts_buf *b)
+{
+	bool okay = fwrite(b->data, 1, b->len, stdout) == b->len &&
+	    fflush(stdout) == 0;
+
+	b->len = 0;
+	b->data[0] = '\0';
+	return okay;
+}
+
+/* The cache-residency test's length per chase: 5 % of the budget, 50-250 ms. */
+static double
+check_seconds(double budget)
+{
+	double s = budget * 0.05;
+
+	return s < 0.05 ? 0.05 : s > 0.25 ? 0.25 : s;
+}
+
+/* Tell, in one line, what a check that says "cache" found. */
+static void
+warn_cache(const struct ts_cache_report *rep, const char *prefix)
+{
+	const struct ts_residency *r = &rep->res;
+
+	ts_warning("%sthe probe is measuring cache: %.6g MiB in total reads "
+	    "%.1f ns per load in a page-local chase, %.6g MiB reads %.1f; use "
+	    "--working-set-mb %" PRIu64 " or more, or auto", prefix,
+	    (double)r->small_bytes / (double)TS_MIB, r->ns_small,
+	    (double)r->large_bytes / (double)TS_MIB, r->ns_large,
+	    rep->suggest_bytes / TS_MIB);
+}
+
+/*
+ * Settle the working set: `auto` sizes it by the residency test, memory
+ * must hold it, and the cache check (unless disabled; `auto` made it
+ * already) warns when it reads like cache.  Return an exit status; *chk
+ * gets what the JSON lines report.
+ */
+static int
+size_working_set(struct ts_probe_tool_opts *o, struct ts_topo *topo,
+    struct ts_cache_report *rep, struct ts_auto_report *arep,
+    struct ts_probeout_check *chk)
+{
+	struct ts_cache_bounds bounds = { 0, 0 };
+	struct ts_residency_cfg rc;
+	struct ts_auto_cfg ac;
+	uint64_t avail;
+
+	avail = ts_mem_available();
+	if (topo != NULL)
+		bounds.llc_bytes = ts_topo_llc_size(topo);
+	bounds.mem_bytes = ts_cache_mem_bound(topo != NULL ?
+	    ts_topo_memory(topo) : 0, avail);
+	rc.seconds = check_seconds(o->seconds);
+	rc.seed = o->seed;
+	memset(chk, 0, sizeof *chk);
+	chk->enabled = o->cache_check || o->ws_auto;
+	if (o->ws_auto) {
+		memset(&ac, 0, sizeof ac);
+		ac.threads = (unsigned)o->threads;
+		ac.limit = ts_auto_limit(o->seconds);
+		ac.measure = ts_residency_measure;
+		ac.arg = &rc;
+		ts_auto_size(&ac, &bounds, &o->ws_bytes, arep);
+		*rep = arep->last;
+		chk->autorep = arep;
+		chk->res = &rep->res;
+	}
+	if (avail != 0 && o->ws_bytes * o->threads > avail / 10 * 9) {
+		ts_error("--working-set-mb %.6g with --threads %" PRIu64
+		    " needs %" PRIu64 " MiB, but only %" PRIu64 " MiB of memory is "
+		    "available: at most %.6g MiB per thread here",
+		    (double)o->ws_bytes / (double)TS_MIB, o->threads,
+		    o->ws_bytes * o->threads / TS_MIB, avail / TS_MIB,
+		    (double)(avail / 10 * 9 / o->threads / TS_MIB));
+		return TS_EXIT_FAILURE;
+	}
+	if (!o->ws_auto && o->cache_check) {
+		ts_cache_check(o->ws_bytes, (unsigned)o->threads, &bounds,
+		    ts_residency_measure, &rc, rep);
+		chk->res = &rep->res;
+	}
+	if (chk->res == NULL)
+		return TS_EXIT_OK;
+	/* A check that could not be made says so; it never passes as clear. */
+	if (rep->res.failed)
+		ts_warning("the cache check was skipped: %s", rep->res.reason);
+	else if (rep->res.verdict == TS_RESIDENCY_CACHE && o->ws_auto)
+		warn_cache(rep, arep->stop == TS_AUTO_TIME ? "--working-set-mb "
+		    "auto ran out of time; " : "--working-set-mb auto reached "
+		    "its bound; ");
+	else if (rep->res.verdict == TS_RESIDENCY_CACHE)
+		warn_cache(rep, "");
+	return TS_EXIT_OK;
+}
+
+/*
+ * Build the chains for o (bound to cores when there are enough).  Return
+ * NULL after one line on stderr.
+ */
+static struct ts_probe *
+open_probe(const struct ts_probe_tool_opts *o, struct ts_topo *topo)
+{
+	struct ts_probe_config cfg;
+	struct ts_probe *pr;
+	char err[256];
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.seconds = o->seconds;
+	cfg.working_set_bytes = o->ws_bytes;
+	cfg.threads = (unsigned)o->threads;
+	cfg.seed = o->seed;
+	if (topo != NULL && cfg.threads <= ts_topo_cores(topo)) {
+		cfg.bind = bind_core;
+		cfg.bind_arg = topo;
+	}
+	if (o->watch)
+		cfg.stop = o->stop;
+	if ((pr = ts_probe_open(&cfg, err, sizeof err)) == NULL) {
+		if (errno == ENOMEM)
+			ts_error("--working-set-mb %.6g with --threads %u: "
+			    "cannot allocate the chains (%s); try a smaller "
+			    "working set or fewer threads",
+			    (double)o->ws_bytes / (double)TS_MIB, cfg.threads,
+			    strerror(ENOMEM));
+		else
+			ts_error("%s", err);
+		return NULL;
+	}
+	return pr;
+}
+
+int
+ts_probe_tool_read_once(const struct ts_probe_tool_opts *o,
+    struct ts_topo *topo, struct ts_probe_result *res)
+{
+	struct ts_probe *pr;
+	char err[256];
+	int rc;
+
+	if ((pr = open_probe(o, topo)) == NULL)
+		return -1;
+	rc = ts_probe_measure(pr, o->seconds, res, err, sizeof err);
+	if (rc == -1)
+		ts_error("%s", err);
+	ts_probe_close(pr);
+	return rc;
+}
+
+/*
+ * Build the chains, then take one reading, or in watch mode one per
+ * interval until the count or the stop flag.  Return the exit status.
+ */
+static int
+readings(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
+    const struct ts_probeout_check *chk)
+{
+	struct ts_probe_result res;
+	struct ts_probe *pr;
+	struct ts_buf out;
+	uint64_t reading;
+	double begin;
+	char err[256];
+	int status = TS_EXIT_OK;
+
+	if ((pr = open_probe(o, topo)) == NULL)
+		return TS_EXIT_FAILURE;
+	ts_buf_init(&out);
+	begin = ts_now();
+	for (reading = 1;; reading++) {
+		if (ts_probe_measure(pr, o->seconds, &res, err,
+		    sizeof err) == -1) {
+			ts_error("%s", err);
+			status = TS_EXIT_FAILURE;
+			break;
+		}
+		if (o->watch || o->json) {
+			ts_probeout_json_open(&out, &res, chk,
+			    o->watch ? reading : 0, ts_probeout_unix_time());
+			ts_hostid_json(&out, o->id, o->tags, o->ntags);
+			ts_buf_puts(&out, "}\n");
+		} else
+			ts_probeout_human(&out, &res);
+		if (!emit(&out)) {
+			status = TS_EXIT_FAILURE;
+			break;
+		}
+		if (!o->watch || stopped(o) || reading == o->count)
+			break;
+		sleep_until(o, begin + (double)reading * o->interval);
+		if (stopped(o))
+			break;
+	}
+	ts_buf_free(&out);
+	ts_probe_close(pr);
+	if (status == TS_EXIT_OK && o->min_score > 0 &&
+	    ts_probe_score(&res) < o->min_score) {
+		ts_error("score %.3f is below --min-score %g: this host is "
+		    "degraded right now", ts_probe_score(&res), o->min_score);
+		status = TS_EXIT_NEGATIVE;
+	}
+	return status;
+}
+
+int
+ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo)
+{
+	struct ts_cache_report rep;
+	struct ts_auto_report arep;
+	struct ts_probeout_check chk;
+	int status;
+
+	status = size_working_set(o, topo, &rep, &arep, &chk);
+	if (status == TS_EXIT_OK && o->wrap_argv != NULL)
+		status = ts_probe_wrap(o, topo, &chk);
+	else if (status == TS_EXIT_OK)
+		status = readings(o, topo, &chk);
+	return status;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tachyon's run once the command line is parsed: settle and check the
+ * working set, build the chains, and print one reading or a stream.
+ */
+#ifndef TS_PROBE_TOOL_H
+#define TS_PROBE_TOOL_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "host/host-id.h"
+#include "probe-out.h"
+#include "mem/mem-probe.h"
+#include "topo/topo.h"
+
+/* What the program decided; ts_probe_tool_run() reads it. */
+struct ts_probe_tool_opts {
+	double		 seconds;	/* length of each reading */
+	bool		 ws_auto;	/* size the working set by measurement */
+	uint64_t	 ws_bytes;	/* per thread, a multiple of 64 */
+	uint64_t	 threads;	/* >= 1, already checked against CPUs */
+	uint64_t	 seed;
+	bool		 json;
+	double		 min_score;	/* 0 = no threshold */
+	bool		 watch;
+	double		 interval;	/* 0 = back to back */
+	uint64_t	 count;		/* 0 = until *stop */
+	bool		 cache_check;
+	/* Watch mode ends when this is set (by a signal handler); or NULL. */
+	atomic_int	*stop;
+	/* JSON lines end with this identity (NULL: none) and the tags. */
+	const struct ts_hostid *id;
+	const struct ts_tag *tags;
+	size_t		 ntags;
+	/* --wrap: the command to run between two readings; else NULL. */
+	char	       **wrap_argv;
+	/* --record: the --wrap record goes to this file, not stdout; or NULL. */
+	const char	*record_path;
+};
+
+/*
+ * Size and check the working set (warnings on stderr), then take the
+ * readings onto stdout; o->ws_bytes is updated by `auto`.  topo may be
+ * NULL: no cache bound and no binding.  Errors are one line on stderr.
+ * Return the exit status: TS_EXIT_OK, TS_EXIT_FAILURE, or
+ * TS_EXIT_NEGATIVE when the score is below o->min_score.
+ */
+int	 ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo);
+
+/*
+ * One reading of o->seconds with the chains built and freed around it.
+ * Return 0, or -1 after one line on stderr.
+ */
+int	 ts_probe_tool_read_once(const struct ts_probe_tool_opts *o,
+	    struct ts_topo *topo, struct ts_probe_result *res);
+
+#endif

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-compare: is CANDIDATE faster or slower than BASELINE, beyond
+ * the noise of both measurements?  Optionally a CI gate.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "doc/doc-read.h"
+#include "exitcodes.h"
+#include "report/report-compare.h"
+#include "util.h"
+
+enum {
+	OPT_FAIL_ON_REGRESSION = 256,
+	OPT_JSON
+};
+
+static const struct option longopts[] = {
+	{ "fail-on-regression", no_argument, NULL, OPT_FAIL_ON_REGRESSION },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
+usage(void)
+{
+	printf("Usage: %s [OPTION]... BASELINE CANDIDATE\n"
+	    "Compare two ThreadStone result documents workload by workload.\n"
+	    "A change counts only when it exceeds both measurements' 95 %%\n"
+	    "confidence intervals combined (at least 0.5 %% each).  Either file\n"
+	    "may be - for standard input.  Documents of different producers are\n"
+	    "named, and workloads whose kernels differ between them are marked.\n"
+	    "\n"
+	    "      --fail-on-regression  exit with status 3 when any workload is\n"
+	    "                            significantly slower, except workloads\n"
+	    "                            whose kernels differ between the two\n"
+	    "                            documents' producers\n"
+	    "      --json                print the comparison as JSON\n"
+	    "  -h, --help                print this help and exit\n"
+	    "  -V, --version             print the version and exit\n"
+	    "\n"
+	    "Exit status: 0 compared, 1 a file could not be read or parsed,\n"
+	    "2 usage error, 3 significant regression with --fail-on-regression.\n",
+	    ts_progname());
+	ts_exit_stdout();
+}
+
+/*
+ * Repeat the producer warning as one line on stderr, so that a CI log shows
+ * why a gate passed or failed across a change of tool; likewise a
+ * difference in CPU kinds.
+ */
+static void
+report_producers(const struct ts_comparison *c)
+{
+	struct ts_buf b;
+
+	ts_buf_init(&b);
+	ts_producer_warning(&b, c);
+	if (b.len > 0)
+		ts_warning("%s", b.data);
+	ts_buf_free(&b);
+	if (c->kinds_differ != NULL)
+		ts_warning("%s", c->kinds_differ);
+}
+
+/*
+ * Print one line on stderr naming the significantly slower workloads whose
+ * kernels are the same in both documents.
+ */
+static void
+report_regressions(const struct ts_comparison *c)
+{
+	static const char *const pass_names[TS_COMPARE_NPASSES] = {
+		"single-thread", "multi-thread"
+	};
+	struct ts_buf b;
+	size_t i;
+	int p;
+
+	ts_buf_init(&b);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+		for (i = 0; i < c->nrows[p]; i++) {
+			if (c->rows[p][i].verdict != TS_VERDICT_SLOWER ||
+			    c->rows[p][i].kernel_differs)
+				continue;
+			ts_buf_printf(&b, "%s%s %s (%+.1f%%)",
+			    b.len > 0 ? ", " : "", c->rows[p][i].id,
+			    pass_names[p], c->rows[p][i].pct);
+		}
+	ts_error("significant regression: %s", b.data);
+	ts_buf_free(&b);
+}
+
+int
+main(int argc, char *argv[])
+{
+	bool fail_on_regression = false, json = false, regressed;
+	struct ts_report base, cand;
+	struct ts_comparison cmp;
+	struct ts_buf out;
+	int ch, status;
+
+	ts_check_stdout_at_exit();
+	while ((ch = ts_getopt(argc, argv, "hV", longopts)) != -1) {
+		switch (ch) {
+		case OPT_FAIL_ON_REGRESSION:
+			fail_on_regression = true;
+			break;
+		case OPT_JSON:
+			json = true;
+			break;
+		case 'h':
+			usage();
+		case 'V':
+			ts_version_exit();
+		}
+	}
+	if (argc - optind != 2) {
+		ts_error("expected two files, BASELINE and CANDIDATE (see "
+		    "--help)");
+		return TS_EXIT_USAGE;
+	}
+	if (strcmp(argv[optind], "-") == 0 &&
+	    strcmp(argv[optind + 1], "-") == 0) {
+		ts_error("standard input (-) can be BASELINE or CANDIDATE, "
+		    "not both");
+		return TS_EXIT_USAGE;
+	}
+
+	if (ts_doc_load_arg(argv[optind], &base) != 0)
+		return TS_EXIT_FAILURE;
+	if (ts_doc_load_arg(argv[optind + 1], &cand) != 0) {
+		ts_report_free(&base);
+		return TS_EXIT_FAILURE;
+	}
+
+	ts_compare(&base, &cand, &cmp);
+	ts_buf_init(&out);
+	if (json)
+		ts_comparison_json(&out, &cmp, argv[optind], argv[optind + 1]);
+	else
+		ts_render_comparison(&out, &cmp, argv[optind],
+		    argv[optind + 1]);
+	fwrite(out.data, 1, out.len, stdout);
+	regressed = ts_comparison_regressed(&cmp);
+
+	status = TS_EXIT_OK;
+	if (ts_close_stdout() != 0)
+		status = TS_EXIT_FAILURE;
+	else if (fail_on_regression) {
+		report_producers(&cmp);
+		if (regressed) {
+			report_regressions(&cmp);
+			status = TS_EXIT_NEGATIVE;
+		}
+	}
+	ts_buf_free(&out);
+	ts_comparison_free(&cmp);
+	ts_report_free(&cand);
+	ts_report_free(&base);
+	return status;
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-keygen: make an Ed25519 key pair for signing result
+ * documents, never overwriting an existing key.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "doc/doc-keys.h"
+#include "exitcodes.h"
+#include "util.h"
+
+static const struct option longopts[] = {
+	{ "dir", required_argument, NULL, 'd' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
+usage(void)
+{
+	printf("Usage: %s [OPTION]...\n"
+	    "Create DIR/threadstone.key (Ed25519 private key, PKCS#8 DER, mode\n"
+	    "0600) and DIR/threadstone.pub (the raw 32-byte public key).\n"
+	    "Existing files are never overwritten.\n"
+	    "\n"
+	    "  -d, --dir=DIR    where to create the two files (default: .;\n"
+	    "                   created if missing)\n"
+	    "  -h, --help       print this help and exit\n"
+	    "  -V, --version    print the version and exit\n"
+	    "\n"
+	    "Exit status: 0 created, 1 failure (a file exists, I/O), 2 usage "
+	    "error.\n", ts_progname());
+	ts_exit_stdout();
+}
+
+int
+main(int argc, char *argv[])
+{
+	const char *dir = ".";
+	char keypath[PATH_MAX], pubpath[PATH_MAX], err[PATH_MAX + 128];
+	int ch;
+
+	ts_check_stdout_at_exit();
+	while ((ch = ts_getopt(argc, argv, "d:hV", longopts)) != -1) {
+		switch (ch) {
+		case 'd':
+			dir = optarg;
+			break;
+		case 'h':
+			usage();
+		case 'V':
+			ts_version_exit();
+		}
+	}
+	if (optind != argc) {
+		ts_error("unexpected argument '%s' (see --help)", argv[optind]);
+		return TS_EXIT_USAGE;
+	}
+	if (dir[0] == '\0') {
+		ts_error("--dir must not be empty");
+		return TS_EXIT_USAGE;
+	}
+	if (ts_keygen(dir, keypath, pubpath, err, sizeof err) == -1) {
+		ts_error("%s", err);
+		return TS_EXIT_FAILURE;
+	}
+	printf("private key  %s\n"
+	    "public key   %s\n"
+	    "\n"
+	    "Keep the private key out of version control. Sign a run with:\n"
+	    "  threadstone-run --sign-key %s\n", keypath, pubpath, keypath);
+	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+}

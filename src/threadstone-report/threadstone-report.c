@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-report: re-render a result document as the terminal table,
+ * pretty JSON or markdown, or print the JSON Schema of result documents.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "doc/doc-read.h"
+#include "schema-text.h"
+#include "doc/doc-write.h"
+#include "exitcodes.h"
+#include "outfile.h"
+#include "report/report-render.h"
+#include "util.h"
+
+enum format {
+	FORMAT_TABLE,
+	FORMAT_JSON,
+	FORMAT_MARKDOWN
+};
+
+/* --format's values, in the order of enum format. */
+static const char *const formats[] = { "table", "json", "markdown", NULL };
+
+enum {
+	OPT_FORMAT = 256,
+	OPT_SCHEMA
+};
+
+static const struct option longopts[] = {
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "schema", no_argument, NULL, OPT_SCHEMA },
+	{ "out", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
+usage(void)
+{
+	printf("Usage: %s [OPTION]... FILE\n"
+	    "   or: %s --schema [--out PATH]\n"
+	    "Print a ThreadStone result document (FILE, or - for standard\n"
+	    "input) again, as threadstone-run would have printed it.\n"
+	    "\n"
+	    "      --format FORMAT  table (the default), json or markdown\n"
+	    "      --schema         print the JSON Schema of result documents\n"
+	    "  -o, --out PATH       write to PATH instead of standard output\n"
+	    "  -h, --help           print this help and exit\n"
+	    "  -V, --version        print the version and exit\n"
+	    "\n"
+	    "Exit status: 0 printed, 1 FILE could not be read or parsed or the\n"
+	    "output not written, 2 usage error.\n",
+	    ts_progname(), ts_progname());
+	ts_exit_stdout();
+}
+
+/*
+ * Send the output to stdout, or whole to path.  A file gets JSON without
+ * the final newline that stdout adds (like the original's files).
+ */
+static int
+emit(struct ts_buf *b, bool json_text, const char *path)
+{
+	char err[1024];
+
+	if (path == NULL) {
+		if (json_text)
+			ts_buf_putc(b, '\n');
+		fwrite(b->data, 1, b->len, stdout);
+		return ts_close_stdout() == 0 ? 0 : -1;
+	}
+	if (ts_write_file_atomic(path, b->data, b->len, err, sizeof err) != 0) {
+		ts_error("%s", err);
+		return -1;
+	}
+	fprintf(stderr, "wrote %s\n", path);
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	enum format format = FORMAT_TABLE;
+	bool schema = false, format_given = false;
+	const char *out_path = NULL;
+	struct ts_report r;
+	struct ts_buf b;
+	int ch, rc;
+
+	ts_check_stdout_at_exit();
+	while ((ch = ts_getopt(argc, argv, "o:hV", longopts)) != -1) {
+		switch (ch) {
+		case OPT_FORMAT:
+			format_given = true;
+			format = (enum format)ts_parse_choice("--format",
+			    optarg, formats);
+			break;
+		case OPT_SCHEMA:
+			schema = true;
+			break;
+		case 'o':
+			out_path = optarg;
+			break;
+		case 'h':
+			usage();
+		case 'V':
+			ts_version_exit();
+		}
+	}
+
+	ts_buf_init(&b);
+	if (schema) {
+		if (optind != argc || format_given) {
+			ts_error("--schema takes no FILE and no --format");
+			ts_buf_free(&b);
+			return TS_EXIT_USAGE;
+		}
+		ts_buf_add(&b, ts_schema_text, ts_schema_len);
+		rc = emit(&b, true, out_path);
+		ts_buf_free(&b);
+		return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+	}
+	if (argc - optind != 1) {
+		ts_error("expected one FILE (see --help)");
+		ts_buf_free(&b);
+		return TS_EXIT_USAGE;
+	}
+
+	if (ts_doc_load_arg(argv[optind], &r) != 0) {
+		ts_buf_free(&b);
+		return TS_EXIT_FAILURE;
+	}
+	switch (format) {
+	case FORMAT_JSON:
+		ts_doc_pretty(&r, &b);
+		break;
+	case FORMAT_MARKDOWN:
+		ts_render_markdown(&b, &r);
+		break;
+	default:
+		ts_render_table(&b, &r, out_path == NULL &&
+		    ts_want_colour(STDOUT_FILENO));
+		break;
+	}
+	rc = emit(&b, format == FORMAT_JSON, out_path);
+	ts_buf_free(&b);
+	ts_report_free(&r);
+	return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+}

@@ -1,0 +1,520 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-run: run the ThreadStone workloads on this machine and print
+ * the result as a table, JSON or markdown, optionally writing and signing
+ * the result document.  Everything that can be checked is checked before
+ * the first measurement.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "doc/doc-sign.h"
+#include "doc/doc-write.h"
+#include "exitcodes.h"
+#include "kernels/kernel.h"
+#include "outfile.h"
+#include "report/report-render.h"
+#include "size.h"
+#include "suite-progress.h"
+#include "suite/suite.h"
+#include "topo/topo-cpus.h"
+#include "util.h"
+
+/* Most threads a multi pass may use, and most MiB a buffer may have. */
+#define MAX_THREADS	4096
+#define MAX_BUFFER_MB	((uint64_t)1 << 20)
+
+enum format {
+	FORMAT_TABLE,
+	FORMAT_JSON,
+	FORMAT_MARKDOWN
+};
+
+/* --format's values, in the order of enum format. */
+static const char *const formats[] = { "table", "json", "markdown", NULL };
+
+enum {
+	OPT_WARMUP = 256,
+	OPT_WINDOW,
+	OPT_SINGLE,
+	OPT_MULTI,
+	OPT_FORMAT,
+	OPT_SIGN_KEY,
+	OPT_NO_PIN,
+	OPT_LIST,
+	OPT_HUGE,
+	OPT_PER_KIND,
+	/* The buffer option of the kernel at registry position i. */
+	OPT_BUFFER = 512
+};
+
+/*
+ * The options, with the kernels' buffer options (from their descriptors)
+ * put in where BUFFER_OPTIONS stands.
+ */
+#define BUFFER_OPTIONS	"\001buffers"
+
+static const struct option fixed_opts[] = {
+	{ "workload", required_argument, NULL, 'w' },
+	{ "threads", required_argument, NULL, 't' },
+	{ "samples", required_argument, NULL, 's' },
+	{ "warmup", required_argument, NULL, OPT_WARMUP },
+	{ "window-ms", required_argument, NULL, OPT_WINDOW },
+	{ "single-only", no_argument, NULL, OPT_SINGLE },
+	{ "multi-only", no_argument, NULL, OPT_MULTI },
+	{ "out", required_argument, NULL, 'o' },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "sign-key", required_argument, NULL, OPT_SIGN_KEY },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "no-pin", no_argument, NULL, OPT_NO_PIN },
+	{ "per-kind", no_argument, NULL, OPT_PER_KIND },
+	{ BUFFER_OPTIONS, no_argument, NULL, 0 },
+	{ "huge-pages", no_argument, NULL, OPT_HUGE },
+	{ "list", no_argument, NULL, OPT_LIST },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Everything the command line asked for. */
+struct args {
+	const char	**ids;
+	size_t		  nids;
+	uint64_t	  threads, samples, warmup, window_ms;
+	uint64_t	  buffer_mb[TS_KERNELS_MAX];	/* by registry position */
+	bool		  single_only, multi_only, quiet, pin, huge, list;
+	bool		  per_kind;
+	enum format	  format;
+	const char	 *out;
+	const char	 *key;
+};
+
+static struct option longopts[sizeof fixed_opts / sizeof fixed_opts[0] +
+    TS_KERNELS_MAX];
+
+/* Fill longopts: fixed_opts with the kernels' buffer options put in. */
+static void
+make_longopts(void)
+{
+	const struct option *f;
+	struct option *o = longopts;
+	size_t i;
+
+	for (f = fixed_opts; ; f++) {
+		if (f->name == NULL || strcmp(f->name, BUFFER_OPTIONS) != 0) {
+			*o++ = *f;
+			if (f->name == NULL)
+				break;
+			continue;
+		}
+		for (i = 0; i < ts_nkernels; i++)
+			if (ts_kernels[i]->buffer_option != NULL)
+				*o++ = (struct option){
+				    ts_kernels[i]->buffer_option + 2,
+				    required_argument, NULL,
+				    OPT_BUFFER + (int)i };
+	}
+}
+
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
+usage(void)
+{
+	char opt[64];
+	size_t i;
+
+	printf("Usage: %s [OPTION]...\n"
+	    "Measure this machine with the ThreadStone workloads and print the\n"
+	    "result.  Progress goes to standard error.\n"
+	    "\n"
+	    "  -w, --workload ID     run this workload (repeatable; default all:\n"
+	    "                       ", ts_progname());
+	for (i = 0; i < ts_nkernels; i++)
+		printf(" %s", ts_kernels[i]->id);
+	printf(")\n"
+	    "  -t, --threads N       threads of the multi-thread pass (0 = every\n"
+	    "                        usable CPU, the default)\n"
+	    "  -s, --samples N       measured rounds per pass (default 7)\n"
+	    "      --warmup N        discarded rounds per pass (default 2)\n"
+	    "      --window-ms N     target round duration in ms (default 250)\n"
+	    "      --single-only     skip the multi-thread passes\n"
+	    "      --multi-only      skip the single-thread passes\n"
+	    "  -o, --out PATH        write the JSON document to PATH\n"
+	    "      --format FORMAT   table (default), json or markdown\n"
+	    "      --sign-key PATH   sign the document with this Ed25519 key\n"
+	    "  -q, --quiet           no progress on standard error\n"
+	    "      --no-pin          do not pin worker i to physical core i\n"
+	    "      --per-kind        on a hybrid CPU, run the single-thread pass\n"
+	    "                        on a core of each CPU kind\n");
+	for (i = 0; i < ts_nkernels; i++)
+		if (ts_kernels[i]->buffer_option != NULL) {
+			snprintf(opt, sizeof opt, "%s N",
+			    ts_kernels[i]->buffer_option);
+			printf("      %-18s%s (default %llu)\n", opt,
+			    ts_kernels[i]->buffer_help, (unsigned long long)
+			    (ts_kernels[i]->buffer_default / TS_MIB));
+		}
+	printf("      --huge-pages      ask for transparent huge pages for both\n"
+	    "      --list            describe the workloads and exit\n"
+	    "  -h, --help            print this help and exit\n"
+	    "  -V, --version         print the version and exit\n"
+	    "\n"
+	    "Exit status: 0 the suite ran (failed workloads are recorded in the\n"
+	    "document), 1 unknown workload, zero samples or window, unwritable\n"
+	    "--out, bad --sign-key or another runtime failure, 2 usage error.\n");
+	ts_exit_stdout();
+}
+
+/* Print the workload list (the original's `list`) and exit 0. */
+static int
+list_workloads(void)
+{
+	struct ts_buf b;
+	char si[TS_SI_MAX];
+	size_t i;
+
+	ts_buf_init(&b);
+	ts_buf_printf(&b, "ThreadStone %s workloads\n\n", TS_TOOL_VERSION);
+	for (i = 0; i < ts_nkernels; i++) {
+		const struct ts_kernel *k = ts_kernels[i];
+
+		ts_buf_puts(&b, "  ");
+		ts_buf_pad(&b, k->id, 10);
+		ts_buf_printf(&b, " %s\n             %s\n", k->name, k->summary);
+		ts_buf_printf(&b, "             unit %s \u00b7 reference %s "
+		    "\u00b7 %s \u00b7 %s\n\n", ts_unit_label(k->unit),
+		    ts_si(k->reference, si), k->partitioned ?
+		    "working set split across threads" :
+		    "working set per thread", k->scales ?
+		    "scales to all cores" : "single-thread only (excluded "
+		    "from the multi-core score)");
+	}
+	ts_buf_puts(&b, "Reference values define ThreadStone Reference Core "
+	    "v1; a machine matching it scores 1000.\n");
+	fwrite(b.data, 1, b.len, stdout);
+	ts_buf_free(&b);
+	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+}
+
+/* Parse a number option within [min, max] or exit 2 naming the range. */
+static uint64_t
+number(const char *opt, const char *arg, uint64_t min, uint64_t max)
+{
+	uint64_t v;
+
+	if (ts_parse_u64(arg, min, max, &v) == -1) {
+		ts_error("invalid %s '%s': expected an integer from %llu to "
+		    "%llu", opt, arg, (unsigned long long)min,
+		    (unsigned long long)max);
+		exit(TS_EXIT_USAGE);
+	}
+	return v;
+}
+
+/* A buffer option (--stream-mb N ...) of the kernel at registry position i. */
+static void
+buffer_option(struct args *a, size_t i, const char *arg)
+{
+	a->buffer_mb[i] = number(ts_kernels[i]->buffer_option, arg, 1,
+	    MAX_BUFFER_MB);
+}
+
+/* Parse the command line into *a; usage errors exit 2 here. */
+static void
+parse_args(int argc, char *argv[], struct args *a)
+{
+	int ch;
+
+	memset(a, 0, sizeof *a);
+	a->samples = 7;
+	a->warmup = 2;
+	a->window_ms = 250;
+	a->pin = true;
+	a->ids = ts_xcalloc((size_t)argc, sizeof *a->ids);
+	make_longopts();
+	while ((ch = ts_getopt(argc, argv, "w:t:s:o:qhV", longopts)) != -1) {
+		switch (ch) {
+		case 'w':
+			a->ids[a->nids++] = optarg;
+			break;
+		case 't':
+			a->threads = number("--threads", optarg, 0,
+			    MAX_THREADS);
+			break;
+		case 's':
+			a->samples = number("--samples", optarg, 0,
+			    UINT32_MAX);
+			break;
+		case OPT_WARMUP:
+			a->warmup = number("--warmup", optarg, 0, UINT32_MAX);
+			break;
+		case OPT_WINDOW:
+			a->window_ms = number("--window-ms", optarg, 0,
+			    UINT64_MAX);
+			break;
+		case OPT_SINGLE:
+			a->single_only = true;
+			break;
+		case OPT_MULTI:
+			a->multi_only = true;
+			break;
+		case 'o':
+			a->out = optarg;
+			break;
+		case OPT_FORMAT:
+			a->format = (enum format)ts_parse_choice("--format",
+			    optarg, formats);
+			break;
+		case OPT_SIGN_KEY:
+			a->key = optarg;
+			break;
+		case 'q':
+			a->quiet = true;
+			break;
+		case OPT_NO_PIN:
+			a->pin = false;
+			break;
+		case OPT_PER_KIND:
+			a->per_kind = true;
+			break;
+		case OPT_HUGE:
+			a->huge = true;
+			break;
+		case OPT_LIST:
+			a->list = true;
+			break;
+		case 'h':
+			usage();
+		case 'V':
+			ts_version_exit();
+		default:
+			/* ts_getopt returns only the options of longopts. */
+			buffer_option(a, (size_t)(ch - OPT_BUFFER), optarg);
+			break;
+		}
+	}
+	if (optind < argc) {
+		ts_error("unexpected argument '%s'", argv[optind]);
+		exit(TS_EXIT_USAGE);
+	}
+	if (a->samples + a->warmup > UINT32_MAX) {
+		ts_error("--samples plus --warmup must be at most %lu rounds",
+		    (unsigned long)UINT32_MAX);
+		exit(TS_EXIT_USAGE);
+	}
+	if (a->single_only && a->multi_only) {
+		ts_error("--single-only and --multi-only cannot be used "
+		    "together");
+		exit(TS_EXIT_USAGE);
+	}
+	if (a->per_kind && (a->multi_only || !a->pin)) {
+		ts_error("--per-kind cannot be used with %s: it pins the "
+		    "single-thread pass to each kind's core", a->multi_only ?
+		    "--multi-only" : "--no-pin");
+		exit(TS_EXIT_USAGE);
+	}
+}
+
+/* Resolve the workload ids in order; NULL after naming the valid ones. */
+static const struct ts_kernel **
+resolve(const struct args *a, size_t *n)
+{
+	const struct ts_kernel **ks;
+	struct ts_buf names;
+	size_t i;
+
+	if (a->nids == 0) {
+		*n = ts_nkernels;
+		ks = ts_xcalloc(ts_nkernels, sizeof *ks);
+		for (i = 0; i < ts_nkernels; i++)
+			ks[i] = ts_kernels[i];
+		return ks;
+	}
+	ks = ts_xcalloc(a->nids, sizeof *ks);
+	for (i = 0; i < a->nids; i++)
+		if ((ks[i] = ts_kernel_find(a->ids[i])) == NULL) {
+			ts_buf_init(&names);
+			for (size_t j = 0; j < ts_nkernels; j++)
+				ts_buf_printf(&names, "%s%s", j ? ", " : "",
+				    ts_kernels[j]->id);
+			ts_error("unknown workload '%s'; available: %s",
+			    a->ids[i], names.data);
+			ts_buf_free(&names);
+			free(ks);
+			return NULL;
+		}
+	*n = a->nids;
+	return ks;
+}
+
+/*
+ * Say on stderr what the thread count will do on this machine: more
+ * threads than usable CPUs, a cgroup quota below the affinity mask, or
+ * one usable CPU.  Never silent, even with --quiet: the numbers depend on
+ * it.  Nothing is said when no multi-thread pass would run anyway.
+ */
+static void
+thread_warnings(const struct args *a, const struct ts_kernel **ks,
+    size_t nks)
+{
+	struct ts_cpus c;
+	uint64_t t;
+	bool scales = false;
+	size_t i;
+
+	ts_cpus_probe(&c);
+	t = a->threads != 0 ? a->threads : c.usable;
+	for (i = 0; i < nks; i++)
+		scales |= ks[i]->scales;
+	if (a->single_only || !scales)
+		return;		/* no multi-thread pass could run */
+	if (c.quota != 0 && c.quota < c.affinity)
+		ts_warning("the cgroup CPU quota allows %u of the %u CPUs this "
+		    "process may run on: %llu thread%s for the multi-thread "
+		    "pass", c.quota, c.affinity, (unsigned long long)t,
+		    t == 1 ? "" : "s");
+	if (t > c.usable)
+		ts_warning("--threads %llu is more than the %u usable CPU%s: "
+		    "the multi-thread pass runs %llu threads anyway, "
+		    "oversubscribed (they take turns on the CPUs)",
+		    (unsigned long long)t, c.usable, c.usable == 1 ? "" : "s",
+		    (unsigned long long)t);
+	else if (t == 1 && a->threads == 0)
+		ts_warning("one usable CPU: no multi-thread pass will run");
+}
+
+/*
+ * The original's checks, in its order (unknown workload, zero samples,
+ * zero window), then ours: --out writable and --sign-key loaded, all
+ * before any measurement.  Return 0, or -1 after printing one line.
+ */
+static int
+early_checks(const struct args *a, const struct ts_kernel ***ks,
+    size_t *nks, struct ts_key *key)
+{
+	char err[1024];
+
+	if ((*ks = resolve(a, nks)) == NULL)
+		return -1;
+	if (a->samples == 0)
+		ts_error("--samples must be at least 1");
+	else if (a->window_ms == 0)
+		ts_error("--window-ms must be at least 1");
+	else if (a->out != NULL &&
+	    ts_check_writable(a->out, err, sizeof err) == -1)
+		ts_error("%s", err);
+	else if (a->key != NULL &&
+	    ts_key_load(a->key, key, err, sizeof err) == -1)
+		ts_error("%s", err);
+	else
+		return 0;
+	free(*ks);
+	return -1;
+}
+
+/* Render the report for stdout in the chosen format. */
+static void
+render(const struct args *a, const struct ts_report *r, struct ts_buf *b)
+{
+	switch (a->format) {
+	case FORMAT_JSON:
+		ts_doc_pretty(r, b);
+		ts_buf_putc(b, '\n');
+		break;
+	case FORMAT_MARKDOWN:
+		ts_render_markdown(b, r);
+		break;
+	case FORMAT_TABLE:
+		ts_render_table(b, r, ts_want_colour(STDOUT_FILENO));
+		break;
+	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct args a;
+	struct ts_suite_opts o;
+	struct ts_report r;
+	struct ts_progress_display p;
+	struct ts_key key;
+	struct ts_buf b;
+	const struct ts_kernel **ks;
+	char err[1024];
+	size_t nks, i;
+	int rc = TS_EXIT_OK;
+
+	ts_check_stdout_at_exit();
+	parse_args(argc, argv, &a);
+	if (a.list) {
+		free(a.ids);
+		return list_workloads();
+	}
+	if (early_checks(&a, &ks, &nks, &key) == -1) {
+		free(a.ids);
+		return TS_EXIT_FAILURE;
+	}
+	thread_warnings(&a, ks, nks);
+
+	/* Progress on stderr; none with --quiet or --format json. */
+	ts_progress_display_init(&p, stderr, isatty(STDERR_FILENO) == 1,
+	    a.quiet || a.format == FORMAT_JSON);
+	ts_suite_defaults(&o);
+	o.kernels = ks;
+	o.nkernels = nks;
+	o.threads = a.threads;
+	o.samples = (uint32_t)a.samples;
+	o.warmup = (uint32_t)a.warmup;
+	o.window_ms = a.window_ms;
+	o.single_only = a.single_only;
+	o.multi_only = a.multi_only;
+	o.pin = a.pin;
+	o.per_kind = a.per_kind;
+	o.huge_pages = a.huge;
+	for (i = 0; i < ts_nkernels; i++)
+		o.buffer_bytes[i] = a.buffer_mb[i] * TS_MIB;
+	ts_progress_display_attach(&p, &o.hooks);
+	ts_suite_run(&o, &r);
+	ts_progress_display_erase(&p);
+
+	ts_report_normalise(&r);
+	if (a.key != NULL) {
+		/* The key was loaded before measuring; only the library can
+		 * fail here.  The run is still written, unsigned. */
+		if (ts_report_sign(&r, &key) == -1) {
+			ts_error("cannot sign the document: the cryptographic "
+			    "library failed%s", a.out != NULL ?
+			    "; writing it unsigned" : "");
+			rc = TS_EXIT_FAILURE;
+		}
+		ts_key_clear(&key);
+	}
+	if (a.out != NULL) {
+		if (ts_doc_write_file(&r, a.out, err, sizeof err) == -1) {
+			ts_error("%s", err);
+			rc = TS_EXIT_FAILURE;
+		} else
+			fprintf(stderr, "wrote %s\n", a.out);
+	}
+	/* Nothing on stdout after a failure, as the original. */
+	if (rc == TS_EXIT_OK) {
+		ts_buf_init(&b);
+		render(&a, &r, &b);
+		fwrite(b.data, 1, b.len, stdout);
+		ts_buf_free(&b);
+		if (ts_close_stdout() != 0)
+			rc = TS_EXIT_FAILURE;
+	}
+	ts_report_free(&r);
+	free(ks);
+	free(a.ids);
+	return rc;
+}

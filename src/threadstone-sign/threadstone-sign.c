@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-sign: sign a result document with an Ed25519 PKCS#8 key,
+ * writing it back in the original's pretty form.  Unlike the original it
+ * checks an existing signature and the contents before replacing anything.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "doc/doc-read.h"
+#include "doc/doc-sign.h"
+#include "report/report-verify.h"
+#include "doc/doc-write.h"
+#include "exitcodes.h"
+#include "outfile.h"
+#include "util.h"
+
+enum {
+	OPT_FORCE = 256
+};
+
+static const struct option longopts[] = {
+	{ "key", required_argument, NULL, 'k' },
+	{ "out", required_argument, NULL, 'o' },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
+usage(void)
+{
+	printf("Usage: %s [OPTION]... FILE --key PATH\n"
+	    "Sign a ThreadStone result document with an Ed25519 private key\n"
+	    "(PKCS#8 DER: threadstone-keygen's 83-byte form, the 85-byte form\n"
+	    "of older ring versions, or openssl genpkey's 48-byte form).\n"
+	    "The document is rewritten in canonical pretty form, in place\n"
+	    "unless --out is given, and replaced whole or not at all.\n"
+	    "\n"
+	    "  -k, --key=PATH   the private key (required)\n"
+	    "  -o, --out=PATH   write the signed document to PATH, not FILE\n"
+	    "      --force      replace an invalid signature, and sign a file\n"
+	    "                   whose contents are not coherent\n"
+	    "  -h, --help       print this help and exit\n"
+	    "  -V, --version    print the version and exit\n"
+	    "\n"
+	    "Exit status: 0 signed, 1 failure or refusal, 2 usage error.\n",
+	    ts_progname());
+	ts_exit_stdout();
+}
+
+/* Refuse unless --force: an invalid signature, or incoherent contents. */
+static int
+check_before_signing(const char *path, const struct ts_report *r,
+    bool force)
+{
+	struct ts_verdict v;
+	char msg[256];
+	int rc = 0;
+
+	if (r->signature != NULL &&
+	    ts_signature_check(r, msg, sizeof msg) == -1 && !force) {
+		ts_error("%s: its signature is invalid (%s); use --force to "
+		    "replace it", path, msg);
+		return -1;
+	}
+	ts_verify_report(r, false, &v);
+	if (v.nproblems > 0 && !force) {
+		ts_error("%s: contents not coherent (%s%s); use --force to "
+		    "sign anyway", path, v.problems[0], v.nproblems > 1 ?
+		    ", and more" : "");
+		rc = -1;
+	}
+	ts_verdict_free(&v);
+	return rc;
+}
+
+int
+main(int argc, char *argv[])
+{
+	const char *keypath = NULL, *out = NULL, *path;
+	bool force = false;
+	struct ts_report r;
+	struct ts_key key;
+	char err[1024];
+	int ch, rc;
+
+	ts_check_stdout_at_exit();
+	while ((ch = ts_getopt(argc, argv, "k:o:hV", longopts)) != -1) {
+		switch (ch) {
+		case 'k':
+			keypath = optarg;
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case OPT_FORCE:
+			force = true;
+			break;
+		case 'h':
+			usage();
+		case 'V':
+			ts_version_exit();
+		}
+	}
+	if (argc - optind != 1) {
+		ts_error("expected exactly one FILE (see --help)");
+		return TS_EXIT_USAGE;
+	}
+	if (keypath == NULL) {
+		ts_error("the option --key PATH is required");
+		return TS_EXIT_USAGE;
+	}
+	path = argv[optind];
+	if (out == NULL)
+		out = path;
+
+	if (ts_doc_load(path, path, &r) != 0)
+		return TS_EXIT_FAILURE;
+	if (check_before_signing(path, &r, force) == -1) {
+		ts_report_free(&r);
+		return TS_EXIT_FAILURE;
+	}
+	if (ts_check_writable(out, err, sizeof err) == -1 ||
+	    ts_key_load(keypath, &key, err, sizeof err) == -1) {
+		ts_error("%s", err);
+		ts_report_free(&r);
+		return TS_EXIT_FAILURE;
+	}
+	if (r.nunknown_keys > 0)
+		ts_warning("%s: dropping %zu key%s the document model does not "
+		    "know (first: %s)", path, r.nunknown_keys,
+		    r.nunknown_keys > 1 ? "s" : "", r.unknown_keys[0]);
+	rc = ts_report_sign(&r, &key);
+	ts_key_clear(&key);
+	if (rc == -1) {
+		ts_error("libcrypto could not sign %s", path);
+		ts_report_free(&r);
+		return TS_EXIT_FAILURE;
+	}
+	if (ts_doc_write_file(&r, out, err, sizeof err) == -1) {
+		ts_error("%s", err);
+		ts_report_free(&r);
+		return TS_EXIT_FAILURE;
+	}
+	ts_report_free(&r);
+	printf("signed %s\n", out);
+	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+}

@@ -1,0 +1,369 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-sweep: pointer-chase latency across working-set sizes, by a
+ * random and a page-local chase, with the page-local curve's plateaus
+ * named after hwloc's cache levels, as a table, JSON and SVG.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "exitcodes.h"
+#include "outfile.h"
+#include "sweep/sweep-plateau.h"
+#include "sweep/sweep-svg.h"
+#include "sweep/sweep.h"
+#include "host/host-sysinfo.h"
+#include "topo/topo.h"
+#include "util.h"
+
+/* The longest reading anyone should ask for: one hour per size. */
+#define MAX_MIN_MS	UINT64_C(3600000)
+/* Readings per size at most. */
+#define MAX_REPEAT	100u
+
+enum {
+	OPT_MIN_MS = 256,
+	OPT_MAX_SIZE,
+	OPT_PLOT,
+	OPT_HUGE_PAGES,
+	OPT_REPEAT
+};
+
+static const struct option longopts[] = {
+	{ "min-ms", required_argument, NULL, OPT_MIN_MS },
+	{ "out", required_argument, NULL, 'o' },
+	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "plot", required_argument, NULL, OPT_PLOT },
+	{ "huge-pages", no_argument, NULL, OPT_HUGE_PAGES },
+	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+struct options {
+	uint64_t	 min_ms;
+	uint64_t	 max_size;	/* 0: the default */
+	uint64_t	 repeat;	/* readings per size, best kept */
+	const char	*out;
+	const char	*plot;
+	bool		 huge_pages;
+	bool		 quiet;
+};
+
+/* Print the usage text to stdout and exit 0 (1 if it was not written). */
+static void __attribute__((noreturn))
+usage(void)
+{
+	printf("Usage: %s [OPTION]...\n"
+	    "Measure dependent-load latency for working sets from 4 KiB up,\n"
+	    "doubling each time, with a random chase (what a workload sees)\n"
+	    "and a page-local chase through the same buffer (the data caches\n"
+	    "alone, page walks left out), and name the page-local curve's\n"
+	    "plateaus after the cache levels hwloc reports (L1d, L2, L3,\n"
+	    "DRAM).\n"
+	    "\n"
+	    "      --min-ms N       time each size for at least N ms "
+	    "(default 120)\n"
+	    "  -o, --out FILE       write the points as JSON to FILE instead "
+	    "of\n"
+	    "                       printing the table\n"
+	    "      --max-size SIZE  largest working set, e.g. 64M or 1G "
+	    "(default:\n"
+	    "                       256M, or 4 x the last-level cache if "
+	    "larger)\n"
+	    "      --plot FILE.svg  draw the curve as an SVG picture\n"
+	    "      --huge-pages     back the buffers with transparent huge "
+	    "pages\n"
+	    "      --repeat N       take N readings per size and keep the "
+	    "fastest\n"
+	    "                       (default 1, as the original)\n"
+	    "  -q, --quiet          no progress or \"wrote\" lines on stderr\n"
+	    "  -h, --help           print this help and exit\n"
+	    "  -V, --version        print the version and exit\n"
+	    "\n"
+	    "Exit status: 0 measured, 1 runtime failure, 2 usage error.\n",
+	    ts_progname());
+	ts_exit_stdout();
+}
+
+/* Check --max-size against the smallest size and the memory; 0 or -1. */
+static int
+check_max_size(const char *arg, uint64_t v, uint64_t avail)
+{
+	uint64_t top = TS_SWEEP_MIN_BYTES;
+	char a[32], b[32];
+
+	if (v < TS_SWEEP_MIN_BYTES) {
+		ts_error("--max-size: %s is below the smallest working set "
+		    "(4 KiB)", arg);
+		return -1;
+	}
+	while (top <= v / 2)
+		top *= 2;
+	if (avail != 0 && ts_sweep_footprint(top) > avail) {
+		ts_size_format((double)ts_sweep_footprint(top), TS_SIZE_WHOLE,
+		    a, sizeof a);
+		ts_size_format((double)avail, TS_SIZE_WHOLE, b, sizeof b);
+		ts_error("--max-size: %s needs %s of memory, more than the %s "
+		    "available", arg, a, b);
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse the command line into o; return -1 on a usage error. */
+static int
+parse_args(int argc, char *argv[], struct options *o)
+{
+	const char *max_arg = NULL;
+	int ch;
+
+	memset(o, 0, sizeof *o);
+	o->min_ms = 120;
+	o->repeat = 1;
+	while ((ch = ts_getopt(argc, argv, "o:qhV", longopts)) != -1) {
+		switch (ch) {
+		case OPT_MIN_MS:
+			if (ts_parse_u64(optarg, 0, MAX_MIN_MS,
+			    &o->min_ms) != 0) {
+				ts_error("--min-ms: expected an integer from 0 "
+				    "to %" PRIu64 ", got '%s'", MAX_MIN_MS,
+				    optarg);
+				return -1;
+			}
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case OPT_MAX_SIZE:
+			if (ts_parse_size(optarg, &o->max_size) != 0) {
+				ts_error("--max-size: expected a size in bytes "
+				    "with an optional K, M, G or T suffix, "
+				    "got '%s'", optarg);
+				return -1;
+			}
+			max_arg = optarg;
+			break;
+		case OPT_PLOT:
+			o->plot = optarg;
+			break;
+		case OPT_HUGE_PAGES:
+			o->huge_pages = true;
+			break;
+		case OPT_REPEAT:
+			if (ts_parse_u64(optarg, 1, MAX_REPEAT,
+			    &o->repeat) != 0) {
+				ts_error("--repeat: expected an integer from 1 "
+				    "to %u, got '%s'", MAX_REPEAT, optarg);
+				return -1;
+			}
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'h':
+			usage();
+		case 'V':
+			ts_version_exit();
+		}
+	}
+	if (optind < argc) {
+		ts_error("unexpected argument '%s' (see --help)", argv[optind]);
+		return -1;
+	}
+	if (o->out != NULL && o->plot != NULL && strcmp(o->out, o->plot) == 0) {
+		ts_error("--out and --plot name the same file '%s'", o->out);
+		return -1;
+	}
+	if (max_arg != NULL &&
+	    check_max_size(max_arg, o->max_size, ts_mem_room()) != 0)
+		return -1;
+	return 0;
+}
+
+/* Redraw the progress line on a terminal: the size being measured. */
+static void
+progress(void *arg, size_t i, size_t n, uint64_t bytes)
+{
+	char size[32];
+
+	(void)arg;
+	ts_size_format((double)bytes, TS_SIZE_WHOLE, size, sizeof size);
+	fprintf(stderr, "\r  %-8s (%zu/%zu)\r", size, i + 1, n);
+	fflush(stderr);
+}
+
+/* hwloc's cache sizes, L1d first; none when the topology cannot load. */
+static void
+cache_sizes(struct ts_cache_sizes *cs, uint64_t *llc)
+{
+	struct ts_topo *t;
+	char err[256];
+	uint64_t b;
+
+	memset(cs, 0, sizeof *cs);
+	*llc = 0;
+	if ((t = ts_topo_open(err, sizeof err)) == NULL) {
+		ts_warning("cache sizes unknown, plateaus left unnamed: %s",
+		    err);
+		return;
+	}
+	while (cs->n < TS_PLATEAU_MAX_CACHES &&
+	    (b = ts_topo_cache_size(t, cs->n + 1)) != 0)
+		cs->bytes[cs->n++] = b;
+	*llc = ts_topo_llc_size(t);
+	ts_topo_close(t);
+}
+
+/* A one-line description of the run for the picture. */
+static char *
+subtitle(const struct ts_sweep_point *pts, size_t n,
+    const struct options *o)
+{
+	uint64_t lo = pts[0].page_bytes, hi = pts[0].page_bytes;
+	char a[32], b[32], pages[80], best[32] = "";
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		lo = pts[i].page_bytes < lo ? pts[i].page_bytes : lo;
+		hi = pts[i].page_bytes > hi ? pts[i].page_bytes : hi;
+	}
+	ts_size_format((double)lo, TS_SIZE_WHOLE, a, sizeof a);
+	ts_size_format((double)hi, TS_SIZE_WHOLE, b, sizeof b);
+	if (lo == hi)
+		snprintf(pages, sizeof pages, "%s pages", a);
+	else
+		snprintf(pages, sizeof pages, "%s to %s pages", a, b);
+	if (o->repeat > 1)
+		snprintf(best, sizeof best, ", best of %" PRIu64, o->repeat);
+	return ts_xasprintf("%s %s \xc2\xb7 %s%s \xc2\xb7 at least %" PRIu64
+	    " ms per reading%s \xc2\xb7 dashed verticals: hwloc's cache sizes",
+	    ts_progname(), PACKAGE_VERSION, pages,
+	    o->huge_pages ? " (--huge-pages)" : "", o->min_ms, best);
+}
+
+/* Write buf to path atomically and say so; 0 or -1 (message printed). */
+static int
+write_output(const char *path, const struct ts_buf *buf, bool quiet)
+{
+	char err[1024];
+
+	if (ts_write_file_atomic(path, buf->data, buf->len, err,
+	    sizeof err) != 0) {
+		ts_error("%s", err);
+		return -1;
+	}
+	if (!quiet)
+		fprintf(stderr, "wrote %s\n", path);
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	uint64_t sizes[TS_SWEEP_MAX_SIZES], bytes[TS_SWEEP_MAX_SIZES];
+	double lat[TS_SWEEP_MAX_SIZES], local[TS_SWEEP_MAX_SIZES];
+	struct ts_sweep_point pts[TS_SWEEP_MAX_SIZES];
+	const char *names[TS_SWEEP_MAX_SIZES];
+	struct ts_cache_sizes cs;
+	struct ts_plateaus plat;
+	struct ts_svg_plot pl;
+	struct options o;
+	struct ts_buf buf;
+	uint64_t llc, failed = 0;
+	char err[1024], size[32];
+	int status = TS_EXIT_OK;
+	size_t n, i;
+	char *sub;
+
+	ts_check_stdout_at_exit();
+	if (parse_args(argc, argv, &o) != 0)
+		return TS_EXIT_USAGE;
+	/* Refuse an unwritable destination before the long measurement. */
+	if ((o.out != NULL && ts_check_writable(o.out, err, sizeof err)) ||
+	    (o.plot != NULL && ts_check_writable(o.plot, err, sizeof err))) {
+		ts_error("%s", err);
+		return TS_EXIT_FAILURE;
+	}
+	cache_sizes(&cs, &llc);
+	if (o.max_size == 0)
+		o.max_size = ts_sweep_default_max(llc,
+		    ts_mem_room());
+	n = ts_sweep_sizes(o.max_size, sizes, TS_SWEEP_MAX_SIZES);
+
+	if (!o.quiet)
+		fprintf(stderr, "Measuring pointer-chase latency across %zu "
+		    "working-set sizes\xe2\x80\xa6\n", n);
+	if (ts_sweep_run(sizes, n, o.min_ms, (unsigned)o.repeat, o.huge_pages,
+	    pts, !o.quiet && isatty(STDERR_FILENO) ? progress : NULL, NULL,
+	    &failed) != 0) {
+		if (!o.quiet && isatty(STDERR_FILENO))
+			fprintf(stderr, "\r%30s\r", "");
+		ts_size_format((double)failed, TS_SIZE_WHOLE,
+		    size, sizeof size);
+		ts_error("cannot allocate a %s working set", size);
+		return TS_EXIT_FAILURE;
+	}
+	if (!o.quiet && isatty(STDERR_FILENO))
+		fprintf(stderr, "\r%30s\r", "");
+
+	/* The levels are named from the page-local curve: no page walks. */
+	for (i = 0; i < n; i++) {
+		bytes[i] = pts[i].bytes;
+		lat[i] = pts[i].latency_ns;
+		local[i] = pts[i].page_local_ns;
+	}
+	for (i = 0; i < n; i++)
+		if (!(lat[i] > 0) || !isfinite(lat[i]))
+			break;
+	if (i < n || ts_plateau_find_local(bytes, local, n, &cs, &plat) != 0) {
+		ts_error("the measured latencies cannot be analysed "
+		    "(a reading was zero)");
+		return TS_EXIT_FAILURE;
+	}
+	for (i = 0; i < n; i++)
+		names[i] = ts_plateau_point_name(&plat, i);
+
+	ts_buf_init(&buf);
+	if (o.out != NULL) {
+		ts_sweep_json(&buf, pts, n, names);
+		if (write_output(o.out, &buf, o.quiet) != 0)
+			status = TS_EXIT_FAILURE;
+	} else {
+		ts_sweep_table(&buf, pts, n, names);
+		ts_plateau_summary(&buf, &plat, bytes);
+		ts_sweep_walks(&buf, pts, n, plat.memory_from);
+		fwrite(buf.data, 1, buf.len, stdout);
+	}
+	if (o.plot != NULL && status == TS_EXIT_OK) {
+		ts_buf_free(&buf);
+		ts_buf_init(&buf);
+		sub = subtitle(pts, n, &o);
+		memset(&pl, 0, sizeof pl);
+		pl.bytes = bytes;
+		pl.latency_ns = lat;
+		pl.page_local_ns = local;
+		pl.n = n;
+		pl.plateaus = &plat;
+		pl.subtitle = sub;
+		ts_svg_render(&buf, &pl);
+		free(sub);
+		if (write_output(o.plot, &buf, o.quiet) != 0)
+			status = TS_EXIT_FAILURE;
+	}
+	ts_buf_free(&buf);
+	if (ts_close_stdout() != 0)
+		status = TS_EXIT_FAILURE;
+	return status;
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The host identity: DMI fields from a fixture directory (an EC2-like
+ * host, placeholders, absent files), the choice of host_id, and --tag
+ * parsing.
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "host/host-id.h"
+#include "tap.h"
+#include "util.h"
+
+static char dir[64];
+
+static void
+put(const char *name, const char *text)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	f = fopen(path, "w");
+	fputs(text, f);
+	fclose(f);
+}
+
+static void
+unput(const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	(void)unlink(path);
+}
+
+int
+main(void)
+{
+	struct ts_hostid id;
+	struct ts_tag t;
+	struct ts_buf b;
+	char err[256];
+
+	snprintf(dir, sizeof dir, "/tmp/ts-dmi.XXXXXX");
+	if (mkdtemp(dir) == NULL)
+		return 99;
+	put("sys_vendor", "Amazon EC2\n");
+	put("product_name", "m7i.4xlarge\n");
+	put("board_asset_tag", "i-0123456789abcdef0\n");
+	put("chassis_asset_tag", "Amazon EC2\n");
+	ts_hostid_read(&id, dir);
+	is_str(id.dmi[0], "Amazon EC2", "sys_vendor, newline trimmed");
+	is_str(id.dmi[1], "m7i.4xlarge", "product_name: the instance type");
+	ok(id.dmi[4] == NULL, "product_uuid absent: left out");
+	is_str(id.host_id, "i-0123456789abcdef0",
+	    "host_id: the board asset tag (an EC2 instance id)");
+	ts_buf_init(&b);
+	ts_hostid_json(&b, &id, NULL, 0);
+	ok(strstr(b.data, ",\"dmi_board_asset_tag\":\"i-0123456789abcdef0\"")
+	    != NULL && strstr(b.data, "dmi_product_uuid") == NULL,
+	    "JSON: present fields only");
+	ts_hostid_free(&id);
+
+	put("board_asset_tag", "Not Specified\n");
+	put("product_uuid", "ec2a0b1c-0000-1111-2222-333344445555\n");
+	ts_hostid_read(&id, dir);
+	ok(id.dmi[2] == NULL, "a placeholder asset tag is left out");
+	is_str(id.host_id, "ec2a0b1c-0000-1111-2222-333344445555",
+	    "host_id: the product UUID next");
+	ts_hostid_free(&id);
+	unput("board_asset_tag");
+	unput("product_uuid");
+	unput("chassis_asset_tag");
+	ts_hostid_read(&id, dir);
+	ok(id.host_id == id.hostname, "host_id: the hostname last");
+	ts_hostid_free(&id);
+	unput("sys_vendor");
+	unput("product_name");
+	(void)rmdir(dir);
+
+	ok(ts_tag_parse("job=1=2", &t, err, sizeof err) == 0 &&
+	    strcmp(t.key, "job") == 0 && strcmp(t.value, "1=2") == 0,
+	    "--tag splits at the first '='");
+	b.len = 0;
+	ts_hostid_json(&b, NULL, &t, 1);
+	is_str(b.data, ",\"job\":\"1=2\"", "a tag as a JSON string");
+	free(t.key);
+	free(t.value);
+	ok(ts_tag_parse("job=", &t, err, sizeof err) == 0 &&
+	    t.value[0] == '\0', "an empty value is kept");
+	free(t.key);
+	free(t.value);
+	ok(ts_tag_parse("elapsed_s=1", &t, err, sizeof err) == -1 &&
+	    strstr(err, "elapsed_s") != NULL, "a fixed key is refused");
+	ok(ts_tag_parse("cache_check_ns=1", &t, err, sizeof err) == -1,
+	    "a key of tachyon's families is refused");
+	ok(ts_tag_parse("a b=1", &t, err, sizeof err) == -1,
+	    "a blank in a key is refused");
+	ts_buf_free(&b);
+	return done_testing();
+}

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests of the tachyon probe: Sattolo chains, per-thread seeds, the
+ * batch accounting.  The cache check is tested in unit-residency.c.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mem/mem-probe.h"
+#include "tap.h"
+
+
+/*
+ * Follow the chain from slot 0; return 1 if it comes back to slot 0 after
+ * exactly n steps having visited every slot once (one full-length cycle).
+ */
+static int
+one_cycle(const uint32_t *chain, uint64_t n)
+{
+	unsigned char *seen = calloc(n, 1);
+	uint64_t steps = 0, slot = 0;
+	int good = 1;
+
+	do {
+		if (slot >= n || seen[slot]) {
+			good = 0;
+			break;
+		}
+		seen[slot] = 1;
+		slot = chain[slot];
+		steps++;
+	} while (slot != 0 && steps <= n);
+	free(seen);
+	return good && slot == 0 && steps == n;
+}
+
+/* Build a chain into fresh memory. */
+static uint32_t *
+build(uint64_t n, uint64_t seed, unsigned thread)
+{
+	uint32_t *c = calloc(n, sizeof *c);
+
+	ts_probe_chain_build(c, n, seed, thread);
+	return c;
+}
+
+/* Sattolo gives one full cycle, for several sizes and seeds. */
+static void
+test_single_cycle(void)
+{
+	static const uint64_t sizes[] = { 1, 2, 3, 5, 16, 17, 1000, 65537 };
+	static const uint64_t seeds[] = { 0, 1, 42, UINT64_MAX };
+	size_t a, b;
+	int all = 1, fixed = 0;
+	uint64_t i;
+
+	for (a = 0; a < sizeof sizes / sizeof *sizes; a++)
+		for (b = 0; b < sizeof seeds / sizeof *seeds; b++) {
+			uint32_t *ch = build(sizes[a], seeds[b], (unsigned)b);
+
+			if (!one_cycle(ch, sizes[a])) {
+				all = 0;
+				diag("n=%llu seed=%llu",
+				    (unsigned long long)sizes[a],
+				    (unsigned long long)seeds[b]);
+			}
+			for (i = 0; sizes[a] > 1 && i < sizes[a]; i++)
+				fixed += ch[i] == i;
+			free(ch);
+		}
+	ok(all, "every chain is one cycle through every slot");
+	is_int(fixed, 0, "no slot points to itself");
+}
+
+/*
+ * Sattolo's draw from [0, i) reaches each of the (n-1)! cyclic orders of
+ * n = 4 slots about equally often; a draw from [0, i] would also produce
+ * non-cyclic permutations.
+ */
+static void
+test_uniform_cycles(void)
+{
+	/* A 4-cycle from slot 0 is named by the slots it visits next. */
+	static const int codes[6] = { 0x123, 0x132, 0x213, 0x231, 0x312,
+	    0x321 };
+	int counts[6] = { 0 }, other = 0, k, i, idx, code;
+	uint32_t c[4];
+
+	for (k = 0; k < 6000; k++) {
+		ts_probe_chain_build(c, 4, (uint64_t)k, 0);
+		code = (int)(c[0] << 8 | c[c[0] & 3] << 4 | c[c[c[0] & 3] & 3]);
+		idx = -1;
+		for (i = 0; i < 6; i++)
+			if (codes[i] == code && c[code & 3] == 0)
+				idx = i;
+		if (idx < 0)
+			other++;
+		else
+			counts[idx]++;
+	}
+	is_int(other, 0, "n=4: only cyclic permutations");
+	for (i = 0; i < 6; i++)
+		if (!ok(counts[i] > 850 && counts[i] < 1150,
+		    "n=4: cycle %d drawn about 1/6 of the time", i))
+			diag("count %d of 6000", counts[i]);
+}
+
+/* Same seed and thread: same chain; another thread or seed: another. */
+static void
+test_determinism(void)
+{
+	uint32_t *a = build(4096, 7, 0), *b = build(4096, 7, 0);
+	uint32_t *t1 = build(4096, 7, 1), *s8 = build(4096, 8, 0);
+	uint64_t seeds[64];
+	int i, j, distinct = 1;
+
+	ok(memcmp(a, b, 4096 * sizeof *a) == 0, "same seed, same chain");
+	ok(memcmp(a, t1, 4096 * sizeof *a) != 0,
+	    "threads 0 and 1 get different chains");
+	ok(memcmp(a, s8, 4096 * sizeof *a) != 0,
+	    "seeds 7 and 8 give different chains");
+	for (i = 0; i < 64; i++)
+		seeds[i] = ts_probe_thread_seed(1, (unsigned)i);
+	for (i = 0; i < 64; i++)
+		for (j = 0; j < i; j++)
+			distinct &= seeds[i] != seeds[j];
+	ok(distinct, "64 threads get 64 distinct seeds");
+	free(a);
+	free(b);
+	free(t1);
+	free(s8);
+}
+
+/* The bind callback used below: counts calls, succeeds for thread 0. */
+static int
+count_bind(void *arg, unsigned thread)
+{
+	atomic_fetch_add((atomic_int *)arg, 1);
+	return thread == 0 ? 0 : -1;
+}
+
+/* Real runs on tiny chains: accounting, consistency, stop, errors. */
+static void
+test_runs(void)
+{
+	struct ts_probe_config cfg;
+	struct ts_probe_result r;
+	struct ts_probe *p;
+	atomic_int calls = 0, stop = 1;
+	char err[256];
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.seconds = 0.02;
+	cfg.working_set_bytes = 64 * 1024;
+	cfg.threads = 2;
+	cfg.seed = 1;
+	cfg.bind = count_bind;
+	cfg.bind_arg = &calls;
+	ok(ts_probe_run(&cfg, &r, err, sizeof err) == 0, "a 20 ms run works");
+	ok(r.accesses > 0 && r.accesses % TS_PROBE_BATCH == 0,
+	    "accesses are whole batches");
+	is_u64(r.working_set_bytes, 64 * 1024, "working set as asked");
+	is_int(r.threads, 2, "two threads");
+	is_int(calls, 4, "bind called per thread, to build and to chase");
+	is_int(r.pinned, 1, "pinned counts successful binds");
+	ok(r.elapsed_s >= 0.02 && r.elapsed_s < 5, "elapsed covers the budget");
+	ok(fabs(ts_probe_score(&r) * r.elapsed_s * 1e6 - (double)r.accesses)
+	    < 1, "score = accesses / elapsed / 1e6");
+	ok(fabs(ts_probe_ns_per_access(&r) * (double)r.accesses -
+	    r.elapsed_s * 2 * 1e9) < 1, "ns = elapsed x threads / accesses");
+
+	cfg.stop = &stop;
+	cfg.bind = NULL;
+	p = ts_probe_open(&cfg, err, sizeof err);
+	ok(p != NULL, "open");
+	ok(ts_probe_measure(p, 10, &r, err, sizeof err) == 0 &&
+	    r.interrupted, "a raised stop flag ends the reading");
+	is_u64(r.accesses, 2 * TS_PROBE_BATCH,
+	    "one complete batch per thread before stopping");
+	ts_probe_close(p);
+
+	cfg.stop = NULL;
+	cfg.threads = 0;
+	errno = 0;
+	ok(ts_probe_open(&cfg, err, sizeof err) == NULL && errno == EINVAL,
+	    "zero threads refused");
+	cfg.threads = 1;
+	cfg.working_set_bytes = TS_PROBE_MAX_BYTES + 4;
+	ok(ts_probe_open(&cfg, err, sizeof err) == NULL && errno == EINVAL,
+	    "a working set past 32-bit indices refused");
+	cfg.working_set_bytes = 2;
+	ok(ts_probe_open(&cfg, err, sizeof err) == NULL,
+	    "a working set under one slot refused");
+}
+
+int
+main(void)
+{
+	test_single_cycle();
+	test_uniform_cycles();
+	test_determinism();
+	test_runs();
+	return done_testing();
+}

@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tachyon's output lines from hand-made probe results: the JSON key
+ * order, each field's decimals, the appended watch fields, the summary.
+ */
+#include <config.h>
+
+#include <string.h>
+
+#include "tachyon/probe-out.h"
+#include "tap.h"
+
+/* A two-thread reading of 1.5 MiB chains, 0.2004 s long. */
+static void
+sample(struct ts_probe_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->accesses = 25198592;
+	r->elapsed_s = 0.2004;
+	r->threads = 2;
+	r->working_set_bytes = 1572864;
+	r->pinned = 1;
+}
+
+int
+main(void)
+{
+	struct ts_probe_result r;
+	struct ts_residency res;
+	struct ts_auto_report ar;
+	struct ts_probeout_check chk = { true, &res, NULL };
+	struct ts_buf b;
+
+	memset(&res, 0, sizeof res);
+	memset(&ar, 0, sizeof ar);
+	res.verdict = TS_RESIDENCY_CLEAR;
+	res.small_bytes = 3145728;
+	res.large_bytes = 67108864;
+	res.ns_small = 45.5;
+	res.ns_large = 46.127;
+	res.measurements = 1;
+	res.seconds = 0.5;
+	is_str(ts_probeout_verdict(&chk), "clear", "verdict: clear");
+	res.verdict = TS_RESIDENCY_CACHE;
+	is_str(ts_probeout_verdict(&chk), "cache", "verdict: cache");
+	chk.enabled = false;
+	is_str(ts_probeout_verdict(&chk), "off",
+	    "verdict: off whatever the check said");
+	is_str(ts_probeout_verdict(NULL), "off", "verdict: no check is off");
+	chk.enabled = true;
+	chk.res = NULL;
+	is_str(ts_probeout_verdict(&chk), "skipped", "verdict: no test made");
+	chk.res = &res;
+	res.verdict = TS_RESIDENCY_CLEAR;
+
+	sample(&r);
+	ts_buf_init(&b);
+	ts_probeout_json(&b, &r, &chk, 0, 1796019960.25);
+	is_str(b.data, "{\"probe\":\"memory-chase\",\"version\":\""
+	    PACKAGE_VERSION "\",\"million_accesses_per_sec\":125.741,"
+	    "\"ns_per_access\":15.91,\"accesses\":25198592,"
+	    "\"elapsed_s\":0.200,\"threads\":2,"
+	    "\"working_set_bytes_per_thread\":1572864,"
+	    "\"cache_check\":\"clear\",\"pinned_threads\":1,"
+	    "\"cache_check_bytes\":3145728,\"cache_check_large_bytes\":67108864,"
+	    "\"cache_check_ns\":45.50,\"cache_check_large_ns\":46.13,"
+	    "\"cache_check_seconds\":0.500}\n",
+	    "one reading: documented keys, then cache_check, pinned_threads, "
+	    "what the check measured");
+	b.len = 0;
+	memset(&res, 0, sizeof res);
+	res.verdict = TS_RESIDENCY_SKIPPED;
+	res.failed = true;
+	snprintf(res.reason, sizeof res.reason, "cannot map \"1024\" MiB");
+	ar.stop = TS_AUTO_SKIPPED;
+	ar.seconds = 0.0125;
+	chk.autorep = &ar;
+	ts_probeout_json(&b, &r, &chk, 0, 0);
+	is_str(b.data, "{\"probe\":\"memory-chase\",\"version\":\""
+	    PACKAGE_VERSION "\",\"million_accesses_per_sec\":125.741,"
+	    "\"ns_per_access\":15.91,\"accesses\":25198592,"
+	    "\"elapsed_s\":0.200,\"threads\":2,"
+	    "\"working_set_bytes_per_thread\":1572864,"
+	    "\"cache_check\":\"skipped\",\"pinned_threads\":1,"
+	    "\"cache_check_reason\":\"cannot map \\\"1024\\\" MiB\","
+	    "\"auto_steps\":0,\"auto_stop\":\"skipped\","
+	    "\"auto_seconds\":0.013}\n",
+	    "a skipped check: its reason, escaped; then auto's fields");
+	b.len = 0;
+	chk.enabled = false;
+	chk.res = NULL;
+	chk.autorep = NULL;
+	ts_probeout_json(&b, &r, &chk, 7, 1796019960.25);
+	is_str(b.data, "{\"probe\":\"memory-chase\",\"version\":\""
+	    PACKAGE_VERSION "\",\"million_accesses_per_sec\":125.741,"
+	    "\"ns_per_access\":15.91,\"accesses\":25198592,"
+	    "\"elapsed_s\":0.200,\"threads\":2,"
+	    "\"working_set_bytes_per_thread\":1572864,"
+	    "\"cache_check\":\"off\",\"pinned_threads\":1,"
+	    "\"reading\":7,\"unix_time\":1796019960.250}\n",
+	    "watch: reading and unix_time appended, time to 3 decimals");
+	b.len = 0;
+	ts_probeout_json_head(&b, &r, 99.5, 20.125, &chk);
+	is_str(b.data, "{\"probe\":\"memory-chase\",\"version\":\""
+	    PACKAGE_VERSION "\",\"million_accesses_per_sec\":99.500,"
+	    "\"ns_per_access\":20.12,\"accesses\":25198592,"
+	    "\"elapsed_s\":0.200,\"threads\":2,"
+	    "\"working_set_bytes_per_thread\":1572864,"
+	    "\"cache_check\":\"off\",\"pinned_threads\":1",
+	    "head (--wrap): the given score and latency, left open");
+
+	b.len = 0;
+	ts_probeout_human(&b, &r);
+	is_str(b.data,
+	    "score 125.741 M accesses/s (higher = faster host right now)\n"
+	    "latency 15.91 ns/access (under ~40 ns would mean cache, not memory)\n"
+	    "2 threads x 1.5 MB chain, 25198592 accesses in 0.20 s\n",
+	    "human: three lines");
+
+	/* A zero-length reading must not divide by zero. */
+	memset(&r, 0, sizeof r);
+	r.threads = 1;
+	r.working_set_bytes = 64 * TS_MIB;
+	b.len = 0;
+	ts_probeout_human(&b, &r);
+	is_str(b.data,
+	    "score 0.000 M accesses/s (higher = faster host right now)\n"
+	    "latency 0.00 ns/access (under ~40 ns would mean cache, not memory)\n"
+	    "1 threads x 64 MB chain, 0 accesses in 0.00 s\n",
+	    "human: an empty reading prints zeros");
+	ts_buf_free(&b);
+	return done_testing();
+}
