@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "host/host-id.h"
 #include "tap.h"
-#include "util.h"
 
 static char dir[64];
 

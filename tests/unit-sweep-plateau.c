@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "rng.h"
 #include "sweep/sweep-plateau.h"
 #include "tap.h"
 #include "topo/topo.h"
-#include "util.h"
 
 #define KiB	(UINT64_C(1) << 10)
 #define MiB	(UINT64_C(1) << 20)

@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "sweep/sweep-labels.h"
 #include "sweep/sweep-plateau.h"
 #include "sweep/sweep-svg.h"
 #include "tap.h"
-#include "util.h"
 
 #define KiB	(UINT64_C(1) << 10)
 #define MiB	(UINT64_C(1) << 20)

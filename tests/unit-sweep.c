@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "mem/mem-chase.h"
 #include "sweep/sweep.h"
 #include "host/host-sysinfo.h"
 #include "tap.h"
-#include "util.h"
 
 #define MiB	(UINT64_C(1) << 20)
 

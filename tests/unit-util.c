@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "outfile.h"
 #include "tap.h"
 #include "util.h"

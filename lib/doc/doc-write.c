@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-write.h"
 #include "num/num-format.h"
 #include "num/num-parse.h"

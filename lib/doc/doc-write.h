@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
+#include "buf.h"
 #include "doc/doc-model.h"
-#include "util.h"
 
 struct json_object;
 

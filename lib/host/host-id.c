@@ -12,7 +12,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "host/host-id.h"
+#include "util.h"
 
 #define DMI_DIR		"/sys/class/dmi/id"
 #define MAX_TAG_KEY	64

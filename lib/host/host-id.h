@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "util.h"
+#include "buf.h"
 
 /* The DMI fields read from /sys/class/dmi/id, in output order. */
 #define TS_HOSTID_DMI_FIELDS	5

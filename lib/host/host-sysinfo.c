@@ -21,6 +21,7 @@
 #include <x86intrin.h>
 #endif
 
+#include "buf.h"
 #include "size.h"
 #include "host/host-sysinfo.h"
 #include "topo/topo.h"

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "buf.h"
 #include "doc/doc-kinds.h"
 #include "report/report-compare-kinds.h"
 #include "report/report-compare.h"

@@ -6,9 +6,9 @@
 #ifndef TS_REPORT_COMPARE_KINDS_H
 #define TS_REPORT_COMPARE_KINDS_H
 
+#include "buf.h"
 #include "doc/doc-model.h"
 #include "report/report-compare.h"
-#include "util.h"
 
 /* Fill the CPU-kind members of out (called by ts_compare()). */
 void	 ts_compare_kinds(struct ts_comparison *out,

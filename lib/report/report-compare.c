@@ -13,12 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "doc/doc-producer.h"
 #include "num/num-format.h"
 #include "report/report-compare-kinds.h"
 #include "report/report-compare.h"
 #include "report/report-kernels.h"
 #include "report/report-render.h"
+#include "util.h"
 
 #define ARROW		"\xe2\x86\x92"		/* U+2192 rightwards arrow */
 

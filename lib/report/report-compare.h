@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
 #include "doc/doc-model.h"
-#include "util.h"
 
 /* The two passes a comparison looks at, in output order. */
 enum ts_compare_pass {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "doc/doc-kinds.h"
 #include "report/report-kinds.h"
 #include "report/report-render.h"

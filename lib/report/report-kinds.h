@@ -8,8 +8,8 @@
 #ifndef TS_REPORT_KINDS_H
 #define TS_REPORT_KINDS_H
 
+#include "buf.h"
 #include "doc/doc-model.h"
-#include "util.h"
 
 void	ts_render_kinds(struct ts_buf *, const struct ts_report *);
 void	ts_render_kinds_markdown(struct ts_buf *, const struct ts_report *);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "report/report-kinds.h"
 #include "report/report-render.h"
 

@@ -16,12 +16,14 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-sign.h"
 #include "report/report-verify.h"
 #include "doc/doc-write.h"
 #include "num/num-format.h"
 #include "suite/suite-score.h"
 #include "suite/suite-stats.h"
+#include "util.h"
 
 /* Append a formatted line to a list of strings. */
 static void __attribute__((format(printf, 3, 4)))

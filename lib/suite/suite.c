@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "doc/doc-kinds.h"
 #include "mem/mem-residency.h"
 #include "mem/mem-probe-cache.h"
@@ -67,21 +68,41 @@ ts_suite_defaults(struct ts_suite_opts *o)
 	o->buffer_check = true;
 }
 
-/* Say something through the note hook. */
+/* Format a line and hand it to hook (a note or a warning), if set. */
 static void
+tell(struct run *run, void (*hook)(const char *, void *), const char *fmt,
+    va_list ap)
+{
+	struct ts_buf b;
+
+	if (hook == NULL)
+		return;
+	ts_buf_init(&b);
+	ts_buf_vprintf(&b, fmt, ap);
+	hook(b.data, run->o->hooks.arg);
+	ts_buf_free(&b);
+}
+
+/* Say something through the note hook. */
+static void __attribute__((format(printf, 2, 3)))
 note(struct run *run, const char *fmt, ...)
 {
 	va_list ap;
-	struct ts_buf b;
 
-	if (run->o->hooks.note == NULL)
-		return;
-	ts_buf_init(&b);
 	va_start(ap, fmt);
-	ts_buf_vprintf(&b, fmt, ap);
+	tell(run, run->o->hooks.note, fmt, ap);
 	va_end(ap);
-	run->o->hooks.note(b.data, run->o->hooks.arg);
-	ts_buf_free(&b);
+}
+
+/* Hand a warning to the warning hook, for the program to print. */
+static void __attribute__((format(printf, 2, 3)))
+warn(struct run *run, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tell(run, run->o->hooks.warning, fmt, ap);
+	va_end(ap);
 }
 
 /* Seconds each page-local chase of the buffer check is timed, and its seed. */
@@ -176,7 +197,7 @@ size_buffers(struct run *run)
 			b->decision = ts_xasprintf("default; the check failed: "
 			    "%s", res[i].reason);
 			if (i == 0)
-				ts_warning("the buffer check was skipped (%s); "
+				warn(run, "the buffer check was skipped (%s); "
 				    "the default sizes are used", res[i].reason);
 			continue;
 		}
@@ -279,7 +300,7 @@ pin_failed(struct run *run, const struct ts_kind *kind)
 	    "the system refused" : "hwloc's topology is not this machine's";
 
 	if (!run->pin_warned)
-		ts_warning("cannot pin to %s core %u (CPU %s): %s; passes "
+		warn(run, "cannot pin to %s core %u (CPU %s): %s; passes "
 		    "that cannot be pinned run unpinned", kind->name,
 		    kind->core, kind->cpus, why);
 	run->pin_warned = true;
@@ -476,10 +497,10 @@ plan_kinds(struct run *run)
 	if (!o->per_kind || o->multi_only)
 		return;
 	if (run->plan.nkinds == 0)
-		ts_warning("--per-kind: hwloc reports one CPU kind on this "
+		warn(run, "--per-kind: hwloc reports one CPU kind on this "
 		    "machine, so the single-thread pass runs once");
 	else if (!run->kinds.pin)
-		ts_warning("--per-kind: %s, so the single-thread pass runs "
+		warn(run, "--per-kind: %s, so the single-thread pass runs "
 		    "once", run->kinds.unpinned_reason);
 }
 

@@ -36,6 +36,11 @@ struct ts_suite_hooks {
 			    void *arg);
 	/* A one-line remark, e.g. what the buffer check is doing. */
 	void		 (*note)(const char *, void *arg);
+	/*
+	 * A one-line warning (a check skipped, a core not pinned, --per-kind
+	 * without effect), for the program to print; NULL drops them.
+	 */
+	void		 (*warning)(const char *, void *arg);
 	void		*arg;
 };
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "size.h"
 #include "sweep/sweep-labels.h"
 #include "sweep/sweep-plateau.h"

@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "sweep/sweep-plateau.h"
-#include "util.h"
 
 /* At most this many points are drawn (the sweep has at most 52). */
 #define TS_SVG_MAX_POINTS	64

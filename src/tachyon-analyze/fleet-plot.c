@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "buf.h"
 #include "fleet-plot.h"
 #include "sweep/sweep-svg.h"
 

@@ -15,6 +15,8 @@
 #include "cli.h"
 #include "exitcodes.h"
 #include "fleet-tool.h"
+#include "msg.h"
+#include "outfile.h"
 #include "util.h"
 
 #define MIN_BOOTSTRAP	100

@@ -11,8 +11,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "buf.h"
 #include "exitcodes.h"
 #include "mem/mem-probe-cache.h"
+#include "msg.h"
 #include "probe-out.h"
 #include "probe-tool.h"
 #include "probe-wrap.h"

@@ -10,11 +10,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "exitcodes.h"
+#include "msg.h"
+#include "outfile.h"
 #include "probe-runcmd.h"
 #include "probe-tool.h"
 #include "probe-wrap.h"
-#include "util.h"
 
 /* Append ,"name":{score, latency, accesses, elapsed} of one reading. */
 static void

@@ -20,6 +20,8 @@
 #include "exitcodes.h"
 #include "mem/mem-probe-cache.h"
 #include "host/host-id.h"
+#include "msg.h"
+#include "outfile.h"
 #include "probe-tool.h"
 #include "topo/topo-cpus.h"
 #include "topo/topo.h"

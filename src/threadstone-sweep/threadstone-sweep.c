@@ -15,8 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "exitcodes.h"
+#include "msg.h"
 #include "outfile.h"
 #include "sweep/sweep-plateau.h"
 #include "sweep/sweep-svg.h"
