@@ -99,14 +99,6 @@ void	 ts_compare(const struct ts_report *base,
 void	 ts_comparison_free(struct ts_comparison *);
 
 /*
- * For lib/report-compare-kinds.c: a row from two passes (either may be
- * NULL).
- */
-void	 ts_compare_fill_row(struct ts_compare_row *, const char *id,
-	    enum ts_unit, const struct ts_pass *base,
-	    const struct ts_pass *cand);
-
-/*
  * Whether any row is a significant regression: verdict slower, and not a
  * row whose kernels differ between the producers.
  */
