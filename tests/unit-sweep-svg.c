@@ -17,6 +17,7 @@
 #include "buf.h"
 #include "sweep/sweep-labels.h"
 #include "sweep/sweep-plateau.h"
+#include "svg.h"
 #include "sweep/sweep-svg.h"
 #include "tap.h"
 

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "units.h"
+
 struct json_object;
 
 #define TS_SCHEMA_VERSION	2
@@ -24,15 +26,6 @@ struct json_object;
 	"the working set across threads would shrink each slice into cache " \
 	"and report a flattering number that does not describe the machine"
 
-enum ts_unit {
-	TS_UNIT_DHRYSTONES_PER_SEC,	/* "dhrystones_per_sec", label "Dhry/s" */
-	TS_UNIT_GFLOPS,			/* "gflops", "GFLOP/s" */
-	TS_UNIT_GIB_PER_SEC,		/* "gib_per_sec", "GiB/s" */
-	TS_UNIT_MIB_PER_SEC,		/* "mib_per_sec", "MiB/s" */
-	TS_UNIT_MELEM_PER_SEC,		/* "melem_per_sec", "Melem/s" */
-	TS_UNIT_NANOSECONDS		/* "nanoseconds", "ns"; lower is better */
-};
-
 enum ts_stability {
 	TS_STABLE,		/* cv < 0.01 */
 	TS_ACCEPTABLE,		/* cv < 0.03 */
@@ -40,10 +33,7 @@ enum ts_stability {
 	TS_UNRELIABLE		/* otherwise, and for a non-finite cv */
 };
 
-/* The JSON names and display labels of the enumerations above. */
-const char	*ts_unit_name(enum ts_unit);
-const char	*ts_unit_label(enum ts_unit);
-int		 ts_unit_from_name(const char *, enum ts_unit *);
+/* The JSON names of the stability classes (the units': units.h). */
 const char	*ts_stability_name(enum ts_stability);
 int		 ts_stability_from_name(const char *, enum ts_stability *);
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "doc/doc-model.h"
+#include "units.h"
 
 /* Per-thread state is opaque to the runner. */
 typedef void ts_kstate;

@@ -34,7 +34,5 @@ struct ts_svg_plot {
 /* Append the whole SVG document (UTF-8, ends with a newline). */
 void	 ts_svg_render(struct ts_buf *, const struct ts_svg_plot *);
 
-/* Append s with &, <, >, " and ' escaped for XML text and attributes. */
-void	 ts_svg_escape(struct ts_buf *, const char *s);
 
 #endif /* TS_SWEEP_SVG_H */

@@ -11,7 +11,7 @@
 
 #include "buf.h"
 #include "fleet-plot.h"
-#include "sweep/sweep-svg.h"
+#include "svg.h"
 
 #define WIDTH	880.0
 #define HEIGHT	580.0
