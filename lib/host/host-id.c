@@ -154,7 +154,7 @@ ts_hostid_free(struct ts_hostid *id)
 	memset(id, 0, sizeof *id);
 }
 
-/* Whether tachyon writes a key of this name itself. */
+/* Whether the record writes a key of this name itself. */
 static int
 reserved_key(const char *key)
 {
@@ -171,7 +171,8 @@ reserved_key(const char *key)
 }
 
 int
-ts_tag_parse(const char *arg, struct ts_tag *t, char *err, size_t errlen)
+ts_tag_parse(const char *arg, const char *writer, struct ts_tag *t,
+    char *err, size_t errlen)
 {
 	const char *eq = strchr(arg, '=');
 	size_t n, i;
@@ -194,8 +195,8 @@ ts_tag_parse(const char *arg, struct ts_tag *t, char *err, size_t errlen)
 	memcpy(t->key, arg, n);
 	t->key[n] = '\0';
 	if (reserved_key(t->key)) {
-		snprintf(err, errlen, "--tag KEY '%s' is a key tachyon writes "
-		    "itself; choose another", t->key);
+		snprintf(err, errlen, "--tag KEY '%s' is a key %s writes "
+		    "itself; choose another", t->key, writer);
 		free(t->key);
 		t->key = NULL;
 		return -1;

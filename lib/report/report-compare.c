@@ -39,8 +39,8 @@
 static void	 compare_kinds(struct ts_comparison *out,
 		    const struct ts_report *base, const struct ts_report *cand);
 static void	 render_compare_kinds(struct ts_buf *,
-		    const struct ts_comparison *,
-		    void (*row)(struct ts_buf *, const struct ts_compare_row *));
+		    const struct ts_comparison *, void (*row)(struct ts_buf *,
+		    const struct ts_compare_row *));
 
 static const char *const pass_titles[TS_COMPARE_NPASSES] = {
 	"single-thread", "multi-thread"

@@ -96,7 +96,7 @@ note(struct run *run, const char *fmt, ...)
 
 /* Hand a warning to the warning hook, for the program to print. */
 static void __attribute__((format(printf, 2, 3)))
-warn(struct run *run, const char *fmt, ...)
+say_warning(struct run *run, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -197,8 +197,9 @@ size_buffers(struct run *run)
 			b->decision = ts_xasprintf("default; the check failed: "
 			    "%s", res[i].reason);
 			if (i == 0)
-				warn(run, "the buffer check was skipped (%s); "
-				    "the default sizes are used", res[i].reason);
+				say_warning(run, "the buffer check was skipped "
+				    "(%s); the default sizes are used",
+				    res[i].reason);
 			continue;
 		}
 		b->checked = true;
@@ -300,8 +301,8 @@ pin_failed(struct run *run, const struct ts_kind *kind)
 	    "the system refused" : "hwloc's topology is not this machine's";
 
 	if (!run->pin_warned)
-		warn(run, "cannot pin to %s core %u (CPU %s): %s; passes "
-		    "that cannot be pinned run unpinned", kind->name,
+		say_warning(run, "cannot pin to %s core %u (CPU %s): %s; "
+		    "passes that cannot be pinned run unpinned", kind->name,
 		    kind->core, kind->cpus, why);
 	run->pin_warned = true;
 	return why;
@@ -497,11 +498,11 @@ plan_kinds(struct run *run)
 	if (!o->per_kind || o->multi_only)
 		return;
 	if (run->plan.nkinds == 0)
-		warn(run, "--per-kind: hwloc reports one CPU kind on this "
-		    "machine, so the single-thread pass runs once");
+		say_warning(run, "--per-kind: hwloc reports one CPU kind on "
+		    "this machine, so the single-thread pass runs once");
 	else if (!run->kinds.pin)
-		warn(run, "--per-kind: %s, so the single-thread pass runs "
-		    "once", run->kinds.unpinned_reason);
+		say_warning(run, "--per-kind: %s, so the single-thread pass "
+		    "runs once", run->kinds.unpinned_reason);
 }
 
 void

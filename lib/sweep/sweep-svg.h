@@ -34,5 +34,4 @@ struct ts_svg_plot {
 /* Append the whole SVG document (UTF-8, ends with a newline). */
 void	 ts_svg_render(struct ts_buf *, const struct ts_svg_plot *);
 
-
 #endif /* TS_SWEEP_SVG_H */
