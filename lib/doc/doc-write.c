@@ -712,12 +712,6 @@ ts_json_write_pretty(struct json_object *v, struct ts_buf *out)
 }
 
 void
-ts_json_write_canonical(struct json_object *v, struct ts_buf *out)
-{
-	canonical(out, v);
-}
-
-void
 ts_doc_pretty(const struct ts_report *r, struct ts_buf *out)
 {
 	struct json_object *t = ts_doc_tree(r, 1, 1);

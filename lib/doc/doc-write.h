@@ -67,12 +67,10 @@ struct json_object *ts_ext_value_tree(const struct ts_extensions *,
 	    enum ts_ext_key);
 
 /*
- * Serialise any json-c tree: pretty (serde_json's layout, keys in
- * insertion order) or canonical (compact, keys sorted bytewise, every
- * double d written as ryu(lossy(ryu(d)))).  Doubles use ts_fmt_double();
- * strings are escaped as serde_json does (section 9.2).
+ * Serialise any json-c tree in the pretty layout (serde_json's, keys in
+ * insertion order).  Doubles use ts_fmt_double(); strings are escaped as
+ * serde_json does (section 9.2).
  */
 void	ts_json_write_pretty(struct json_object *, struct ts_buf *out);
-void	ts_json_write_canonical(struct json_object *, struct ts_buf *out);
 
 #endif /* TS_DOC_WRITE_H */

@@ -238,7 +238,7 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 	const struct ts_suite_opts *o = run->o;
 	struct ts_pass_config cfg;
 	struct ts_pass *pass = ts_xcalloc(1, sizeof *pass);
-	struct ts_measure m;
+	struct ts_measurement m;
 	struct buffer *b = buffer_of(run, k);
 	char why[512];
 	int rc;
@@ -265,7 +265,7 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 		b->page = m.page_bytes;
 	if (b != NULL && m.buffer_bytes != 0 && b->bytes == 0)
 		b->bytes = m.buffer_bytes;
-	ts_measure_free(&m);
+	ts_measurement_free(&m);
 	if (o->hooks.pass_done != NULL)
 		o->hooks.pass_done(k, threads, rc == 0 ? pass : NULL,
 		    rc == 0 ? NULL : why, o->hooks.arg);
