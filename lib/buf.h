@@ -27,7 +27,7 @@ void	 ts_buf_vprintf(struct ts_buf *, const char *, va_list);
 /*
  * Append s as a JSON string, escaped as serde_json does ('"', '\\', the
  * short escapes and \u00XX for other controls); the two bytes C0 80,
- * which lib/doc-parse.c stores for U+0000, become \u0000.
+ * which lib/doc/doc-parse.c stores for U+0000, become \u0000.
  */
 void	 ts_buf_json_string(struct ts_buf *, const char *s);
 

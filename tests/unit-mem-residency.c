@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The cache-residency test (lib/mem-residency.c) and tachyon's uses of it
- * (lib/probe-cache.c) on synthetic machines, then the real measurement on
- * footprints whose answer is known everywhere.
+ * The cache-residency test (lib/mem/mem-residency.c) and tachyon's uses of it
+ * (lib/mem/mem-probe-cache.c) on synthetic machines, then the real measurement
+ * on footprints whose answer is known everywhere.
  */
 #include <config.h>
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/num-format.c and lib/num-parse.c: serde_json layout, Rust Display, and
- * serde_json's float parser, against spec 9.3/9.4/10 and Python fixtures.
+ * lib/num/num-format.c and lib/num/num-parse.c: serde_json layout, Rust
+ * Display, and serde_json's float parser, against spec 9.3/9.4/10 and Python
+ * fixtures.
  */
 #include <config.h>
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/suite-pass.c with tiny kernels of our own: pass shape, per-thread setup
- * on the worker's own thread, calibration, failures that must not hang,
- * progress between rounds, pinning.  Behaviour only; no timing asserts
- * beyond a lenient "the window was reached".
+ * lib/suite/suite-pass.c with tiny kernels of our own: pass shape, per-thread
+ * setup on the worker's own thread, calibration, failures that must not hang,
+ * progress between rounds, pinning.  Behaviour only; no timing asserts beyond
+ * a lenient "the window was reached".
  */
 #include <config.h>
 

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/sweep-svg.c: escaping, one marker per point, hwloc's lines only where
- * they fall on the axis, and hostile text kept out of the markup; the
- * two curves, and no text crossing them: the picture is parsed back,
- * every text's box estimated from its font size and characters, and each
- * box checked against every curve segment and marker.
+ * lib/sweep/sweep-svg.c: escaping, one marker per point, hwloc's lines only
+ * where they fall on the axis, and hostile text kept out of the markup; the
+ * two curves, and no text crossing them: the picture is parsed back, every
+ * text's box estimated from its font size and characters, and each box checked
+ * against every curve segment and marker.
  */
 #include <config.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/sweep.c: the size list, size parsing, the original's table and JSON
+ * lib/sweep/sweep.c: the size list, size parsing, the original's table and JSON
  * byte for byte (published vectors), our extra keys and columns, the two
  * chases in one buffer, and a tiny real measurement.
  */

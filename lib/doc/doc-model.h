@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The typed result document, schema version 2 (ThreadStone 2.0.0 section
- * 8).  threadstone-run fills one in; the readers (lib/doc-read.c) parse a
- * file into one; the writers (lib/doc-write.c) produce the pretty file and
+ * 8).  threadstone-run fills one in; the readers (lib/doc/doc-read.c) parse a
+ * file into one; the writers (lib/doc/doc-write.c) produce the pretty file and
  * the canonical bytes that are signed.  Field order here is emission order.
  *
  * Ownership: every pointer is owned by the struct that holds it and freed
@@ -269,7 +269,7 @@ struct ts_ext_kind_single {
  * extensions.cpu_kinds: which kinds the machine has, where the
  * single-thread passes ran, the multi-thread workers on each kind and,
  * with --per-kind, every workload's single-thread figure on each kind
- * (lib/doc-kinds.c builds and reads it).
+ * (lib/doc/doc-kinds.c builds and reads it).
  */
 struct ts_ext_cpu_kinds {
 	struct ts_ext_kind	*kinds;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The typed reader: a strict JSON tree (lib/doc-parse.c) to struct
+ * The typed reader: a strict JSON tree (lib/doc/doc-parse.c) to struct
  * ts_report, field by field, with the types, optionality and messages of
  * ThreadStone 2.0.0's serde model.
  */

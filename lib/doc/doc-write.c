@@ -289,7 +289,7 @@ kind_pass_tree(const struct ts_ext_kind_pass *p)
 	return o;
 }
 
-/* extensions.cpu_kinds, in the order lib/doc-kinds.c first wrote it. */
+/* extensions.cpu_kinds, in the order lib/doc/doc-kinds.c first wrote it. */
 static struct json_object *
 cpu_kinds_tree(const struct ts_ext_cpu_kinds *k)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * System information (see sysinfo.h).  Topology and caches come from
- * hwloc (lib/topo.c: the largest instance per level, as the original's
+ * hwloc (lib/topo/topo.c: the largest instance per level, as the original's
  * /sys scan), the CPU's name from /proc/cpuinfo, the build from the flags
  * configure captured and the compiler's own feature macros.
  */

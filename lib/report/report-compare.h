@@ -4,7 +4,7 @@
  * machine mismatch, per-workload rows with a significance verdict, score
  * deltas; rendered as the original's text or as JSON for scripts.  Our
  * addition: who produced each document, and which rows compare two
- * different kernels (lib/report-kernels.c) and so are never regressions.
+ * different kernels (lib/report/report-kernels.c) and so are never regressions.
  */
 #ifndef TS_REPORT_COMPARE_H
 #define TS_REPORT_COMPARE_H
@@ -51,7 +51,7 @@ struct ts_score_delta {
 	bool	kernel_differs;
 };
 
-/* Who produced the two documents (lib/doc-producer.h). */
+/* Who produced the two documents (lib/doc/doc-producer.h). */
 struct ts_producers {
 	char		*base, *cand;	/* one-line descriptions */
 	bool		 differ;	/* the descriptions differ */
@@ -74,7 +74,7 @@ struct ts_compare_kind {
 struct ts_comparison {
 	char			*mismatch;	/* NULL when the same machine */
 	/*
-	 * CPU kinds (lib/doc-kinds.h): one line when the documents' kinds
+	 * CPU kinds (lib/doc/doc-kinds.h): one line when the documents' kinds
 	 * or the kind of their single-thread passes differ, else NULL; and
 	 * for every other kind both measured with --per-kind, its rows.
 	 */

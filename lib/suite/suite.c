@@ -150,10 +150,10 @@ note_check(struct run *run, struct buffer *const *tested, size_t n)
 
 /*
  * Decide the buffers' sizes: the user's, or the defaults, checked by the
- * cache-residency test (lib/mem-residency.h) when hwloc's largest last-level
- * cache is at least half of them.  hwloc's figure is only an upper bound
- * (a virtual machine may be shown its host's whole L3), so it alone never
- * grows a buffer; the test compares page-local chases, so page walks
+ * cache-residency test (lib/mem/mem-residency.h) when hwloc's largest
+ * last-level cache is at least half of them.  hwloc's figure is only an upper
+ * bound (a virtual machine may be shown its host's whole L3), so it alone
+ * never grows a buffer; the test compares page-local chases, so page walks
  * cannot pass for cache misses either.  Both buffers are tested in one
  * mapping, which costs one first touch of fresh memory, not two.
  */
@@ -440,7 +440,7 @@ buffer_ext(const struct run *run, const struct buffer *b,
 
 /*
  * Everything we record beyond the original's schema: the machine's part
- * from lib/sysinfo.c, the run's here.
+ * from lib/host/host-sysinfo.c, the run's here.
  */
 static void
 extensions(struct run *run, struct ts_extensions *e)

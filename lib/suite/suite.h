@@ -4,7 +4,7 @@
  * workload's single- and multi-thread passes, scores, scaling, and our
  * additions (pinning, CPU kinds, measured buffer sizing) under
  * "extensions".  On a machine with two CPU kinds or more, single-thread
- * passes run on a core of the most performant kind (lib/topo-kinds.h).
+ * passes run on a core of the most performant kind (lib/topo/topo-kinds.h).
  */
 #ifndef TS_SUITE_H
 #define TS_SUITE_H

@@ -2,7 +2,7 @@
 /*
  * tachyon-analyze: does tachyon's score explain the timings' spread
  * across hosts?  Parses the command line and hands the run to
- * lib/fleet-tool.c.
+ * src/tachyon-analyze/fleet-tool.c.
  */
 #include <config.h>
 

@@ -2,7 +2,7 @@
 /*
  * tachyon: how fast is this host's memory system right now?  Parses the
  * command line, catches the watch-mode signals, and hands the run to
- * lib/probe-tool.c.
+ * src/tachyon/probe-tool.c.
  */
 #include <config.h>
 
