@@ -16,6 +16,7 @@
 #include <json-c/json.h>
 
 #include "doc/doc-base64.h"
+#include "doc/doc-ext-keys.h"
 #include "doc/doc-kinds.h"
 #include "doc/doc-parse.h"
 #include "doc/doc-pkcs8.h"
@@ -222,6 +223,7 @@ test_writers(const char *apple)
 	    "adversarial-3", "adversarial-4", "adversarial-5", "adversarial-6",
 	    "adversarial-7", "adversarial-8" };
 	struct ts_buf text, want, out;
+	struct ts_ext_entry *m;
 	struct ts_report r;
 	char err[512], name[64];
 	size_t i;
@@ -262,9 +264,11 @@ test_writers(const char *apple)
 	parse(apple, &r, err, sizeof err);
 	free(r.system.os_version);
 	r.system.os_version = ts_xstrdup("a\"b\\c/\x01\x1f\n\t\x7f\xc2\xb7");
+	ts_extensions_free(&r.ext);
 	r.ext.present = true;
-	r.ext.other = json_object_new_object();
-	json_object_object_add(r.ext.other, "e", json_object_new_array());
+	m = ts_ext_append(&r.ext, NULL, "e");
+	m->kept = true;
+	m->raw = json_object_new_array();
 	ts_buf_init(&out);
 	ts_doc_pretty(&r, &out);
 	ok(strstr(out.data, "\"a\\\"b\\\\c/\\u0001\\u001f\\n\\t\x7f\xc2\xb7\"")
@@ -471,10 +475,22 @@ test_signing(const char *apple)
 	ts_key_clear(&key);
 }
 
+/* How many members of the extensions keep their value as read. */
+static size_t
+nkept(const struct ts_extensions *e)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < e->n; i++)
+		n += e->v[i].kept;
+	return n;
+}
+
 /*
- * The typed extensions: a document we wrote reads into typed fields with
- * nothing left over; an irregular value of a known key and unknown keys
- * stay JSON where they stood, and the writer puts them back there.
+ * The typed extensions: a document we wrote reads into typed records with
+ * nothing kept as read; an irregular value of a known key and unknown keys
+ * are kept as read where they stood (the known key typed leniently
+ * beside it), and the writer puts them back there.
  */
 static void
 test_extensions(void)
@@ -489,25 +505,32 @@ test_extensions(void)
 	    "    \"cpus\": {\n      \"usable\": 2,\n"
 	    "      \"affinity\": 2\n    },\n"
 	    "    \"last\": 123456789012345678\n  }";
+	static const bool kept[] = { true, false, true, false, true, true };
+	const struct ts_ext_buffers *b;
+	const struct ts_ext_pinning *pin;
+	const struct ts_ext_llc *llc;
+	const struct ts_ext_cpus *cpus;
 	struct ts_report r;
 	struct json_object *v, *t;
 	struct ts_buf text, out;
 	char err[256];
-	unsigned all = 0;
-	int k;
+	size_t i;
+	bool all;
 
 	fixture("producer-ours-0.1.0.json", &text);
 	ok(ts_doc_parse(text.data, text.len, &r, err, sizeof err) == 0,
 	    "producer-ours-0.1.0 reads");
-	for (k = 0; k < TS_EXT_CPU_KINDS; k++)
-		all |= 1u << k;
-	ok(r.ext.present && r.ext.have == all && r.ext.other == NULL,
-	    "every key we write reads into its typed field (have %#x)",
-	    r.ext.have);
-	ok(r.ext.llc.level == 3 && r.ext.pinning.enabled &&
-	    r.ext.buffers.base_page_bytes == 4096 &&
-	    r.ext.buffers.nbuf == 0 &&
-	    strcmp(r.ext.buffers.transparent_hugepage, "madvise") == 0,
+	all = r.ext.present && r.ext.read && r.ext.n == ts_next_keys - 1;
+	for (i = 0; all && i < r.ext.n; i++)
+		all = r.ext.v[i].key == ts_ext_keys[i] && !r.ext.v[i].kept;
+	ok(all, "every key we write reads into its typed record (%zu)",
+	    r.ext.n);
+	llc = ts_ext_get(&r.ext, &ts_ext_key_llc);
+	pin = ts_ext_get(&r.ext, &ts_ext_key_pinning);
+	b = ts_ext_get(&r.ext, &ts_ext_key_buffers);
+	ok(llc != NULL && llc->level == 3 && pin != NULL && pin->enabled &&
+	    b != NULL && b->base_page_bytes == 4096 && b->nbuf == 0 &&
+	    strcmp(b->transparent_hugepage, "madvise") == 0,
 	    "typed values as in the file");
 	ts_buf_init(&out);
 	ts_doc_pretty(&r, &out);
@@ -521,13 +544,19 @@ test_extensions(void)
 	if (ts_json_parse(ext, strlen(ext), &v, err, sizeof err) != 0)
 		diag("bad test JSON: %s", err);
 	ts_ext_read(v, &r.ext);
-	ok(r.ext.have == (1u << TS_EXT_PRODUCER | 1u << TS_EXT_LLC),
-	    "a float l3_total_bytes and reordered cpus stay JSON");
-	ok(ts_ext_has(&r.ext, TS_EXT_CPUS) &&
-	    ts_ext_has(&r.ext, TS_EXT_L3_TOTAL_BYTES) &&
-	    !ts_ext_has(&r.ext, TS_EXT_PINNING), "ts_ext_has sees both kinds");
-	ok(json_object_object_length(r.ext.other) == 4 && r.ext.norder == 6,
-	    "four keys kept as JSON, six in order");
+	all = r.ext.n == 6;
+	for (i = 0; all && i < r.ext.n; i++)
+		all = r.ext.v[i].kept == kept[i];
+	ok(all, "a float l3_total_bytes and reordered cpus kept as read");
+	cpus = ts_ext_get(&r.ext, &ts_ext_key_cpus);
+	ok(cpus != NULL && cpus->usable == 2 && cpus->affinity == 2 &&
+	    ts_ext_get(&r.ext, &ts_ext_key_l3_total_bytes) != NULL &&
+	    ts_ext_get(&r.ext, &ts_ext_key_pinning) == NULL,
+	    "irregular known keys are typed leniently all the same");
+	ok(nkept(&r.ext) == 4 && r.ext.n == 6 && r.ext.v[0].key == NULL &&
+	    strcmp(r.ext.v[0].name, "first") == 0 &&
+	    strcmp(r.ext.v[5].name, "last") == 0,
+	    "four keys kept as read, six in order");
 	t = ts_ext_tree(&r.ext);
 	ts_buf_init(&out);
 	ts_json_write_pretty(t, &out);
@@ -543,8 +572,8 @@ test_extensions(void)
 }
 
 /*
- * extensions.cpu_kinds: typed when exactly as we write it, read member by
- * member from the JSON otherwise, with the same answers.
+ * extensions.cpu_kinds: typed whether or not it is exactly as we write it
+ * (then also kept as read), with the same answers.
  */
 static void
 test_cpu_kinds(void)
@@ -598,8 +627,9 @@ test_cpu_kinds(void)
 			continue;
 		}
 		ts_ext_read(v, &r.ext);
-		ok(!!(r.ext.have & (1u << TS_EXT_CPU_KINDS)) == (i == 0),
-		    "cpu_kinds %s", i == 0 ? "typed" : "kept as JSON");
+		ok(ts_ext_get(&r.ext, &ts_ext_key_cpu_kinds) != NULL &&
+		    r.ext.n == 1 && r.ext.v[0].kept == (i == 1),
+		    "cpu_kinds typed%s", i == 0 ? "" : ", and kept as read");
 		ok(ts_kinds_names(&r, names, 4) == 2 &&
 		    strcmp(names[1], "little") == 0 &&
 		    ts_kinds_has_per_kind(&r) &&
