@@ -19,6 +19,7 @@
 #include "exitcodes.h"
 #include "host/host-sysinfo.h"
 #include "mem/mem-residency.h"
+#include "msg.h"
 #include "outfile.h"
 #include "size.h"
 #include "sweep/sweep-loaded-out.h"
