@@ -334,7 +334,8 @@ const struct ts_ext_key ts_ext_key_buffers = { "buffers",
  * the value as we write it; its free releases what the record owns.
  * Nothing else changes: reading, writing back in place, keeping a value
  * that the record would not reproduce byte for byte, and freeing all go
- * through this table.  The program that records the key sets it with
+ * through this table, and tests/unit-doc-ext-keys.c round-trips every
+ * key listed.  The program that records the key sets it with
  * ts_ext_set(&report.ext, &ts_ext_key_NAME); readers use ts_ext_get().
  */
 const struct ts_ext_key *const ts_ext_keys[] = {
