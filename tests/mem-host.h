@@ -33,7 +33,8 @@ struct host {
 };
 
 /* This VM kind: caches end near 12 MiB, walks keep growing after. */
-static const struct host vm __attribute__((unused)) = { 12 * MIB, 8 * MIB, 7, 52, 40, 0, 0, 0, 0 };
+static const struct host vm __attribute__((unused)) = { 12 * MIB,
+	8 * MIB, 7, 52, 40, 0, 0, 0, 0 };
 
 /* The walk cost of a page footprint, ns. */
 static __attribute__((unused)) double
