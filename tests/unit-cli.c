@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "msg.h"
 #include "exitcodes.h"
 #include "tap.h"
 #include "util.h"

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "outfile.h"
 #include "tap.h"
 #include "util.h"
