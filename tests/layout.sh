@@ -32,10 +32,18 @@ def ok(cond, desc, detail=()):
             print("# " + d)
 
 
+def generated(path):
+    """A file the build writes (an in-tree build leaves it beside the
+    sources): its first line says what it was generated from."""
+    with open(path, errors="replace") as fh:
+        return "Generated from" in fh.readline()
+
+
 def sources(top, exts=(".c", ".h")):
     out = []
     for d, _, fs in os.walk(top):
-        out += [os.path.join(d, f) for f in fs if f.endswith(exts)]
+        out += [os.path.join(d, f) for f in fs
+                if f.endswith(exts) and not generated(os.path.join(d, f))]
     return sorted(out)
 
 
