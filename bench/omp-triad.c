@@ -12,15 +12,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* CLOCK_MONOTONIC in seconds. */
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "bench.h"
 
 /* One triad over every element, all threads. */
 static void
@@ -31,15 +23,6 @@ triad(double *a, const double *b, const double *c, long n)
 #pragma omp parallel for schedule(static)
 	for (i = 0; i < n; i++)
 		a[i] = b[i] + 3.0 * c[i];
-}
-
-/* Sort helper for the median. */
-static int
-cmp(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
 }
 
 int

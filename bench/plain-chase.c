@@ -14,15 +14,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-/* CLOCK_MONOTONIC in seconds. */
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "bench.h"
 
 /* xorshift64*: any decent generator will do here. */
 static uint64_t
@@ -41,15 +33,6 @@ chase(const uint64_t *w, uint64_t p, uint64_t n)
 	while (n-- > 0)
 		p = w[p];
 	return p;
-}
-
-/* Sort helper for the median. */
-static int
-cmp(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
 }
 
 int

@@ -197,6 +197,20 @@ ts_buf_rpad(struct ts_buf *b, const char *s, size_t width)
 }
 
 int
+ts_read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	int rc = -1;
+
+	if (f == NULL)
+		return -1;
+	if (fgets(buf, (int)len, f) != NULL)
+		rc = 0;
+	fclose(f);
+	return rc;
+}
+
+int
 ts_read_file(const char *path, size_t max, struct ts_buf *out, char *err,
     size_t errlen)
 {

@@ -43,6 +43,13 @@ void	 ts_buf_pad(struct ts_buf *, const char *s, size_t width);
 void	 ts_buf_rpad(struct ts_buf *, const char *s, size_t width);
 
 /*
+ * Read the first line of a small file (a /proc or /sys entry) into buf
+ * of len bytes, newline kept; 0, or -1 when it cannot be opened or is
+ * empty.
+ */
+int	 ts_read_line(const char *path, char *buf, size_t len);
+
+/*
  * Read a whole regular file of at most `max` bytes.  On failure return -1
  * and put a one-line reason in err ("cannot read PATH: No such file ...",
  * "PATH is a directory", "PATH is larger than N bytes").

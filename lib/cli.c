@@ -18,6 +18,9 @@
 #include "cli.h"
 #include "exitcodes.h"
 #include "msg.h"
+#include "outfile.h"
+
+const char *const ts_formats[] = { "table", "json", "markdown", NULL };
 
 /*
  * At exit: stdout's last check.  A program that reported the error itself
@@ -188,4 +191,19 @@ ts_usage_error(const char *fmt, ...)
 	va_end(ap);
 	ts_error("%s (see %s --help)", msg, ts_progname());
 	exit(TS_EXIT_USAGE);
+}
+
+int
+ts_cli_write_file(const char *path, const void *data, size_t len,
+    bool quiet)
+{
+	char err[1024];
+
+	if (ts_write_file_atomic(path, data, len, err, sizeof err) != 0) {
+		ts_error("%s", err);
+		return -1;
+	}
+	if (!quiet)
+		fprintf(stderr, "wrote %s\n", path);
+	return 0;
 }

@@ -9,6 +9,7 @@
 #define TS_CLI_H
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -43,6 +44,16 @@ void		 ts_version_exit(void) __attribute__((noreturn));
 int		 ts_getopt(int argc, char *const argv[], const char *shortopts,
 		    const struct option *longopts);
 
+/* What --format chooses, for the programs that print a document. */
+enum ts_format {
+	TS_FORMAT_TABLE,
+	TS_FORMAT_JSON,
+	TS_FORMAT_MARKDOWN
+};
+
+/* --format's values, in the order of enum ts_format, NULL-terminated. */
+extern const char *const ts_formats[];
+
 /*
  * The index of arg among the NULL-terminated choices, the values option
  * opt (as "--format") accepts; else print "PROG: invalid OPT 'ARG':
@@ -50,6 +61,14 @@ int		 ts_getopt(int argc, char *const argv[], const char *shortopts,
  */
 int		 ts_parse_choice(const char *opt, const char *arg,
 		    const char *const choices[]);
+
+/*
+ * Write len bytes of data to path whole (temp file and rename, as
+ * ts_write_file_atomic) and say "wrote PATH" on stderr unless quiet;
+ * 0, or -1 once the error is reported in one line.
+ */
+int		 ts_cli_write_file(const char *path, const void *data,
+		    size_t len, bool quiet);
 
 /*
  * Print "PROG: message (see PROG --help)" on stderr and exit with the

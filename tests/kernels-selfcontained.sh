@@ -12,12 +12,14 @@ kdir=$top_srcdir/lib/kernels
 cd "$top_srcdir" || exit 99
 files=$(find lib src -name kernels -prune -o -name '*.[ch]' -print | sort)
 
-# The kernel ids as their descriptors spell them, and the registry's size.
-ids=$(sed -n 's/^[[:space:]]*\.id = "\([^"]*\)",.*/\1/p' "$kdir"/*.c | sort)
+# The kernel ids as their descriptors spell them (TS_KERNEL(PREFIX, then
+# "ID", "NAME", ... on the next line), and the registry's size.
+ids=$(sed -n '/= TS_KERNEL([a-z0-9_]*,$/{n;s/^[[:space:]]*"\([^"]*\)",.*/\1/p;}' \
+    "$kdir"/*.c | sort)
 nids=$(echo "$ids" | wc -w)
 nreg=$(grep -c '^[[:space:]]*&ts_kernel_[a-z0-9_]*,' "$kdir/registry.c")
 [ "$nids" -ge 6 ] && [ "$nids" -eq "$nreg" ]
-ok $? "every kernel of the registry has its .id line ($nids ids, $nreg in the registry)"
+ok $? "every kernel of the registry has its id in a TS_KERNEL line ($nids ids, $nreg in the registry)"
 
 # The exceptions, one per line: a file, a tab, and an extended regular
 # expression that a line naming a kernel there must match.

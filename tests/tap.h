@@ -71,6 +71,19 @@ diag(const char *fmt, ...)
 		diag("got %.17g, want %.17g", g_, w_);			\
 } while (0)
 
+/* Occurrences of needle in hay, for tests of written text. */
+static int __attribute__((unused))
+occurrences(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	while ((hay = strstr(hay, needle)) != NULL) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
 static int __attribute__((unused))
 done_testing(void)
 {

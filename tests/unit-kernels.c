@@ -73,7 +73,7 @@ test_registry(void)
 		    k->id);
 		ok(k->summary != NULL && k->summary[0] != '\0' &&
 		    k->setup != NULL && k->run != NULL && k->teardown != NULL &&
-		    k->rate != NULL && k->footprint != NULL,
+		    k->rate != NULL,
 		    "%s: summary and every hook", k->id);
 		ok(ts_kernel_find(wants[i].id) == k, "%s: found by id", k->id);
 	}
@@ -224,8 +224,6 @@ test_checksums(void)
 	for (i = 0; i < NWANTS; i++) {
 		k = ts_kernels[i];
 		for (t = 0; t < 2; t++) {
-			ok(k->footprint(thr[t][0], thr[t][1], &def) > 0,
-			    "%s: footprint", k->id);
 			st = k->setup(thr[t][0], thr[t][1], &def);
 			if (!ok(st != NULL, "%s: setup %u of %u", k->id,
 			    thr[t][1], thr[t][0]))

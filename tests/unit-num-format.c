@@ -14,39 +14,8 @@
 
 #include "num/num-format.h"
 #include "num/num-parse.h"
+#include "num-fixture.h"
 #include "tap.h"
-
-/* The double with bit pattern b. */
-static double
-from_bits(uint64_t b)
-{
-	double d;
-
-	memcpy(&d, &b, sizeof d);
-	return d;
-}
-
-/* Open a fixture under tests/fixtures of the source tree. */
-static FILE *
-open_fixture(const char *name)
-{
-	const char *srcdir = getenv("top_srcdir");
-	char path[4096];
-
-	snprintf(path, sizeof path, "%s/tests/fixtures/%s",
-	    srcdir ? srcdir : ".", name);
-	return fopen(path, "r");
-}
-
-/* ts_fmt_double(v) as a string in a static buffer. */
-static const char *
-fmt(double v)
-{
-	static char buf[TS_FMT_DOUBLE_MAX];
-	size_t n = ts_fmt_double(v, buf);
-
-	return n == strlen(buf) ? buf : "(length mismatch)";
-}
 
 /* The spec 9.3 table and layout rows, each boundary on both sides. */
 static void

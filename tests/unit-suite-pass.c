@@ -15,6 +15,7 @@
 
 #include "kernels/kernel.h"
 #include "suite/suite-pass.h"
+#include "fake-kernel.h"
 #include "tap.h"
 #include "topo/topo.h"
 
@@ -58,29 +59,9 @@ static uint64_t
 spin_run(ts_kstate *st, uint64_t iters)
 {
 	struct spin *s = st;
-	uint64_t x = s->acc, i;
 
-	for (i = 0; i < iters; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		__asm__ volatile("" : "+r"(x));
-	}
-	s->acc = x;
-	return x | 1;
-}
-
-static void
-spin_teardown(ts_kstate *st)
-{
-	free(st);
-}
-
-/* Iterations per second over all threads. */
-static double
-spin_rate(uint64_t iters, unsigned threads, double secs)
-{
-	return (double)iters * threads / secs;
+	s->acc = fake_chain(s->acc, iters);
+	return s->acc | 1;
 }
 
 /* Does nothing at all: calibration must give up, not hang. */
@@ -103,22 +84,22 @@ one_run(ts_kstate *st, uint64_t iters)
 static const struct ts_kernel spin = {
 	.id = "spin", .name = "Spin", .summary = "test",
 	.unit = TS_UNIT_MIB_PER_SEC, .reference = 1.0, .scales = true,
-	.setup = spin_setup, .run = spin_run, .teardown = spin_teardown,
-	.rate = spin_rate,
+	.setup = spin_setup, .run = spin_run, .teardown = fake_teardown,
+	.rate = fake_rate,
 };
 
 static const struct ts_kernel empty = {
 	.id = "empty", .name = "Empty", .summary = "test",
 	.unit = TS_UNIT_MIB_PER_SEC, .reference = 1.0, .scales = true,
-	.setup = spin_setup, .run = empty_run, .teardown = spin_teardown,
-	.rate = spin_rate,
+	.setup = spin_setup, .run = empty_run, .teardown = fake_teardown,
+	.rate = fake_rate,
 };
 
 static const struct ts_kernel parity = {
 	.id = "parity", .name = "Parity", .summary = "test",
 	.unit = TS_UNIT_MIB_PER_SEC, .reference = 1.0, .scales = true,
-	.setup = spin_setup, .run = one_run, .teardown = spin_teardown,
-	.rate = spin_rate,
+	.setup = spin_setup, .run = one_run, .teardown = fake_teardown,
+	.rate = fake_rate,
 };
 
 /* Progress as seen by the callback. */

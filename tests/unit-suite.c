@@ -14,6 +14,7 @@
 
 #include "doc/doc-ext-keys.h"
 #include "suite/suite.h"
+#include "fake-kernel.h"
 #include "tap.h"
 #include "topo/topo-cpus.h"
 
@@ -50,29 +51,9 @@ static uint64_t
 acc_run(ts_kstate *st, uint64_t iters)
 {
 	struct acc *a = st;
-	uint64_t x = a->x;
 
-	while (iters-- > 0) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		__asm__ volatile("" : "+r"(x));
-	}
-	a->x = x;
-	return x;
-}
-
-static void
-acc_teardown(ts_kstate *st)
-{
-	free(st);
-}
-
-/* Iterations per second over all threads. */
-static double
-acc_rate(uint64_t iters, unsigned threads, double secs)
-{
-	return (double)iters * threads / secs;
+	a->x = fake_chain(a->x, iters);
+	return a->x;
 }
 
 /* Nanoseconds per iteration, as a latency. */
@@ -86,22 +67,22 @@ acc_ns(uint64_t iters, unsigned threads, double secs)
 static const struct ts_kernel fast = {
 	.id = "fast", .name = "Fast", .summary = "scales",
 	.unit = TS_UNIT_MIB_PER_SEC, .reference = 100.0, .scales = true,
-	.setup = acc_setup, .run = acc_run, .teardown = acc_teardown,
-	.rate = acc_rate,
+	.setup = acc_setup, .run = acc_run, .teardown = fake_teardown,
+	.rate = fake_rate,
 };
 
 static const struct ts_kernel solo = {
 	.id = "solo", .name = "Solo", .summary = "single-thread only",
 	.unit = TS_UNIT_NANOSECONDS, .reference = 90.0, .scales = false,
-	.setup = acc_setup, .run = acc_run, .teardown = acc_teardown,
+	.setup = acc_setup, .run = acc_run, .teardown = fake_teardown,
 	.rate = acc_ns,
 };
 
 static const struct ts_kernel broken = {
 	.id = "broken", .name = "Broken", .summary = "never sets up",
 	.unit = TS_UNIT_GFLOPS, .reference = 12.0, .scales = true,
-	.setup = broken_setup, .run = acc_run, .teardown = acc_teardown,
-	.rate = acc_rate,
+	.setup = broken_setup, .run = acc_run, .teardown = fake_teardown,
+	.rate = fake_rate,
 };
 
 /* extensions.cpus.oversubscribed of a report: 1, 0, or -1 if absent. */

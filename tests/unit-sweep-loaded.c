@@ -204,19 +204,6 @@ test_json(void)
 	ts_buf_free(&b);
 }
 
-/* Occurrences of needle in hay. */
-static int
-count(const char *hay, const char *needle)
-{
-	int n = 0;
-
-	while ((hay = strstr(hay, needle)) != NULL) {
-		n++;
-		hay += strlen(needle);
-	}
-	return n;
-}
-
 static void
 test_svg_table(void)
 {
@@ -231,14 +218,14 @@ test_svg_table(void)
 	ts_loaded_svg(&b, &r);
 	ok(strncmp(b.data, "<?xml", 5) == 0 && strstr(b.data, "</svg>\n")
 	    != NULL, "a whole SVG document");
-	is_int(count(b.data, "<polyline class=\"page-local"), 2,
+	is_int(occurrences(b.data, "<polyline class=\"page-local"), 2,
 	    "a page-local curve per mix");
-	is_int(count(b.data, "<polyline class=\"random"), 2,
+	is_int(occurrences(b.data, "<polyline class=\"random"), 2,
 	    "and a random one");
-	is_int(count(b.data, "<circle class=\"point"), 6,
+	is_int(occurrences(b.data, "<circle class=\"point"), 6,
 	    "a marker per point");
-	is_int(count(b.data, "class=\"idle\""), 1, "the idle latency marked");
-	is_int(count(b.data, "class=\"peak\""), 1, "the peak marked");
+	is_int(occurrences(b.data, "class=\"idle\""), 1, "the idle latency marked");
+	is_int(occurrences(b.data, "class=\"peak\""), 1, "the peak marked");
 	ok(strstr(b.data, "peak 20.00 GB/s") != NULL, "peak labelled");
 	ts_buf_free(&b);
 	ts_buf_init(&b);

@@ -34,19 +34,6 @@ struct parsed {
 	size_t	texts;
 };
 
-/* Occurrences of needle in hay. */
-static int
-count(const char *hay, const char *needle)
-{
-	int n = 0;
-
-	while ((hay = strstr(hay, needle)) != NULL) {
-		n++;
-		hay += strlen(needle);
-	}
-	return n;
-}
-
 /* The number after `name="` in the tag starting at tag, or def. */
 static double
 attr_num(const char *tag, const char *end, const char *name, double def)
@@ -258,11 +245,11 @@ test_two_curves(void)
 	for (good = 1, i = 0; i < 19; i++)
 		good &= q.cy[1][i] >= q.cy[0][i] - 0.05;
 	ok(good, "VM: the page-local curve is drawn at or below the random");
-	is_int(count(b.data, "<circle class=\"point\""), 19,
+	is_int(occurrences(b.data, "<circle class=\"point\""), 19,
 	    "VM: a marker per size on the random curve");
-	is_int(count(b.data, "<circle class=\"local-point\""), 19,
+	is_int(occurrences(b.data, "<circle class=\"local-point\""), 19,
 	    "VM: and on the page-local curve");
-	is_int(count(b.data, "<path class=\"walks\""), 1,
+	is_int(occurrences(b.data, "<path class=\"walks\""), 1,
 	    "VM: the page walks shaded between the curves");
 	ok(strstr(b.data, ">page walks</text>") != NULL,
 	    "VM: the gap is labelled \"page walks\"");
@@ -275,7 +262,7 @@ test_two_curves(void)
 	    strstr(b.data, ">L3 6.0 ns (\xe2\x89\xa0 hwloc)<") != NULL &&
 	    strstr(b.data, ">DRAM 46.0 ns<") != NULL,
 	    "VM: every level labelled at its page-local latency");
-	is_int(count(b.data, "<line class=\"band\""), 4,
+	is_int(occurrences(b.data, "<line class=\"band\""), 4,
 	    "VM: four bands, from the page-local curve");
 	ok(strstr(b.data, "from 16 MiB on, data comes from memory</text>") !=
 	    NULL, "VM: the note on L3 says where memory begins");
@@ -288,7 +275,7 @@ test_two_curves(void)
 	bad = crossings(b.data, &q, "bare metal");
 	ok(bad == 0, "bare metal: no text "
 	    "crosses a curve or a marker (%zu texts)", q.texts);
-	is_int(count(b.data, "<line class=\"band\""), 4,
+	is_int(occurrences(b.data, "<line class=\"band\""), 4,
 	    "bare metal: four bands");
 	ok(strstr(b.data, ">L1d 1.0 ns<") != NULL &&
 	    strstr(b.data, ">DRAM ") != NULL, "bare metal: levels labelled");
@@ -305,7 +292,7 @@ test_two_curves(void)
 	bad = crossings(b.data, &q, "flat");
 	ok(bad == 0, "flat: no text crosses a "
 	    "curve or a marker (%zu texts)", q.texts);
-	is_int(count(b.data, "class=\"label\" fill="), 1,
+	is_int(occurrences(b.data, "class=\"label\" fill="), 1,
 	    "flat: one level label");
 	ts_buf_free(&b);
 
@@ -368,10 +355,10 @@ main(void)
 	    "starts with the XML declaration and the SVG namespace");
 	ok(b.len > 0 && strcmp(b.data + b.len - 7, "</svg>\n") == 0,
 	    "ends with </svg>");
-	is_int(count(b.data, "<circle class=\"point\""), 10,
+	is_int(occurrences(b.data, "<circle class=\"point\""), 10,
 	    "one marker per size");
-	is_int(count(b.data, "<title>"), 10, "one tooltip per size");
-	is_int(count(b.data, "<line class=\"cache\""), 2,
+	is_int(occurrences(b.data, "<title>"), 10, "one tooltip per size");
+	is_int(occurrences(b.data, "<line class=\"cache\""), 2,
 	    "hwloc lines for L1d and L2; L3 (32 MiB) is off the axis");
 	ok(strstr(b.data, "<script>") == NULL &&
 	    strstr(b.data, "&lt;/text&gt;&lt;script&gt;alert(1)&lt;/script"
@@ -382,7 +369,7 @@ main(void)
 	ok(strstr(b.data, ">L1d 1.4 ns<") != NULL, "L1d plateau labelled");
 	ok(strstr(b.data, "class=\"note\"") == NULL,
 	    "no notes while every level agrees");
-	is_int(count(b.data, "<text") - count(b.data, "</text>"), 0,
+	is_int(occurrences(b.data, "<text") - occurrences(b.data, "</text>"), 0,
 	    "every text element is closed");
 	ts_buf_free(&b);
 
@@ -391,7 +378,7 @@ main(void)
 	pl.n = 15;
 	ts_buf_init(&b);
 	ts_svg_render(&b, &pl);
-	is_int(count(b.data, "<line class=\"cache\""), 3,
+	is_int(occurrences(b.data, "<line class=\"cache\""), 3,
 	    "to 64 MiB: all three hwloc lines");
 	ok(strstr(b.data, "class=\"note\" fill=\"#b00020\">"
 	    "L3: hwloc reports 32 MiB, but latency steps up to DRAM level at "
@@ -409,16 +396,16 @@ main(void)
 	pl.subtitle = NULL;
 	ts_buf_init(&b);
 	ts_svg_render(&b, &pl);
-	is_int(count(b.data, "<circle class=\"point\""), 10,
+	is_int(occurrences(b.data, "<circle class=\"point\""), 10,
 	    "without plateaus: still one marker per size");
-	is_int(count(b.data, "<line class=\"cache\""), 0,
+	is_int(occurrences(b.data, "<line class=\"cache\""), 0,
 	    "without plateaus: no hwloc lines");
 	ts_buf_free(&b);
 
 	pl.n = 1;
 	ts_buf_init(&b);
 	ts_svg_render(&b, &pl);
-	is_int(count(b.data, "<circle class=\"point\""), 1, "a single point");
+	is_int(occurrences(b.data, "<circle class=\"point\""), 1, "a single point");
 	ok(strstr(b.data, "nan") == NULL && strstr(b.data, "inf") == NULL,
 	    "a single point gives finite coordinates");
 	ts_buf_free(&b);
@@ -426,7 +413,7 @@ main(void)
 	pl.n = 0;
 	ts_buf_init(&b);
 	ts_svg_render(&b, &pl);
-	ok(count(b.data, "<circle") == 0 && strstr(b.data, "</svg>") != NULL,
+	ok(occurrences(b.data, "<circle") == 0 && strstr(b.data, "</svg>") != NULL,
 	    "no points: an empty picture");
 	ts_buf_free(&b);
 

@@ -105,20 +105,6 @@ u64_write(const void *rec)
 const struct ts_ext_key ts_ext_key_l3_total_bytes = { "l3_total_bytes",
 	sizeof(uint64_t), u64_read, u64_write, plain_free };
 
-/* An optional unsigned member. */
-static void
-opt_read(struct json_object *o, const char *key, struct ts_opt_u64 *out)
-{
-	out->set = ts_ext_member_u64(o, key, &out->v);
-}
-
-static void
-opt_put(struct json_object *o, const char *key, struct ts_opt_u64 v)
-{
-	if (v.set)
-		ts_ext_put_u64(o, key, v.v);
-}
-
 /* extensions.llc. */
 static void
 llc_read(struct json_object *v, void *rec)
@@ -150,7 +136,7 @@ cpus_read(struct json_object *v, void *rec)
 	struct ts_ext_cpus *c = rec;
 
 	ts_ext_member_u64(v, "affinity", &c->affinity);
-	opt_read(v, "cgroup_quota", &c->cgroup_quota);
+	ts_ext_member_opt(v, "cgroup_quota", &c->cgroup_quota);
 	ts_ext_member_u64(v, "usable", &c->usable);
 	ts_ext_member_u64(v, "threads_requested", &c->threads_requested);
 	ts_ext_member_u64(v, "threads_used", &c->threads_used);
@@ -164,7 +150,7 @@ cpus_write(const void *rec)
 	struct json_object *o = json_object_new_object();
 
 	ts_ext_put_u64(o, "affinity", c->affinity);
-	opt_put(o, "cgroup_quota", c->cgroup_quota);
+	ts_ext_put_opt(o, "cgroup_quota", c->cgroup_quota);
 	ts_ext_put_u64(o, "usable", c->usable);
 	ts_ext_put_u64(o, "threads_requested", c->threads_requested);
 	ts_ext_put_u64(o, "threads_used", c->threads_used);
@@ -184,7 +170,7 @@ pinning_read(struct json_object *v, void *rec)
 	ts_ext_member_bool(v, "enabled", &p->enabled);
 	p->reason = ts_ext_member_str(v, "reason");
 	p->policy = ts_ext_member_str(v, "policy");
-	opt_read(v, "cores", &p->cores);
+	ts_ext_member_opt(v, "cores", &p->cores);
 	ts_ext_member_u64(v, "workers", &p->workers);
 	ts_ext_member_u64(v, "workers_bound", &p->workers_bound);
 }
@@ -198,7 +184,7 @@ pinning_write(const void *rec)
 	ts_ext_put_bool(o, "enabled", p->enabled);
 	ts_ext_put_str(o, "reason", p->reason);
 	ts_ext_put_str(o, "policy", p->policy);
-	opt_put(o, "cores", p->cores);
+	ts_ext_put_opt(o, "cores", p->cores);
 	ts_ext_put_u64(o, "workers", p->workers);
 	ts_ext_put_u64(o, "workers_bound", p->workers_bound);
 	return o;
@@ -237,9 +223,9 @@ buffer_read(struct json_object *v, struct ts_ext_buffer *b)
 	ts_ext_member_u64(v, "bytes", &b->bytes);
 	ts_ext_member_bool(v, "huge_pages_requested",
 	    &b->huge_pages_requested);
-	opt_read(v, "page_bytes", &b->page_bytes);
+	ts_ext_member_opt(v, "page_bytes", &b->page_bytes);
 	b->decision = ts_ext_member_str(v, "decision");
-	opt_read(v, "check_large_bytes", &b->check_large_bytes);
+	ts_ext_member_opt(v, "check_large_bytes", &b->check_large_bytes);
 	b->has_check_ns = ts_ext_member_f64(v, "check_ns", &b->check_ns);
 	if (ts_ext_member_f64(v, "check_large_ns", &large))
 		b->check_large_ns = large;
@@ -275,9 +261,9 @@ buffer_write(const struct ts_ext_buffer *b)
 
 	ts_ext_put_u64(o, "bytes", b->bytes);
 	ts_ext_put_bool(o, "huge_pages_requested", b->huge_pages_requested);
-	opt_put(o, "page_bytes", b->page_bytes);
+	ts_ext_put_opt(o, "page_bytes", b->page_bytes);
 	ts_ext_put_str(o, "decision", b->decision ? b->decision : "");
-	opt_put(o, "check_large_bytes", b->check_large_bytes);
+	ts_ext_put_opt(o, "check_large_bytes", b->check_large_bytes);
 	if (b->has_check_ns) {
 		ts_ext_put_f64(o, "check_ns", b->check_ns);
 		ts_ext_put_f64(o, "check_large_ns", b->check_large_ns);

@@ -10,20 +10,6 @@
 #include "doc/doc-ext-kinds.h"
 #include "util.h"
 
-/* An optional unsigned member. */
-static void
-opt_read(struct json_object *o, const char *key, struct ts_opt_u64 *out)
-{
-	out->set = ts_ext_member_u64(o, key, &out->v);
-}
-
-static void
-opt_put(struct json_object *o, const char *key, struct ts_opt_u64 v)
-{
-	if (v.set)
-		ts_ext_put_u64(o, key, v.v);
-}
-
 /* kinds[]: every element, named or not, in order. */
 static void
 kinds_read(struct json_object *a, struct ts_ext_cpu_kinds *k)
@@ -40,7 +26,7 @@ kinds_read(struct json_object *a, struct ts_ext_cpu_kinds *k)
 		e = json_object_array_get_idx(a, i);
 		k->kinds[i].name = ts_ext_member_str(e, "name");
 		ts_ext_member_u64(e, "hwloc_rank", &k->kinds[i].hwloc_rank);
-		opt_read(e, "efficiency", &k->kinds[i].efficiency);
+		ts_ext_member_opt(e, "efficiency", &k->kinds[i].efficiency);
 		ts_ext_member_u64(e, "cores", &k->kinds[i].cores);
 	}
 }
@@ -50,10 +36,10 @@ static void
 single_read(struct json_object *s, struct ts_ext_kind_single *t)
 {
 	t->kind = ts_ext_member_str(s, "kind");
-	opt_read(s, "core", &t->core);
+	ts_ext_member_opt(s, "core", &t->core);
 	t->cpus = ts_ext_member_str(s, "cpus");
-	opt_read(s, "passes", &t->passes);
-	opt_read(s, "passes_pinned", &t->passes_pinned);
+	ts_ext_member_opt(s, "passes", &t->passes);
+	ts_ext_member_opt(s, "passes_pinned", &t->passes_pinned);
 	ts_ext_member_bool(s, "pinned", &t->pinned);
 	t->reason = ts_ext_member_str(s, "reason");
 }
@@ -169,10 +155,10 @@ single_write(const struct ts_ext_kind_single *t)
 	struct json_object *e = json_object_new_object();
 
 	ts_ext_put_str(e, "kind", t->kind ? t->kind : "");
-	opt_put(e, "core", t->core);
+	ts_ext_put_opt(e, "core", t->core);
 	ts_ext_put_str(e, "cpus", t->cpus);
-	opt_put(e, "passes", t->passes);
-	opt_put(e, "passes_pinned", t->passes_pinned);
+	ts_ext_put_opt(e, "passes", t->passes);
+	ts_ext_put_opt(e, "passes_pinned", t->passes_pinned);
 	ts_ext_put_bool(e, "pinned", t->pinned);
 	ts_ext_put_str(e, "reason", t->reason);
 	return e;
@@ -214,7 +200,7 @@ cpu_kinds_write(const void *rec)
 		ts_ext_put_str(e, "name", k->kinds[i].name ?
 		    k->kinds[i].name : "");
 		ts_ext_put_u64(e, "hwloc_rank", k->kinds[i].hwloc_rank);
-		opt_put(e, "efficiency", k->kinds[i].efficiency);
+		ts_ext_put_opt(e, "efficiency", k->kinds[i].efficiency);
 		ts_ext_put_u64(e, "cores", k->kinds[i].cores);
 		json_object_array_add(a, e);
 	}

@@ -152,6 +152,13 @@ ts_ext_member_u64(struct json_object *o, const char *key, uint64_t *out)
 	return ts_ext_value_u64(member(o, key, json_type_int), out);
 }
 
+void
+ts_ext_member_opt(struct json_object *o, const char *key,
+    struct ts_opt_u64 *out)
+{
+	out->set = ts_ext_member_u64(o, key, &out->v);
+}
+
 bool
 ts_ext_member_f64(struct json_object *o, const char *key, double *out)
 {
@@ -176,6 +183,13 @@ void
 ts_ext_put_u64(struct json_object *o, const char *key, uint64_t v)
 {
 	json_object_object_add(o, key, json_object_new_uint64(v));
+}
+
+void
+ts_ext_put_opt(struct json_object *o, const char *key, struct ts_opt_u64 v)
+{
+	if (v.set)
+		ts_ext_put_u64(o, key, v.v);
 }
 
 void

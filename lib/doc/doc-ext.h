@@ -23,6 +23,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* An integer that a document may leave out. */
+struct ts_opt_u64 {
+	bool		set;
+	uint64_t	v;
+};
+
 struct json_object;
 
 /* One key we know under "extensions". */
@@ -103,6 +109,9 @@ bool	 ts_ext_member_bool(struct json_object *o, const char *key,
 bool	 ts_ext_member_u64(struct json_object *o, const char *key,
 	    uint64_t *out);
 bool	 ts_ext_value_u64(struct json_object *v, uint64_t *out);
+/* An optional non-negative integer: set when the member is one. */
+void	 ts_ext_member_opt(struct json_object *o, const char *key,
+	    struct ts_opt_u64 *out);
 /* A number, integer or not. */
 bool	 ts_ext_member_f64(struct json_object *o, const char *key,
 	    double *out);
@@ -111,6 +120,9 @@ bool	 ts_ext_member_f64(struct json_object *o, const char *key,
 void	 ts_ext_put_str(struct json_object *o, const char *key,
 	    const char *s);
 void	 ts_ext_put_u64(struct json_object *o, const char *key, uint64_t v);
+/* An optional integer: added only when set. */
+void	 ts_ext_put_opt(struct json_object *o, const char *key,
+	    struct ts_opt_u64 v);
 void	 ts_ext_put_f64(struct json_object *o, const char *key, double v);
 void	 ts_ext_put_bool(struct json_object *o, const char *key, bool v);
 

@@ -36,11 +36,6 @@ enum ts_stability {
 const char	*ts_stability_name(enum ts_stability);
 int		 ts_stability_from_name(const char *, enum ts_stability *);
 
-struct ts_opt_u64 {
-	bool		set;
-	uint64_t	v;
-};
-
 struct ts_stats {
 	uint64_t		n;
 	uint64_t		outliers;

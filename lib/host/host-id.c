@@ -55,18 +55,11 @@ static char *
 read_line(const char *path)
 {
 	char line[256];
-	FILE *f;
-	char *r = NULL;
 
-	if ((f = fopen(path, "r")) == NULL)
+	if (ts_read_line(path, line, sizeof line) != 0)
 		return NULL;
-	if (fgets(line, sizeof line, f) != NULL) {
-		chomp(line);
-		if (line[0] != '\0')
-			r = ts_xstrdup(line);
-	}
-	fclose(f);
-	return r;
+	chomp(line);
+	return line[0] != '\0' ? ts_xstrdup(line) : NULL;
 }
 
 /* The value of the first "model name" (x86) or "Model" (Arm) line. */

@@ -342,13 +342,9 @@ static char *
 thp_mode(void)
 {
 	char line[256], *s, *e;
-	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
 
-	if (f == NULL)
-		return NULL;
-	s = fgets(line, sizeof line, f);
-	fclose(f);
-	if (s == NULL || (s = strchr(line, '[')) == NULL ||
+	if (ts_read_line("/sys/kernel/mm/transparent_hugepage/enabled", line,
+	    sizeof line) != 0 || (s = strchr(line, '[')) == NULL ||
 	    (e = strchr(s, ']')) == NULL)
 		return NULL;
 	return strndup(s + 1, (size_t)(e - s - 1));

@@ -447,28 +447,7 @@ dhry_rate(uint64_t iters, unsigned threads, double secs)
 	return (double)iters * threads / secs;
 }
 
-/* One state per thread. */
-static uint64_t
-dhry_footprint(unsigned threads, unsigned index, const struct ts_kparams *p)
-{
-	(void)threads;
-	(void)index;
-	(void)p;
-	return sizeof(struct ts_dhry);
-}
-
-const struct ts_kernel ts_kernel_dhrystone = {
-	.id = "dhrystone",
-	.name = "Dhrystone 2.1",
-	.summary = "Integer arithmetic, branches, procedure calls, and short "
-	    "string operations",
-	.unit = TS_UNIT_DHRYSTONES_PER_SEC,
-	.reference = 22000000.0,
-	.partitioned = false,
-	.scales = true,
-	.setup = dhry_setup,
-	.run = dhry_run,
-	.teardown = dhry_teardown,
-	.rate = dhry_rate,
-	.footprint = dhry_footprint,
-};
+const struct ts_kernel ts_kernel_dhrystone = TS_KERNEL(dhry,
+    "dhrystone", "Dhrystone 2.1", TS_UNIT_DHRYSTONES_PER_SEC, 22000000.0,
+    .scales = true, .summary = "Integer arithmetic, branches, procedure "
+    "calls, and short string operations");

@@ -71,9 +71,6 @@ struct ts_kernel {
 	void		 (*teardown)(ts_kstate *);
 	/* The rate of `iters` per thread on `threads` threads in `secs`. */
 	double		 (*rate)(uint64_t iters, unsigned threads, double secs);
-	/* Bytes actually allocated per thread by setup (0 if negligible). */
-	uint64_t	 (*footprint)(unsigned threads, unsigned index,
-			    const struct ts_kparams *);
 	/*
 	 * Sized buffers (NULL for a kernel without buffer_default).  Use
 	 * them through the ts_kernel_*() wrappers below, which handle NULL.
@@ -89,6 +86,17 @@ struct ts_kernel {
 			    const struct ts_kparams *);
 	uint64_t	 (*page_bytes)(ts_kstate *);
 };
+
+/*
+ * A kernel's descriptor from the prefix of its four callbacks (P_setup,
+ * P_run, P_teardown, P_rate), its id, name, unit and reference value,
+ * and any further designated initializers (.summary, the flags, the
+ * sized-buffer hooks).
+ */
+#define TS_KERNEL(P, ID, NAME, UNIT, REFERENCE, ...)			\
+	{ .id = (ID), .name = (NAME), .unit = (UNIT),			\
+	  .reference = (REFERENCE), .setup = P##_setup, .run = P##_run,	\
+	  .teardown = P##_teardown, .rate = P##_rate, __VA_ARGS__ }
 
 /*
  * The kernels in suite order, and their count.  A kernel's position here

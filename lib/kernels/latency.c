@@ -100,20 +100,6 @@ latency_buffer_used(unsigned threads, const struct ts_kparams *p)
 	return latency_nodes(latency_bytes(p)) * 64;
 }
 
-/* The mapping plus the order array that lives during setup only. */
-static uint64_t
-latency_footprint(unsigned threads, unsigned index, const struct ts_kparams *p)
-{
-	uint64_t nodes = latency_nodes(latency_bytes(p)), map = nodes * 64;
-
-	(void)threads;
-	(void)index;
-	if (p != NULL && p->huge_pages)
-		map = (map + TS_HUGE_PAGE_BYTES - 1) / TS_HUGE_PAGE_BYTES *
-		    TS_HUGE_PAGE_BYTES;
-	return map + nodes * sizeof(uint64_t) + sizeof(struct ts_latency);
-}
-
 /* The page size read back from the kernel after the chase was built. */
 static uint64_t
 latency_page_bytes(ts_kstate *st)
@@ -123,26 +109,15 @@ latency_page_bytes(ts_kstate *st)
 	return l->chase.page_bytes;
 }
 
-const struct ts_kernel ts_kernel_latency = {
-	.id = "latency",
-	.name = "Memory Latency",
-	.summary = "Dependent-load pointer chase over 256 MiB: unhidden DRAM "
-	    "latency",
-	.unit = TS_UNIT_NANOSECONDS,
-	.reference = 90.0,
-	.partitioned = false,
-	.scales = false,
-	.setup = latency_setup,
-	.run = latency_run,
-	.teardown = latency_teardown,
-	.rate = latency_rate,
-	.footprint = latency_footprint,
-	.rate_sized = latency_rate_sized,
-	.buffer_used = latency_buffer_used,
-	.page_bytes = latency_page_bytes,
-	/* The chase one thread walks: 256 MiB, as the original. */
-	.buffer_default = TS_LATENCY_BYTES,
-	.buffer_option = "--latency-mb",
-	.buffer_help = "pointer-chase buffer in MiB",
-	.buffer_name = "latency",
-};
+const struct ts_kernel ts_kernel_latency = TS_KERNEL(latency,
+    "latency", "Memory Latency", TS_UNIT_NANOSECONDS, 90.0,
+    .summary = "Dependent-load pointer chase over 256 MiB: unhidden DRAM "
+    "latency",
+    .rate_sized = latency_rate_sized,
+    .buffer_used = latency_buffer_used,
+    .page_bytes = latency_page_bytes,
+    /* The chase one thread walks: 256 MiB, as the original. */
+    .buffer_default = TS_LATENCY_BYTES,
+    .buffer_option = "--latency-mb",
+    .buffer_help = "pointer-chase buffer in MiB",
+    .buffer_name = "latency");

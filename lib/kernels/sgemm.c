@@ -162,28 +162,7 @@ sgemm_rate(uint64_t iters, unsigned threads, double secs)
 	return (double)iters * threads * FLOPS_PER_ITER / secs / 1e9;
 }
 
-/* Three matrices per thread. */
-static uint64_t
-sgemm_footprint(unsigned threads, unsigned index, const struct ts_kparams *p)
-{
-	(void)threads;
-	(void)index;
-	(void)p;
-	return 3 * (uint64_t)N * N * sizeof(double) + sizeof(struct ts_sgemm);
-}
-
-const struct ts_kernel ts_kernel_sgemm = {
-	.id = "sgemm",
-	.name = "SGEMM 256\u00b3",
-	.summary = "Dense f64 matrix multiply: sustained FMA throughput out "
-	    "of L2",
-	.unit = TS_UNIT_GFLOPS,
-	.reference = 12.0,
-	.partitioned = false,
-	.scales = true,
-	.setup = sgemm_setup,
-	.run = sgemm_run,
-	.teardown = sgemm_teardown,
-	.rate = sgemm_rate,
-	.footprint = sgemm_footprint,
-};
+const struct ts_kernel ts_kernel_sgemm = TS_KERNEL(sgemm,
+    "sgemm", "SGEMM 256\u00b3", TS_UNIT_GFLOPS, 12.0, .scales = true,
+    .summary = "Dense f64 matrix multiply: sustained FMA throughput out of "
+    "L2");

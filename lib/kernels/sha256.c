@@ -192,28 +192,7 @@ sha_rate(uint64_t iters, unsigned threads, double secs)
 	return (double)iters * threads * TS_SHA256_BUF / secs / (double)TS_MIB;
 }
 
-/* The buffer and the state. */
-static uint64_t
-sha_footprint(unsigned threads, unsigned index, const struct ts_kparams *p)
-{
-	(void)threads;
-	(void)index;
-	(void)p;
-	return TS_SHA256_BUF + sizeof(struct ts_sha256);
-}
-
-const struct ts_kernel ts_kernel_sha256 = {
-	.id = "sha256",
-	.name = "SHA-256",
-	.summary = "Software SHA-256 over 64 KiB: dependent integer ALU "
-	    "throughput",
-	.unit = TS_UNIT_MIB_PER_SEC,
-	.reference = 250.0,
-	.partitioned = false,
-	.scales = true,
-	.setup = sha_setup,
-	.run = sha_run,
-	.teardown = sha_teardown,
-	.rate = sha_rate,
-	.footprint = sha_footprint,
-};
+const struct ts_kernel ts_kernel_sha256 = TS_KERNEL(sha,
+    "sha256", "SHA-256", TS_UNIT_MIB_PER_SEC, 250.0, .scales = true,
+    .summary = "Software SHA-256 over 64 KiB: dependent integer ALU "
+    "throughput");

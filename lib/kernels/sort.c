@@ -83,29 +83,7 @@ sort_rate(uint64_t iters, unsigned threads, double secs)
 	return (double)iters * threads * (double)TS_SORT_N / secs / 1e6;
 }
 
-/* Two arrays of 1 Mi values per thread. */
-static uint64_t
-sort_footprint(unsigned threads, unsigned index, const struct ts_kparams *p)
-{
-	(void)threads;
-	(void)index;
-	(void)p;
-	return 2 * (uint64_t)TS_SORT_N * sizeof(uint64_t) +
-	    sizeof(struct ts_sort);
-}
-
-const struct ts_kernel ts_kernel_sort = {
-	.id = "sort",
-	.name = "Sort 1Mi u64",
-	.summary = "Pattern-defeating quicksort: branch mispredicts and "
-	    "irregular access",
-	.unit = TS_UNIT_MELEM_PER_SEC,
-	.reference = 50.0,
-	.partitioned = false,
-	.scales = true,
-	.setup = sort_setup,
-	.run = sort_run,
-	.teardown = sort_teardown,
-	.rate = sort_rate,
-	.footprint = sort_footprint,
-};
+const struct ts_kernel ts_kernel_sort = TS_KERNEL(sort,
+    "sort", "Sort 1Mi u64", TS_UNIT_MELEM_PER_SEC, 50.0, .scales = true,
+    .summary = "Pattern-defeating quicksort: branch mispredicts and "
+    "irregular access");

@@ -199,36 +199,16 @@ stream_buffer_used(unsigned threads, const struct ts_kparams *p)
 	return stream_used(threads, p) * BYTES_PER_ELEM;
 }
 
-/* The mapping of this thread's slice. */
-static uint64_t
-stream_footprint(unsigned threads, unsigned index, const struct ts_kparams *p)
-{
-	size_t n = (size_t)ts_partition_share(stream_total(p), threads, index);
-
-	return map_len(n, p != NULL && p->huge_pages) +
-	    sizeof(struct ts_stream);
-}
-
-const struct ts_kernel ts_kernel_stream = {
-	.id = "stream",
-	.name = "STREAM Triad",
-	.summary = "Sustained memory bandwidth over 192 MiB, far beyond any "
-	    "cache",
-	.unit = TS_UNIT_GIB_PER_SEC,
-	.reference = 12.0,
-	.partitioned = true,
-	.scales = true,
-	.setup = stream_setup,
-	.run = stream_run,
-	.teardown = stream_teardown,
-	.rate = stream_rate,
-	.footprint = stream_footprint,
-	.rate_sized = stream_rate_sized,
-	.buffer_used = stream_buffer_used,
-	.page_bytes = stream_page_bytes,
-	/* The three arrays over all threads: 3 x 64 MiB, as the original. */
-	.buffer_default = TS_STREAM_ELEMS * BYTES_PER_ELEM,
-	.buffer_option = "--stream-mb",
-	.buffer_help = "STREAM arrays, MiB in total",
-	.buffer_name = "stream",
-};
+const struct ts_kernel ts_kernel_stream = TS_KERNEL(stream,
+    "stream", "STREAM Triad", TS_UNIT_GIB_PER_SEC, 12.0,
+    .partitioned = true, .scales = true,
+    .summary = "Sustained memory bandwidth over 192 MiB, far beyond any "
+    "cache",
+    .rate_sized = stream_rate_sized,
+    .buffer_used = stream_buffer_used,
+    .page_bytes = stream_page_bytes,
+    /* The three arrays over all threads: 3 x 64 MiB, as the original. */
+    .buffer_default = TS_STREAM_ELEMS * BYTES_PER_ELEM,
+    .buffer_option = "--stream-mb",
+    .buffer_help = "STREAM arrays, MiB in total",
+    .buffer_name = "stream");

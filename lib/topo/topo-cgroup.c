@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "topo/topo-cgroup.h"
 
 /* Whether a cgroup v1 line ("ID:CONTROLLERS:PATH") lists cpu. */
@@ -49,17 +50,9 @@ ts_cgroup_v2_line(const struct ts_cgroup *cg, const char *name, char *buf,
     size_t len)
 {
 	char path[sizeof cg->v2_dir + 64];
-	FILE *f;
-	int rc = -1;
 
 	if (!cg->v2)
 		return -1;
 	snprintf(path, sizeof path, "/sys/fs/cgroup%s/%s", cg->v2_dir, name);
-	f = fopen(path, "r");
-	if (f == NULL)
-		return -1;
-	if (fgets(buf, (int)len, f) != NULL)
-		rc = 0;
-	fclose(f);
-	return rc;
+	return ts_read_line(path, buf, len);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "topo/topo-cgroup.h"
 #include "topo/topo-cpus.h"
 
@@ -27,21 +28,6 @@ ts_cpus_parse_cpu_max(const char *text)
 	return quota / period >= 1 ? (unsigned)(quota / period) : 1;
 }
 
-/* Read the first line of a small file into buf; -1 if unreadable. */
-static int
-read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	int rc = -1;
-
-	if (f == NULL)
-		return -1;
-	if (fgets(buf, (int)len, f) != NULL)
-		rc = 0;
-	fclose(f);
-	return rc;
-}
-
 /* The quota of a v2 cgroup's cpu.max (else the root's); 0 = none. */
 static unsigned
 v2_quota(const struct ts_cgroup *cg)
@@ -49,7 +35,7 @@ v2_quota(const struct ts_cgroup *cg)
 	char buf[64];
 
 	if (ts_cgroup_v2_line(cg, "cpu.max", buf, sizeof buf) == 0 ||
-	    read_line("/sys/fs/cgroup/cpu.max", buf, sizeof buf) == 0)
+	    ts_read_line("/sys/fs/cgroup/cpu.max", buf, sizeof buf) == 0)
 		return ts_cpus_parse_cpu_max(buf);
 	return 0;
 }
@@ -60,9 +46,9 @@ v1_quota(void)
 {
 	char q[64], p[64], text[160];
 
-	if (read_line("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", q,
+	if (ts_read_line("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", q,
 	    sizeof q) == -1 ||
-	    read_line("/sys/fs/cgroup/cpu/cpu.cfs_period_us", p,
+	    ts_read_line("/sys/fs/cgroup/cpu/cpu.cfs_period_us", p,
 	    sizeof p) == -1)
 		return 0;
 	q[strcspn(q, "\n")] = '\0';

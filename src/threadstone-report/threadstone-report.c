@@ -22,15 +22,6 @@
 #include "outfile.h"
 #include "report/report-render.h"
 
-enum format {
-	FORMAT_TABLE,
-	FORMAT_JSON,
-	FORMAT_MARKDOWN
-};
-
-/* --format's values, in the order of enum format. */
-static const char *const formats[] = { "table", "json", "markdown", NULL };
-
 enum {
 	OPT_FORMAT = 256,
 	OPT_SCHEMA
@@ -73,26 +64,19 @@ usage(void)
 static int
 emit(struct ts_buf *b, bool json_text, const char *path)
 {
-	char err[1024];
-
 	if (path == NULL) {
 		if (json_text)
 			ts_buf_putc(b, '\n');
 		fwrite(b->data, 1, b->len, stdout);
 		return ts_close_stdout() == 0 ? 0 : -1;
 	}
-	if (ts_write_file_atomic(path, b->data, b->len, err, sizeof err) != 0) {
-		ts_error("%s", err);
-		return -1;
-	}
-	fprintf(stderr, "wrote %s\n", path);
-	return 0;
+	return ts_cli_write_file(path, b->data, b->len, false);
 }
 
 int
 main(int argc, char *argv[])
 {
-	enum format format = FORMAT_TABLE;
+	enum ts_format format = TS_FORMAT_TABLE;
 	bool schema = false, format_given = false;
 	const char *out_path = NULL;
 	struct ts_report r;
@@ -105,8 +89,8 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case OPT_FORMAT:
 			format_given = true;
-			format = (enum format)ts_parse_choice("--format",
-			    optarg, formats);
+			format = (enum ts_format)ts_parse_choice("--format",
+			    optarg, ts_formats);
 			break;
 		case OPT_SCHEMA:
 			schema = true;
@@ -145,10 +129,10 @@ main(int argc, char *argv[])
 		return TS_EXIT_FAILURE;
 	}
 	switch (format) {
-	case FORMAT_JSON:
+	case TS_FORMAT_JSON:
 		ts_doc_pretty(&r, &b);
 		break;
-	case FORMAT_MARKDOWN:
+	case TS_FORMAT_MARKDOWN:
 		ts_render_markdown(&b, &r);
 		break;
 	default:
@@ -156,7 +140,7 @@ main(int argc, char *argv[])
 		    ts_want_colour(STDOUT_FILENO));
 		break;
 	}
-	rc = emit(&b, format == FORMAT_JSON, out_path);
+	rc = emit(&b, format == TS_FORMAT_JSON, out_path);
 	ts_buf_free(&b);
 	ts_report_free(&r);
 	return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;

@@ -34,15 +34,6 @@
 #define MAX_THREADS	4096
 #define MAX_BUFFER_MB	((uint64_t)1 << 20)
 
-enum format {
-	FORMAT_TABLE,
-	FORMAT_JSON,
-	FORMAT_MARKDOWN
-};
-
-/* --format's values, in the order of enum format. */
-static const char *const formats[] = { "table", "json", "markdown", NULL };
-
 enum {
 	OPT_WARMUP = 256,
 	OPT_WINDOW,
@@ -94,7 +85,7 @@ struct args {
 	uint64_t	  buffer_mb[TS_KERNELS_MAX];	/* by registry position */
 	bool		  single_only, multi_only, quiet, pin, huge, list;
 	bool		  per_kind;
-	enum format	  format;
+	enum ts_format	  format;
 	const char	 *out;
 	const char	 *key;
 };
@@ -272,8 +263,8 @@ parse_args(int argc, char *argv[], struct args *a)
 			a->out = optarg;
 			break;
 		case OPT_FORMAT:
-			a->format = (enum format)ts_parse_choice("--format",
-			    optarg, formats);
+			a->format = (enum ts_format)ts_parse_choice("--format",
+			    optarg, ts_formats);
 			break;
 		case OPT_SIGN_KEY:
 			a->key = optarg;
@@ -435,14 +426,14 @@ static void
 render(const struct args *a, const struct ts_report *r, struct ts_buf *b)
 {
 	switch (a->format) {
-	case FORMAT_JSON:
+	case TS_FORMAT_JSON:
 		ts_doc_pretty(r, b);
 		ts_buf_putc(b, '\n');
 		break;
-	case FORMAT_MARKDOWN:
+	case TS_FORMAT_MARKDOWN:
 		ts_render_markdown(b, r);
 		break;
-	case FORMAT_TABLE:
+	case TS_FORMAT_TABLE:
 		ts_render_table(b, r, ts_want_colour(STDOUT_FILENO));
 		break;
 	}
@@ -476,7 +467,7 @@ main(int argc, char *argv[])
 
 	/* Progress on stderr; none with --quiet or --format json. */
 	ts_progress_display_init(&p, stderr, isatty(STDERR_FILENO) == 1,
-	    a.quiet || a.format == FORMAT_JSON);
+	    a.quiet || a.format == TS_FORMAT_JSON);
 	ts_suite_defaults(&o);
 	o.kernels = ks;
 	o.nkernels = nks;

@@ -204,20 +204,6 @@ measure_numa(struct ts_topo *topo, const struct loaded_opts *o,
 	return 0;
 }
 
-static int
-write_out(const char *path, const struct ts_buf *b, bool quiet)
-{
-	char err[1024];
-
-	if (ts_write_file_atomic(path, b->data, b->len, err, sizeof err) != 0) {
-		ts_error("%s", err);
-		return -1;
-	}
-	if (!quiet)
-		fprintf(stderr, "wrote %s\n", path);
-	return 0;
-}
-
 int
 sweep_loaded(struct loaded_opts *o)
 {
@@ -330,7 +316,7 @@ sweep_loaded(struct loaded_opts *o)
 	ts_buf_init(&buf);
 	if (o->out != NULL) {
 		ts_loaded_json(&buf, &r);
-		if (write_out(o->out, &buf, o->quiet) != 0)
+		if (ts_cli_write_file(o->out, buf.data, buf.len, o->quiet) != 0)
 			status = TS_EXIT_FAILURE;
 	} else {
 		ts_loaded_table(&buf, &r);
@@ -340,7 +326,7 @@ sweep_loaded(struct loaded_opts *o)
 		ts_buf_free(&buf);
 		ts_buf_init(&buf);
 		ts_loaded_svg(&buf, &r);
-		if (write_out(o->plot, &buf, o->quiet) != 0)
+		if (ts_cli_write_file(o->plot, buf.data, buf.len, o->quiet) != 0)
 			status = TS_EXIT_FAILURE;
 	}
 	ts_buf_free(&buf);

@@ -365,22 +365,6 @@ subtitle(const struct ts_sweep_point *pts, size_t n,
 	    o->huge_pages ? " (--huge-pages)" : "", o->min_ms, best);
 }
 
-/* Write buf to path atomically and say so; 0 or -1 (message printed). */
-static int
-write_output(const char *path, const struct ts_buf *buf, bool quiet)
-{
-	char err[1024];
-
-	if (ts_write_file_atomic(path, buf->data, buf->len, err,
-	    sizeof err) != 0) {
-		ts_error("%s", err);
-		return -1;
-	}
-	if (!quiet)
-		fprintf(stderr, "wrote %s\n", path);
-	return 0;
-}
-
 int
 main(int argc, char *argv[])
 {
@@ -456,7 +440,7 @@ main(int argc, char *argv[])
 	ts_buf_init(&buf);
 	if (o.out != NULL) {
 		ts_sweep_json(&buf, pts, n, names);
-		if (write_output(o.out, &buf, o.quiet) != 0)
+		if (ts_cli_write_file(o.out, buf.data, buf.len, o.quiet) != 0)
 			status = TS_EXIT_FAILURE;
 	} else {
 		ts_sweep_table(&buf, pts, n, names);
@@ -477,7 +461,7 @@ main(int argc, char *argv[])
 		pl.subtitle = sub;
 		ts_svg_render(&buf, &pl);
 		free(sub);
-		if (write_output(o.plot, &buf, o.quiet) != 0)
+		if (ts_cli_write_file(o.plot, buf.data, buf.len, o.quiet) != 0)
 			status = TS_EXIT_FAILURE;
 	}
 	ts_buf_free(&buf);
