@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doc/doc-exec.h"
 #include "doc/doc-producer.h"
 #include "num/num-format.h"
 #include "report/report-compare-kinds.h"
@@ -138,10 +139,45 @@ ts_compare_fill_row(struct ts_compare_row *row, const char *id,
 		row->verdict = TS_VERDICT_SLOWER;
 }
 
+/* The execution documents of both sides, while rows are built. */
+struct designs {
+	struct ts_exec_design	 b, c;
+	bool			 has_b, has_c;
+};
+
+/*
+ * What the executions add to a row: the execution test when both
+ * documents carry executions, whether the host took time from either
+ * pass, and the detectable change in the text.
+ */
+static void
+exec_row(struct ts_comparison *out, const struct designs *d,
+    enum ts_compare_pass which, struct ts_compare_row *row)
+{
+	enum ts_exec_which w = which == TS_COMPARE_SINGLE ? TS_EXEC_SINGLE :
+	    TS_EXEC_MULTI;
+	const struct ts_exec_pass *xb = NULL, *xc = NULL;
+
+	if (!d->has_b && !d->has_c)
+		return;
+	row->show_detectable = true;
+	if (d->has_b && row->has_base)
+		xb = ts_exec_find(&d->b, row->id, w);
+	if (d->has_c && row->has_cand)
+		xc = ts_exec_find(&d->c, row->id, w);
+	row->lost_base = xb != NULL && xb->lost_time;
+	row->lost_cand = xc != NULL && xc->lost_time;
+	if (row->lost_base || row->lost_cand)
+		out->nlost++;
+	if (d->has_b && d->has_c)
+		(void)ts_compare_exec_verdict(row, xb, xc);
+}
+
 /* Build the rows of one pass: baseline order, then candidate-only ids. */
 static void
 build_rows(struct ts_comparison *out, enum ts_compare_pass which,
-    const struct ts_report *base, const struct ts_report *cand)
+    const struct ts_report *base, const struct ts_report *cand,
+    const struct designs *d)
 {
 	struct ts_compare_row *rows;
 	size_t i, n = 0;
@@ -163,8 +199,10 @@ build_rows(struct ts_comparison *out, enum ts_compare_pass which,
 		if (c != NULL && find_workload(base, cw->id) == NULL)
 			ts_compare_fill_row(&rows[n++], cw->id, cw->unit, NULL, c);
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		exec_row(out, d, which, &rows[i]);
 		out->count[rows[i].verdict]++;
+	}
 	out->rows[which] = rows;
 	out->nrows[which] = n;
 }
@@ -265,14 +303,21 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
     struct ts_comparison *out)
 {
 	const struct ts_producers *pr = &out->producers;
+	struct designs d;
+	char why[256];
 	size_t i;
 	int p;
 
 	memset(out, 0, sizeof *out);
 	out->mismatch = machine_mismatch(base, cand);
 	compare_producers(&out->producers, base, cand);
+	/* A malformed record counts as none: the original's test applies. */
+	d.has_b = ts_exec_ext_get(&base->ext, &d.b, why, sizeof why) == 1;
+	d.has_c = ts_exec_ext_get(&cand->ext, &d.c, why, sizeof why) == 1;
+	out->exec_base = d.has_b;
+	out->exec_cand = d.has_c;
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
-		build_rows(out, p, base, cand);
+		build_rows(out, p, base, cand, &d);
 		for (i = 0; i < out->nrows[p]; i++) {
 			struct ts_compare_row *row = &out->rows[p][i];
 
@@ -297,6 +342,8 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 	    base->score.nmulti_components) ||
 	    components_differ(pr, cand->score.multi_components,
 	    cand->score.nmulti_components));
+	ts_exec_design_free(&d.b);
+	ts_exec_design_free(&d.c);
 }
 
 void
@@ -388,8 +435,43 @@ text_row(struct ts_buf *b, const struct ts_compare_row *row)
 	else
 		strcpy(cell, TS_DASH);
 	ts_buf_rpad(b, cell, 8);
+	if (row->show_detectable) {
+		if (row->has_pct)
+			snprintf(cell, sizeof cell, "\u00b1%.1f%%",
+			    row->threshold);
+		else
+			strcpy(cell, TS_DASH);
+		ts_buf_puts(b, "  ");
+		ts_buf_rpad(b, cell, 7);
+		if (row->lost_base || row->lost_cand)
+			ts_buf_printf(b, "  (host took time: %s)",
+			    row->lost_base && row->lost_cand ? "both" :
+			    row->lost_base ? "baseline" : "candidate");
+	}
 	if (row->kernel_differs)
 		ts_buf_puts(b, ROW_NOTE);
+	ts_buf_putc(b, '\n');
+}
+
+/* The line that says which test decided, when executions are present. */
+static void
+test_line(struct ts_buf *b, const struct ts_comparison *c)
+{
+	if (!c->exec_base && !c->exec_cand)
+		return;
+	if (c->exec_base && c->exec_cand)
+		ts_buf_puts(b, "test: Welch t on the execution means (95 %), "
+		    "changes under 0.5 % ignored\n");
+	else
+		ts_buf_printf(b, "test: the original's (both ci95 in "
+		    "quadrature, 0.5 %% floor): the %s carries no executions\n",
+		    c->exec_base ? "candidate" : "baseline");
+	ts_buf_puts(b, "      \u00b1 is the smallest change a row can "
+	    "detect\n");
+	if (c->nlost > 0)
+		ts_buf_printf(b, "warning: the host took time from %zu "
+		    "row%s' passes (marked): their figures are less sure\n",
+		    c->nlost, c->nlost == 1 ? "" : "s");
 	ts_buf_putc(b, '\n');
 }
 
@@ -419,6 +501,7 @@ ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
 	if (c->kinds_differ != NULL)
 		ts_buf_printf(b, "warning: %s\n         the single-thread rows "
 		    "may compare different kinds of core\n\n", c->kinds_differ);
+	test_line(b, c);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		if (c->nrows[p] == 0)
 			continue;
@@ -468,6 +551,23 @@ json_row(struct ts_buf *b, const struct ts_compare_row *row)
 	json_number(b, row->has_pct, row->pct);
 	ts_buf_puts(b, ",\n      \"threshold_pct\": ");
 	json_number(b, row->has_pct, row->threshold);
+	ts_buf_puts(b, ",\n      \"test\": ");
+	if (!row->has_pct)
+		ts_buf_puts(b, "null");
+	else
+		ts_buf_printf(b, "\"%s\"", row->test == TS_TEST_EXECUTIONS ?
+		    "welch_execution_means" : "ci95_quadrature");
+	ts_buf_puts(b, ",\n      \"detectable_pct\": ");
+	json_number(b, row->has_pct, row->threshold);
+	ts_buf_puts(b, ",\n      \"execution_means_change_pct\": ");
+	json_number(b, row->has_pct && row->test == TS_TEST_EXECUTIONS,
+	    row->means_pct);
+	ts_buf_puts(b, ",\n      \"p_value\": ");
+	json_number(b, row->has_pct && row->test == TS_TEST_EXECUTIONS,
+	    row->p_value);
+	ts_buf_printf(b, ",\n      \"host_took_time\": {\"baseline\": %s, "
+	    "\"candidate\": %s}", row->lost_base ? "true" : "false",
+	    row->lost_cand ? "true" : "false");
 	ts_buf_printf(b, ",\n      \"verdict\": \"%s\",\n"
 	    "      \"kernel_differs\": %s\n    }",
 	    ts_verdict_name(row->verdict),
@@ -561,6 +661,11 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 	else
 		ts_buf_puts(b, "null");
 	json_producers(b, &c->producers);
+	ts_buf_printf(b, ",\n  \"executions\": {\"baseline\": %s, "
+	    "\"candidate\": %s},\n  \"test\": \"%s\"",
+	    c->exec_base ? "true" : "false", c->exec_cand ? "true" : "false",
+	    c->exec_base && c->exec_cand ? "welch_execution_means" :
+	    "ci95_quadrature");
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		ts_buf_printf(b, ",\n  \"%s\": ", pass_keys[p]);
 		if (c->nrows[p] == 0) {

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * compare's test on the execution level (see report-compare.h): Welch's
+ * t test on the execution means of the two passes, with the practical
+ * floor of 0.5 %.  Executions, not samples, are the independent units
+ * here: samples of one process agree far better than processes do, so a
+ * test on samples (or on the original's sample intervals) finds changes
+ * that are only the next process's luck.
+ */
+#include <config.h>
+
+#include <math.h>
+
+#include "doc/doc-exec.h"
+#include "report/report-compare.h"
+#include "suite/suite-design.h"
+
+/* The practical floor: smaller changes are never reported (0.5 %). */
+#define EXEC_FLOOR_PCT	0.5
+
+int
+ts_compare_exec_verdict(struct ts_compare_row *row,
+    const struct ts_exec_pass *b, const struct ts_exec_pass *c)
+{
+	struct ts_design_est eb, ec;
+	struct ts_welch w;
+	double pct, half;
+
+	if (!row->has_pct || b == NULL || c == NULL ||
+	    ts_design_from_means(b->means, b->nexec, &eb) == -1 ||
+	    ts_design_from_means(c->means, c->nexec, &ec) == -1 ||
+	    eb.p < 2 || ec.p < 2 || !(eb.mean != 0) ||
+	    ts_welch_test(&eb, &ec, &w) == -1 || !isfinite(w.half))
+		return -1;
+	pct = w.diff / eb.mean * 100;
+	half = fabs(w.half / eb.mean) * 100;
+	if (row->unit == TS_UNIT_NANOSECONDS)
+		pct = -pct;
+	row->test = TS_TEST_EXECUTIONS;
+	row->p_value = w.p;
+	row->means_pct = pct;
+	row->threshold = fmax(half, EXEC_FLOOR_PCT);
+	if (fabs(pct) <= row->threshold)
+		row->verdict = TS_VERDICT_UNCHANGED;
+	else if (pct > 0)
+		row->verdict = TS_VERDICT_FASTER;
+	else
+		row->verdict = TS_VERDICT_SLOWER;
+	return 0;
+}
