@@ -232,7 +232,8 @@ ts_welch_test(const struct ts_design_est *a, const struct ts_design_est *b,
 	num = (va + vb) * (va + vb);
 	den = va * va / a->df + vb * vb / b->df;
 	/* Both deviations 0: the smallest df of the two. */
-	out->df = den > 0 ? num / den : fmin(a->df, b->df);
+	out->df_welch = den > 0 ? num / den : fmin(a->df, b->df);
+	out->df = fmin(a->df, b->df);
 	if (out->se > 0) {
 		out->t = out->diff / out->se;
 		out->p = ts_t_two_sided_p(out->t, out->df);
