@@ -68,6 +68,7 @@ ts_exec_design_free(struct ts_exec_design *d)
 		free(p->steal_ms);
 		free(p->nivcsw);
 		free(p->slowest);
+		free(p->wall_ms);
 		free(p->lost_why);
 	}
 	free(d->passes);
@@ -114,6 +115,9 @@ pass_tree(const struct ts_exec_pass *p)
 		json_object_array_add(a, json_object_new_uint64(p->counts[i]));
 	json_object_object_add(o, "samples", a);
 	json_object_object_add(o, "means", f64_array(p->means, p->nexec));
+	if (p->wall_ms != NULL)
+		json_object_object_add(o, "wall_ms", f64_array(p->wall_ms,
+		    p->nexec));
 	put_f64(o, "mean", p->mean);
 	put_f64(o, "sd", p->sd);
 	put_f64(o, "ci95", p->ci95);
@@ -312,6 +316,7 @@ pass_read(struct ts_exec_design *d, struct json_object *o, size_t idx,
 		    "means must list one number per execution", idx);
 		return -1;
 	}
+	p->wall_ms = get_f64s(o, "wall_ms", n);
 	p->mean = get_f64(o, "mean");
 	p->sd = get_f64(o, "sd");
 	p->ci95 = get_f64(o, "ci95");

@@ -46,6 +46,7 @@ struct ts_exec_pass {
 	double		*steal_ms;	/* NaN entries: not reported */
 	uint64_t	*nivcsw;
 	double		*slowest;	/* slowest measured round / usual */
+	double		*wall_ms;	/* each execution, setup included */
 	double		 usual_round_ms;	/* the pass's median round */
 	bool		 lost_time;
 	char		*lost_why;	/* set when lost_time */

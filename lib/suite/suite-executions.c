@@ -35,6 +35,7 @@ ts_prun_free(struct ts_prun *pr)
 	free(pr->steal);
 	free(pr->slowest);
 	free(pr->nivcsw);
+	free(pr->wall_ms);
 	memset(pr, 0, sizeof *pr);
 }
 
@@ -48,7 +49,7 @@ append(double **a, size_t *len, const double *v, size_t n)
 }
 
 void
-ts_prun_add(struct ts_prun *pr, const struct ts_measure *m)
+ts_prun_add(struct ts_prun *pr, const struct ts_measure *m, double wall_ms)
 {
 	double slowest = 0;
 	size_t i, first;
@@ -62,6 +63,8 @@ ts_prun_add(struct ts_prun *pr, const struct ts_measure *m)
 		    sizeof *pr->slowest);
 		pr->nivcsw = ts_xrealloc(pr->nivcsw, pr->cap *
 		    sizeof *pr->nivcsw);
+		pr->wall_ms = ts_xrealloc(pr->wall_ms, pr->cap *
+		    sizeof *pr->wall_ms);
 	}
 	if (pr->iters == 0)
 		pr->iters = m->iters;
@@ -78,6 +81,7 @@ ts_prun_add(struct ts_prun *pr, const struct ts_measure *m)
 	pr->steal[pr->nexec] = m->steal_ms;
 	pr->slowest[pr->nexec] = slowest;
 	pr->nivcsw[pr->nexec] = m->nivcsw;
+	pr->wall_ms[pr->nexec] = wall_ms;
 	pr->nexec++;
 }
 
@@ -118,6 +122,8 @@ host_record(const struct ts_prun *pr, unsigned cpus, struct ts_exec_pass *x)
 	x->steal_ms = ts_xcalloc(pr->nexec + 1, sizeof *x->steal_ms);
 	x->nivcsw = ts_xcalloc(pr->nexec + 1, sizeof *x->nivcsw);
 	x->slowest = ts_xcalloc(pr->nexec + 1, sizeof *x->slowest);
+	x->wall_ms = ts_xcalloc(pr->nexec + 1, sizeof *x->wall_ms);
+	memcpy(x->wall_ms, pr->wall_ms, pr->nexec * sizeof *x->wall_ms);
 	for (i = 0; i < pr->nrounds; i++)
 		measured += pr->rounds[i];
 	for (i = 0; i < pr->nexec; i++) {

@@ -42,6 +42,7 @@ struct ts_prun {
 	double			*steal;		/* ms, NaN: not reported */
 	double			*slowest;	/* its slowest measured round */
 	uint64_t		*nivcsw;
+	double			*wall_ms;	/* the whole execution, setup too */
 	size_t			 nexec, cap;
 };
 
@@ -49,8 +50,12 @@ void	 ts_prun_init(struct ts_prun *, const struct ts_kernel *,
 	    unsigned threads, enum ts_exec_which);
 void	 ts_prun_free(struct ts_prun *);
 
-/* Keep what one execution measured (m stays the caller's). */
-void	 ts_prun_add(struct ts_prun *, const struct ts_measure *m);
+/*
+ * Keep what one execution measured (m stays the caller's); wall_ms: how
+ * long the whole execution took, process and setup included.
+ */
+void	 ts_prun_add(struct ts_prun *, const struct ts_measure *m,
+	    double wall_ms);
 
 /* Record the pass's failure (the first reason is kept). */
 void	 ts_prun_fail(struct ts_prun *, const char *why);

@@ -14,6 +14,7 @@
 
 #include "doc/doc-exec.h"
 #include "doc/doc-kinds.h"
+#include "doc/doc-speed.h"
 #include "mem/mem-residency.h"
 #include "mem/mem-probe-cache.h"
 #include "size.h"
@@ -23,6 +24,7 @@
 #include "suite/suite-stats.h"
 #include "suite/suite.h"
 #include "host/host-sysinfo.h"
+#include "topo/topo-speed.h"
 #include "topo/topo.h"
 #include "util.h"
 
@@ -59,6 +61,9 @@ struct run {
 	struct ts_prun			*pr;		/* every pass, run order */
 	const struct ts_kind		**pr_kind;	/* single pass's kind */
 	bool				*pr_pinned;	/* every worker, always */
+	long				*pr_core;	/* exact core, or -1 */
+	struct ts_speed			 speed;		/* n 0: not measured */
+	long				 single_core;	/* where single passes ran */
 	size_t				 npr, next_pr;
 	struct ts_exec_design		 design;
 	double				 t0;
@@ -77,6 +82,7 @@ ts_suite_defaults(struct ts_suite_opts *o)
 	o->max_seconds = TS_DEFAULT_MAX_SECONDS;
 	o->pin = true;
 	o->buffer_check = true;
+	o->speed_probe = true;
 }
 
 /* Say something through the note hook. */
@@ -347,9 +353,9 @@ exec_config(struct run *run, size_t i, struct ts_pass_config *cfg)
 	cfg->warmup = o->warmup;
 	cfg->window_secs = (double)o->window_ms / 1000.0;
 	cfg->pin = o->pin ? run->topo : NULL;
-	if (run->pr_kind[i] != NULL) {
+	if (run->pr_core[i] >= 0) {
 		cfg->exact_core = true;
-		cfg->core = run->pr_kind[i]->core;
+		cfg->core = (unsigned)run->pr_core[i];
 	}
 	cfg->params.huge_pages = o->huge_pages;
 	cfg->params.buffer_bytes = b != NULL ? b->bytes : 0;
@@ -369,7 +375,7 @@ execute_one(struct run *run, size_t i)
 	struct ts_progress ev;
 	struct ts_measure m;
 	char why[512];
-	double sum = 0, rate;
+	double sum = 0, rate, t0;
 	size_t j;
 
 	exec_config(run, i, &cfg);
@@ -380,6 +386,7 @@ execute_one(struct run *run, size_t i)
 		ev.threads = pr->threads;
 		o->hooks.round(&ev, o->hooks.arg);
 	}
+	t0 = ts_now();
 	if (fn(pr->k, &cfg, &m, why, sizeof why, o->execute_arg) == -1) {
 		run->workers += pr->threads;
 		run->pr_pinned[i] = false;
@@ -394,7 +401,7 @@ execute_one(struct run *run, size_t i)
 		b->page = m.page_bytes;
 	if (b != NULL && m.buffer_bytes != 0 && b->bytes == 0)
 		b->bytes = m.buffer_bytes;
-	ts_prun_add(pr, &m);
+	ts_prun_add(pr, &m, (ts_now() - t0) * 1000);
 	for (j = 0; j < m.nsamples; j++)
 		sum += m.samples[j];
 	rate = m.nsamples > 0 ? sum / (double)m.nsamples : NAN;
@@ -425,12 +432,14 @@ plan_passes(struct run *run)
 	run->pr_kind = ts_xcalloc(2 * o->nkernels + 1, sizeof *run->pr_kind);
 	run->pr_pinned = ts_xcalloc(2 * o->nkernels + 1,
 	    sizeof *run->pr_pinned);
+	run->pr_core = ts_xcalloc(2 * o->nkernels + 1, sizeof *run->pr_core);
 	for (i = 0; i < o->nkernels; i++) {
 		k = o->kernels[i];
 		if (!o->multi_only) {
 			n = run->npr++;
 			ts_prun_init(&run->pr[n], k, 1, TS_EXEC_SINGLE);
 			run->pr_pinned[n] = true;
+			run->pr_core[n] = run->single_core;
 			if (run->plan.nkinds > 0 && run->kinds.pin)
 				run->pr_kind[n] = &run->plan.kinds[0];
 		}
@@ -439,6 +448,7 @@ plan_passes(struct run *run)
 			ts_prun_init(&run->pr[n], k, run->threads,
 			    TS_EXEC_MULTI);
 			run->pr_pinned[n] = true;
+			run->pr_core[n] = -1;
 			run->multi_passes++;
 			run->kinds.multi_ran = true;
 		}
@@ -699,6 +709,39 @@ design_record(struct run *run, struct ts_extensions *e)
 	ts_exec_design_free(d);
 }
 
+/*
+ * Where the single-thread passes run: on a hybrid CPU the most
+ * performant kind's core (plan_kinds()); otherwise, with pinning and two
+ * cores or more, the core that ran a short calibrated loop fastest just
+ * now (lib/topo/topo-speed.h), since the vCPUs of a virtual machine are
+ * not equal and change.
+ */
+static void
+place_single(struct run *run)
+{
+	const struct ts_suite_opts *o = run->o;
+	char why[256];
+	const struct ts_core_speed *f;
+
+	run->single_core = -1;
+	if (run->plan.nkinds > 0 && run->kinds.pin) {
+		run->single_core = run->plan.kinds[0].core;
+		return;
+	}
+	if (!o->pin || run->topo == NULL || o->multi_only || !o->speed_probe)
+		return;
+	if (ts_speed_probe(run->topo, &run->speed, why, sizeof why) == -1) {
+		run->speed.n = 0;
+		return;
+	}
+	f = &run->speed.cores[run->speed.fastest];
+	run->single_core = f->core;
+	if (run->speed.differ)
+		note(run, "cores differ beyond their noise: core %u ran a "
+		    "calibrated loop %.2fx as fast as the slowest; single-thread "
+		    "passes run on it", f->core, run->speed.disparity);
+}
+
 /* Plan the passes over the CPU kinds, and say what --per-kind cannot do. */
 static void
 plan_kinds(struct run *run)
@@ -741,6 +784,7 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	if (run.threads == 0)
 		run.threads = 1;
 	plan_kinds(&run);
+	place_single(&run);
 	for (i = 0; i < ts_nkernels; i++)
 		if (ts_kernels[i]->buffer_default != 0) {
 			run.buf[i].k = ts_kernels[i];
@@ -774,11 +818,14 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	r->config.window_ms = o->window_ms;
 	extensions(&run, &r->ext);
 	design_record(&run, &r->ext);
+	if (run.speed.n > 0)
+		ts_speed_ext_put(&r->ext, &run.speed, run.single_core);
 	for (i = 0; i < run.npr; i++)
 		ts_prun_free(&run.pr[i]);
 	free(run.pr);
 	free(run.pr_kind);
 	free(run.pr_pinned);
+	free(run.pr_core);
 	for (i = 0; i < ts_nkernels; i++)
 		free(run.buf[i].decision);
 	ts_sysextra_free(&run.extra);

@@ -78,6 +78,12 @@ struct ts_suite_opts {
 	void		*execute_arg;
 	/* What makes an execution fresh there, for the document. */
 	const char	*isolation;
+	/*
+	 * Measure every core's speed first and run the single-thread
+	 * passes on the fastest (lib/topo/topo-speed.h); with pinning, on a
+	 * machine of one CPU kind.
+	 */
+	bool		 speed_probe;
 	struct ts_suite_hooks hooks;
 };
 
