@@ -10,10 +10,13 @@
 #include <config.h>
 
 #include <math.h>
+#include <stdlib.h>
 
 #include "doc/doc-exec.h"
+#include "doc/doc-speed.h"
 #include "report/report-compare.h"
 #include "suite/suite-design.h"
+#include "util.h"
 
 /* The practical floor: smaller changes are never reported (0.5 %). */
 #define EXEC_FLOOR_PCT	0.5
@@ -47,4 +50,42 @@ ts_compare_exec_verdict(struct ts_compare_row *row,
 	else
 		row->verdict = TS_VERDICT_SLOWER;
 	return 0;
+}
+
+/* Two disparities differ when their ratio is beyond this. */
+#define SPEED_TOLERANCE	1.05
+
+/* "cores equal within 2 %" or "fastest core 1.67x the slowest". */
+static char *
+speed_words(const struct ts_speed *s)
+{
+	if (!s->differ)
+		return ts_xasprintf("cores equal within their noise (%.2fx)",
+		    s->disparity);
+	return ts_xasprintf("fastest core %.2fx the slowest", s->disparity);
+}
+
+char *
+ts_compare_speed_differ(const struct ts_report *base,
+    const struct ts_report *cand)
+{
+	struct ts_speed b, c;
+	char why[256], *wb, *wc, *line;
+	double r;
+
+	if (ts_speed_ext_get(&base->ext, &b, why, sizeof why) != 1 ||
+	    ts_speed_ext_get(&cand->ext, &c, why, sizeof why) != 1 ||
+	    !isfinite(b.disparity) || !isfinite(c.disparity))
+		return NULL;
+	r = b.disparity / c.disparity;
+	if (b.differ == c.differ && r <= SPEED_TOLERANCE &&
+	    r >= 1 / SPEED_TOLERANCE)
+		return NULL;
+	wb = speed_words(&b);
+	wc = speed_words(&c);
+	line = ts_xasprintf("the cores' speeds differ: baseline %s, "
+	    "candidate %s", wb, wc);
+	free(wb);
+	free(wc);
+	return line;
 }

@@ -316,6 +316,7 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 	d.has_c = ts_exec_ext_get(&cand->ext, &d.c, why, sizeof why) == 1;
 	out->exec_base = d.has_b;
 	out->exec_cand = d.has_c;
+	out->speed_differ = ts_compare_speed_differ(base, cand);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		build_rows(out, p, base, cand, &d);
 		for (i = 0; i < out->nrows[p]; i++) {
@@ -362,6 +363,7 @@ ts_comparison_free(struct ts_comparison *c)
 		free(c->kinds[i].rows);
 	free(c->kinds);
 	free(c->kinds_differ);
+	free(c->speed_differ);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++)
 		free(c->rows[p]);
 	memset(c, 0, sizeof *c);
@@ -501,6 +503,10 @@ ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
 	if (c->kinds_differ != NULL)
 		ts_buf_printf(b, "warning: %s\n         the single-thread rows "
 		    "may compare different kinds of core\n\n", c->kinds_differ);
+	if (c->speed_differ != NULL)
+		ts_buf_printf(b, "warning: %s\n         the single-thread rows "
+		    "may show the host's vCPUs, not the change\n\n",
+		    c->speed_differ);
 	test_line(b, c);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		if (c->nrows[p] == 0)
@@ -666,6 +672,11 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 	    c->exec_base ? "true" : "false", c->exec_cand ? "true" : "false",
 	    c->exec_base && c->exec_cand ? "welch_execution_means" :
 	    "ci95_quadrature");
+	ts_buf_puts(b, ",\n  \"cpu_speed_differ\": ");
+	if (c->speed_differ != NULL)
+		ts_buf_json_string(b, c->speed_differ);
+	else
+		ts_buf_puts(b, "null");
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		ts_buf_printf(b, ",\n  \"%s\": ", pass_keys[p]);
 		if (c->nrows[p] == 0) {

@@ -123,6 +123,13 @@ struct ts_comparison {
 	bool			 exec_base, exec_cand;
 	/* Rows whose passes lost time to the host, over both passes. */
 	size_t			 nlost;
+	/*
+	 * One line when both documents measured their cores' speeds
+	 * (extensions.cpu_speed) and the disparities differ: one found the
+	 * cores unequal and the other not, or the fastest-to-slowest ratios
+	 * differ by more than 5 %.  NULL otherwise.
+	 */
+	char			*speed_differ;
 };
 
 /*
@@ -151,6 +158,10 @@ struct ts_exec_pass;
  */
 int	 ts_compare_exec_verdict(struct ts_compare_row *,
 	    const struct ts_exec_pass *base, const struct ts_exec_pass *cand);
+
+/* The speed_differ line of two documents, or NULL (malloc'd). */
+char	*ts_compare_speed_differ(const struct ts_report *base,
+	    const struct ts_report *cand);
 
 /*
  * Whether any row is a significant regression: verdict slower, and not a
