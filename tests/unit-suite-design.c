@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/doc-exec.h"
+#include "doc/doc-ext-exec.h"
 #include "report/report-compare.h"
 #include "rng.h"
 #include "suite/suite-design.h"

@@ -12,6 +12,7 @@
 
 #include <json.h>
 
+#include "doc/doc-ext-keys.h"
 #include "suite/suite.h"
 #include "tap.h"
 #include "topo/topo-cpus.h"
@@ -107,9 +108,11 @@ static const struct ts_kernel broken = {
 static int
 oversubscribed(const struct ts_report *r)
 {
-	if (!(r->ext.have & (1u << TS_EXT_CPUS)))
+	const struct ts_ext_cpus *c = ts_ext_get(&r->ext, &ts_ext_key_cpus);
+
+	if (c == NULL)
 		return -1;
-	return r->ext.cpus.oversubscribed ? 1 : 0;
+	return c->oversubscribed ? 1 : 0;
 }
 
 /* Options for a quick suite over the given kernels. */
@@ -134,6 +137,7 @@ main(void)
 	static const struct ts_kernel *const one[] = { &fast, &solo };
 	struct ts_suite_opts o;
 	struct ts_report r;
+	const struct ts_ext_pinning *pin;
 	struct ts_workload *w;
 	struct ts_cpus cpus;
 	unsigned many;
@@ -182,11 +186,11 @@ main(void)
 	ok(r.generated_at != NULL && strlen(r.generated_at) == 20 &&
 	    r.generated_at[19] == 'Z', "generated_at is RFC 3339 UTC");
 	ok(r.duration_secs > 0, "duration measured");
-	ok(r.ext.present && r.ext.producer != NULL &&
-	    strcmp(r.ext.producer, TS_PRODUCER) == 0,
-	    "extensions name the producer");
-	ok((r.ext.have & (1u << TS_EXT_PINNING)) && !r.ext.pinning.enabled,
-	    "pinning recorded as disabled");
+	ok(r.ext.present && ts_ext_string(&r.ext, &ts_ext_key_producer) !=
+	    NULL && strcmp(ts_ext_string(&r.ext, &ts_ext_key_producer),
+	    TS_PRODUCER) == 0, "extensions name the producer");
+	pin = ts_ext_get(&r.ext, &ts_ext_key_pinning);
+	ok(pin != NULL && !pin->enabled, "pinning recorded as disabled");
 	ts_report_free(&r);
 
 	/* --multi-only: latency-like workloads say why they did not run. */

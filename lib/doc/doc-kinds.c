@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* extensions.cpu_kinds, written and read (see doc-kinds.h). */
+/* extensions.cpu_kinds, built for a run and asked about (doc-kinds.h). */
 #include <config.h>
 
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <json.h>
 
 #include "doc/doc-kinds.h"
 #include "doc/doc-write.h"
@@ -35,6 +33,7 @@ ts_kinds_pass(const struct ts_kind *k, const struct ts_pass *p,
 		o.error = ts_xstrdup(error != NULL ? error : "not run");
 		return o;
 	}
+	o.has_value = true;
 	o.value = ts_doc_fixed_point(p->value);
 	o.cv = isfinite(p->stats.cv) ? ts_doc_fixed_point(p->stats.cv) : 0;
 	o.ci95 = isfinite(p->stats.ci95) ?
@@ -160,22 +159,21 @@ ts_kinds_record(const struct ts_kind_plan *plan, struct ts_kinds_run *run,
 	o->single_core_score_kind = ts_xstrdup(top->name);
 }
 
-/* extensions.cpu_kinds of a document, typed, or NULL. */
+/* extensions.cpu_kinds of a document, or NULL. */
 static const struct ts_ext_cpu_kinds *
-typed(const struct ts_report *r)
+record(const struct ts_report *r)
 {
-	return r->ext.have & (1u << TS_EXT_CPU_KINDS) ? &r->ext.cpu_kinds :
-	    NULL;
+	return ts_ext_get(&r->ext, &ts_ext_key_cpu_kinds);
 }
 
-/* A workload's pass on a kind in a typed record, or NULL. */
+/* A workload's pass on a kind, or NULL. */
 static const struct ts_ext_kind_pass *
-typed_pass(const struct ts_ext_cpu_kinds *k, const char *workload,
+find_pass(const struct ts_ext_cpu_kinds *k, const char *workload,
     const char *kind)
 {
 	size_t i, j;
 
-	for (i = 0; i < k->nper_kind; i++) {
+	for (i = 0; k != NULL && i < k->nper_kind; i++) {
 		if (strcmp(k->per_kind[i].workload, workload) != 0)
 			continue;
 		for (j = 0; j < k->per_kind[i].npasses; j++)
@@ -186,174 +184,74 @@ typed_pass(const struct ts_ext_cpu_kinds *k, const char *workload,
 	return NULL;
 }
 
-/*
- * extensions.cpu_kinds of a document kept as JSON, or NULL.  The reader
- * types a record only when it is exactly as we write it; another tool's
- * record, or a damaged one, is read member by member as before.
- */
-static json_object *
-record(const struct ts_report *r)
-{
-	json_object *v;
-
-	if (r->ext.other == NULL ||
-	    !json_object_is_type(r->ext.other, json_type_object) ||
-	    !json_object_object_get_ex(r->ext.other, "cpu_kinds", &v) ||
-	    !json_object_is_type(v, json_type_object))
-		return NULL;
-	return v;
-}
-
-/* Member key of object o if it is of type t, else NULL. */
-static json_object *
-member(json_object *o, const char *key, json_type t)
-{
-	json_object *v;
-
-	if (o == NULL || !json_object_object_get_ex(o, key, &v) ||
-	    !json_object_is_type(v, t))
-		return NULL;
-	return v;
-}
-
 size_t
 ts_kinds_names(const struct ts_report *r, const char **names, size_t max)
 {
-	const struct ts_ext_cpu_kinds *k = typed(r);
-	json_object *a = member(record(r), "kinds", json_type_array), *name;
-	size_t i, n = 0, len;
+	const struct ts_ext_cpu_kinds *k = record(r);
+	size_t i, n = 0;
 
-	if (k != NULL) {
-		for (i = 0; i < k->nkinds && n < max; i++)
+	/* A kind without a name (another tool's record) is left out. */
+	for (i = 0; k != NULL && i < k->nkinds && n < max; i++)
+		if (k->kinds[i].name != NULL)
 			names[n++] = k->kinds[i].name;
-		return n;
-	}
-	if (a == NULL)
-		return 0;
-	len = json_object_array_length(a);
-	for (i = 0; i < len && n < max; i++) {
-		name = member(json_object_array_get_idx(a, i), "name",
-		    json_type_string);
-		if (name != NULL)
-			names[n++] = json_object_get_string(name);
-	}
 	return n;
 }
 
 bool
 ts_kinds_has_per_kind(const struct ts_report *r)
 {
-	if (typed(r) != NULL)
-		return typed(r)->has_per_kind;
-	return member(record(r), "per_kind", json_type_object) != NULL;
-}
-
-/* A number member (a double or an integer) into *out; -1 if absent. */
-static int
-number(json_object *o, const char *key, double *out)
-{
-	json_object *v;
-
-	if (o == NULL || !json_object_object_get_ex(o, key, &v) ||
-	    (!json_object_is_type(v, json_type_double) &&
-	    !json_object_is_type(v, json_type_int)))
-		return -1;
-	*out = json_object_get_double(v);
-	return 0;
+	return record(r) != NULL && record(r)->has_per_kind;
 }
 
 int
 ts_kinds_value(const struct ts_report *r, const char *workload,
     const char *kind, double *value, double *ci95)
 {
-	json_object *p = member(record(r), "per_kind", json_type_object);
-	const struct ts_ext_kind_pass *t;
+	const struct ts_ext_kind_pass *p = find_pass(record(r), workload,
+	    kind);
 
-	if (typed(r) != NULL) {
-		t = typed_pass(typed(r), workload, kind);
-		if (t == NULL || t->error != NULL)
-			return -1;
-		*value = t->value;
-		*ci95 = t->ci95;
-		return 0;
-	}
-	p = member(member(p, workload, json_type_object), kind,
-	    json_type_object);
-	if (number(p, "value", value) == -1)
+	if (p == NULL || !p->has_value)
 		return -1;
-	if (number(p, "ci95", ci95) == -1)
-		*ci95 = 0;
+	*value = p->value;
+	*ci95 = p->ci95;
 	return 0;
 }
 
 const char *
 ts_kinds_single_kind(const struct ts_report *r)
 {
-	json_object *s = member(record(r), "single_thread", json_type_object);
-	json_object *k = member(s, "kind", json_type_string);
-
-	if (typed(r) != NULL)
-		return typed(r)->single_thread.kind;
-	return k != NULL ? json_object_get_string(k) : NULL;
-}
-
-/* A string member, or NULL. */
-static const char *
-string(json_object *o, const char *key)
-{
-	json_object *v = member(o, key, json_type_string);
-
-	return v != NULL ? json_object_get_string(v) : NULL;
+	return record(r) != NULL ? record(r)->single_thread.kind : NULL;
 }
 
 void
 ts_kinds_single(const struct ts_report *r, struct ts_kinds_single *out)
 {
 	const struct ts_ext_kind_single *t;
-	json_object *s = member(record(r), "single_thread", json_type_object);
-	json_object *v;
 
 	memset(out, 0, sizeof *out);
 	out->core = -1;
-	if (typed(r) != NULL) {
-		t = &typed(r)->single_thread;
-		out->kind = t->kind;
-		out->cpus = t->cpus;
-		out->reason = t->reason;
-		if (t->core.set)
-			out->core = (long long)clamp(t->core.v);
-		out->pinned = t->pinned;
+	if (record(r) == NULL)
 		return;
-	}
-	out->kind = string(s, "kind");
-	out->cpus = string(s, "cpus");
-	out->reason = string(s, "reason");
-	if ((v = member(s, "core", json_type_int)) != NULL)
-		out->core = (long long)json_object_get_int64(v);
-	if ((v = member(s, "pinned", json_type_boolean)) != NULL)
-		out->pinned = json_object_get_boolean(v);
+	t = &record(r)->single_thread;
+	out->kind = t->kind;
+	out->cpus = t->cpus;
+	out->reason = t->reason;
+	if (t->core.set)
+		out->core = (long long)clamp(t->core.v);
+	out->pinned = t->pinned;
 }
 
 int
 ts_kinds_workers(const struct ts_report *r, const char *kind,
     unsigned long long *n)
 {
-	json_object *m = member(record(r), "multi_thread", json_type_object);
-	json_object *v = member(member(m, "workers", json_type_object), kind,
-	    json_type_int);
-	const struct ts_ext_cpu_kinds *k = typed(r);
+	const struct ts_ext_cpu_kinds *k = record(r);
 	size_t i;
 
-	if (k != NULL) {
-		for (i = 0; k->workers_pinned && i < k->nworkers; i++)
-			if (strcmp(k->workers[i].kind, kind) == 0) {
-				*n = clamp(k->workers[i].n);
-				return 0;
-			}
-		return -1;
-	}
-	if (v == NULL || json_object_get_int64(v) < 0)
-		return -1;
-	*n = (unsigned long long)json_object_get_int64(v);
-	return 0;
+	for (i = 0; k != NULL && k->workers_pinned && i < k->nworkers; i++)
+		if (strcmp(k->workers[i].kind, kind) == 0) {
+			*n = clamp(k->workers[i].n);
+			return 0;
+		}
+	return -1;
 }

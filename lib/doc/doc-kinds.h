@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "doc/doc-ext-kinds.h"
 #include "doc/doc-model.h"
 #include "topo/topo-kinds.h"
 

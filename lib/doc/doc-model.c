@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
 #include "doc/doc-model.h"
 #include "util.h"
 
@@ -118,118 +116,6 @@ components_free(struct ts_component *c, size_t n)
 	for (i = 0; i < n; i++)
 		free(c[i].id);
 	free(c);
-}
-
-static const char *const ext_keys[TS_EXT_NKEYS] = {
-	[TS_EXT_PRODUCER] = "producer",
-	[TS_EXT_COMPILER] = "compiler",
-	[TS_EXT_CFLAGS] = "cflags",
-	[TS_EXT_CONFIGURE_HOST] = "configure_host",
-	[TS_EXT_ASSERTIONS] = "assertions",
-	[TS_EXT_DEBUG_ASSERTIONS_MEANS] = "debug_assertions_means",
-	[TS_EXT_KERNEL_RELEASE] = "kernel_release",
-	[TS_EXT_L3_TOTAL_BYTES] = "l3_total_bytes",
-	[TS_EXT_LLC] = "llc",
-	[TS_EXT_CPUS] = "cpus",
-	[TS_EXT_PINNING] = "pinning",
-	[TS_EXT_BUFFERS] = "buffers",
-	[TS_EXT_CPU_KINDS] = "cpu_kinds",
-};
-
-const char *
-ts_ext_key_name(enum ts_ext_key k)
-{
-	return (size_t)k < TS_EXT_NKEYS ? ext_keys[k] : "unknown";
-}
-
-bool
-ts_ext_has(const struct ts_extensions *e, enum ts_ext_key k)
-{
-	if ((size_t)k >= TS_EXT_NKEYS)
-		return false;
-	if (e->have & (1u << k))
-		return true;
-	return e->other != NULL && json_object_is_type(e->other,
-	    json_type_object) && json_object_object_get_ex(e->other,
-	    ext_keys[k], NULL);
-}
-
-struct ts_ext_buffer *
-ts_ext_buffer_add(struct ts_ext_buffers *b, const char *id)
-{
-	struct ts_ext_buffer *e;
-
-	b->buf = ts_xrealloc(b->buf, (b->nbuf + 1) * sizeof *b->buf);
-	e = memset(&b->buf[b->nbuf++], 0, sizeof *e);
-	e->id = ts_xstrdup(id);
-	return e;
-}
-
-/* Free the buffer records. */
-static void
-ext_buffers_free(struct ts_ext_buffers *b)
-{
-	size_t i;
-
-	for (i = 0; i < b->nbuf; i++) {
-		free(b->buf[i].id);
-		free(b->buf[i].decision);
-	}
-	free(b->buf);
-	b->buf = NULL;
-	b->nbuf = 0;
-}
-
-void
-ts_ext_cpu_kinds_free(struct ts_ext_cpu_kinds *k)
-{
-	struct ts_ext_kind_workload *w;
-	size_t i, j;
-
-	for (i = 0; i < k->nkinds; i++)
-		free(k->kinds[i].name);
-	free(k->kinds);
-	free(k->single_thread.kind);
-	free(k->single_thread.cpus);
-	free(k->single_thread.reason);
-	for (i = 0; i < k->nworkers; i++)
-		free(k->workers[i].kind);
-	free(k->workers);
-	free(k->workers_text);
-	for (i = 0; i < k->nper_kind; i++) {
-		w = &k->per_kind[i];
-		for (j = 0; j < w->npasses; j++) {
-			free(w->passes[j].kind);
-			free(w->passes[j].cpus);
-			free(w->passes[j].error);
-			free(w->passes[j].stability);
-		}
-		free(w->passes);
-		free(w->workload);
-	}
-	free(k->per_kind);
-	free(k->single_core_score_kind);
-	memset(k, 0, sizeof *k);
-}
-
-void
-ts_extensions_free(struct ts_extensions *e)
-{
-	free(e->producer);
-	free(e->compiler);
-	free(e->cflags);
-	free(e->configure_host);
-	free(e->debug_assertions_means);
-	free(e->kernel_release);
-	free(e->pinning.reason);
-	free(e->pinning.policy);
-	ext_buffers_free(&e->buffers);
-	free(e->buffers.transparent_hugepage);
-	ts_ext_cpu_kinds_free(&e->cpu_kinds);
-	if (e->other != NULL)
-		json_object_put(e->other);
-	free(e->order);
-	memset(e, 0, sizeof *e);
 }
 
 void

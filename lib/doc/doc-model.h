@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct json_object;
+#include "doc/doc-ext.h"
 
 #define TS_SCHEMA_VERSION	2
 #define TS_REFERENCE_NAME	"ThreadStone Reference Core v1"
@@ -156,187 +156,6 @@ struct ts_signature {
 	char	*value;		/* base64 of 64 bytes */
 };
 
-/*
- * The top-level keys of "extensions" that we write, in emission order.
- * The bit (1u << key) of ts_extensions.have says a key's typed field is
- * set.
- */
-enum ts_ext_key {
-	TS_EXT_PRODUCER,
-	TS_EXT_COMPILER,
-	TS_EXT_CFLAGS,
-	TS_EXT_CONFIGURE_HOST,
-	TS_EXT_ASSERTIONS,
-	TS_EXT_DEBUG_ASSERTIONS_MEANS,
-	TS_EXT_KERNEL_RELEASE,
-	TS_EXT_L3_TOTAL_BYTES,
-	TS_EXT_LLC,
-	TS_EXT_CPUS,
-	TS_EXT_PINNING,
-	TS_EXT_BUFFERS,
-	TS_EXT_CPU_KINDS,
-	TS_EXT_NKEYS,
-	/* In ts_extensions.order: the next key of ts_extensions.other. */
-	TS_EXT_OTHER = TS_EXT_NKEYS
-};
-
-/* extensions.llc: the last-level cache (its largest instance). */
-struct ts_ext_llc {
-	uint64_t	level;
-	uint64_t	bytes;
-};
-
-/* extensions.cpus: the CPUs the run could use and the threads it used. */
-struct ts_ext_cpus {
-	uint64_t		affinity;
-	struct ts_opt_u64	cgroup_quota;
-	uint64_t		usable;
-	uint64_t		threads_requested;
-	uint64_t		threads_used;
-	bool			oversubscribed;
-};
-
-/* extensions.pinning: a reason when not enabled, else policy and cores. */
-struct ts_ext_pinning {
-	bool			 enabled;
-	char			*reason;	/* optional */
-	char			*policy;	/* optional */
-	struct ts_opt_u64	 cores;
-	uint64_t		 workers;
-	uint64_t		 workers_bound;
-};
-
-/* extensions.buffers.ID: the sized buffer of workload ID, and its check. */
-struct ts_ext_buffer {
-	char			*id;		/* the member's key */
-	uint64_t		 bytes;
-	bool			 huge_pages_requested;
-	struct ts_opt_u64	 page_bytes;
-	char			*decision;
-	struct ts_opt_u64	 check_large_bytes;	/* set: checked */
-	bool			 has_check_ns;		/* both or neither */
-	double			 check_ns;
-	double			 check_large_ns;
-	bool			 has_check_seconds;
-	double			 check_seconds;
-};
-
-struct ts_ext_buffers {
-	struct ts_ext_buffer	*buf;		/* in the document's order */
-	size_t			 nbuf;
-	char			*transparent_hugepage;	/* optional */
-	uint64_t		 base_page_bytes;
-};
-
-/* extensions.cpu_kinds.kinds[]: one CPU kind, the most performant first. */
-struct ts_ext_kind {
-	char			*name;
-	uint64_t		 hwloc_rank;
-	struct ts_opt_u64	 efficiency;
-	uint64_t		 cores;
-};
-
-/* extensions.cpu_kinds.per_kind.WORKLOAD.KIND: one single-thread pass. */
-struct ts_ext_kind_pass {
-	char		*kind;		/* the member's key */
-	uint64_t	 core;
-	char		*cpus;
-	bool		 pinned;
-	char		*error;		/* set: not run, and no figures */
-	double		 value;
-	double		 cv;
-	double		 ci95;
-	char		*stability;
-	uint64_t	 samples;
-	uint64_t	 iters_per_thread;
-};
-
-/* extensions.cpu_kinds.per_kind.WORKLOAD: its passes, kind by kind. */
-struct ts_ext_kind_workload {
-	char			*workload;	/* the member's key */
-	struct ts_ext_kind_pass	*passes;
-	size_t			 npasses;
-};
-
-/* extensions.cpu_kinds.multi_thread.workers.KIND */
-struct ts_ext_kind_workers {
-	char		*kind;
-	uint64_t	 n;
-};
-
-/* extensions.cpu_kinds.single_thread: where the single-thread passes ran. */
-struct ts_ext_kind_single {
-	char			*kind;
-	struct ts_opt_u64	 core;
-	char			*cpus;		/* optional */
-	struct ts_opt_u64	 passes;
-	struct ts_opt_u64	 passes_pinned;
-	bool			 pinned;
-	char			*reason;	/* optional */
-};
-
-/*
- * extensions.cpu_kinds: which kinds the machine has, where the
- * single-thread passes ran, the multi-thread workers on each kind and,
- * with --per-kind, every workload's single-thread figure on each kind
- * (lib/doc-kinds.c builds and reads it).
- */
-struct ts_ext_cpu_kinds {
-	struct ts_ext_kind	*kinds;
-	size_t			 nkinds;
-	struct ts_ext_kind_single single_thread;
-	bool			 has_multi_thread;
-	uint64_t		 multi_threads;
-	/* Workers per kind when pinned, else the text saying why not. */
-	bool			 workers_pinned;
-	struct ts_ext_kind_workers *workers;
-	size_t			 nworkers;
-	char			*workers_text;
-	bool			 has_per_kind;
-	struct ts_ext_kind_workload *per_kind;
-	size_t			 nper_kind;
-	char			*single_core_score_kind;
-};
-
-/*
- * Our additions, written under the top-level key "extensions" after
- * "score".  The original ignores unknown keys, so they are outside the
- * canonical bytes and the signature; verify says so.
- *
- * A document read from a file may carry keys we do not know (from the
- * original's later versions or other tools), or one of ours whose value
- * is not exactly what we would write (another type, other members or
- * member order).  Those are kept, untouched, in other; order records
- * where each key stood so that a rewritten document keeps them in
- * place.  A document we produce has order NULL: known keys in enum
- * order, then other's.
- */
-struct ts_extensions {
-	bool			 present;	/* the document has the key */
-	unsigned		 have;		/* 1u << enum ts_ext_key */
-	char			*producer;
-	char			*compiler;
-	char			*cflags;
-	char			*configure_host;
-	bool			 assertions;
-	char			*debug_assertions_means;
-	char			*kernel_release;
-	uint64_t		 l3_total_bytes;
-	struct ts_ext_llc	 llc;
-	struct ts_ext_cpus	 cpus;
-	struct ts_ext_pinning	 pinning;
-	struct ts_ext_buffers	 buffers;
-	struct ts_ext_cpu_kinds	 cpu_kinds;
-	/*
-	 * Unknown or irregular keys in document order; or, when the
-	 * document's "extensions" is not an object, that value itself
-	 * (have is then 0 and order NULL).  NULL when none.
-	 */
-	struct json_object	*other;
-	unsigned char		*order;		/* enum ts_ext_key, or NULL */
-	size_t			 norder;
-};
-
 struct ts_report {
 	uint32_t		 schema_version;
 	char			*tool_version;
@@ -347,7 +166,7 @@ struct ts_report {
 	struct ts_workload	*workloads;
 	size_t			 nworkloads;
 	struct ts_score		 score;
-	struct ts_extensions	 ext;		/* "extensions" */
+	struct ts_extensions	 ext;		/* "extensions" (doc-ext.h) */
 	struct ts_signature	*signature;	/* NULL when unsigned */
 	/*
 	 * Filled by the reader: the JSON paths of keys that the typed model
@@ -361,18 +180,5 @@ struct ts_report {
 /* Free everything a report owns (not the struct itself); NULL-safe. */
 void	ts_report_free(struct ts_report *);
 void	ts_pass_free(struct ts_pass *);
-void	ts_extensions_free(struct ts_extensions *);
-/* Append a zeroed buffer record for workload id to b; return it. */
-struct ts_ext_buffer *ts_ext_buffer_add(struct ts_ext_buffers *b,
-	    const char *id);
-void	ts_ext_cpu_kinds_free(struct ts_ext_cpu_kinds *);
-
-/* The JSON name of a known extensions key ("cpu_kinds"). */
-const char	*ts_ext_key_name(enum ts_ext_key);
-/*
- * Whether the extensions have key k at all: typed, or kept as JSON
- * because its value is not what we write (of another type, say).
- */
-bool		 ts_ext_has(const struct ts_extensions *, enum ts_ext_key);
 
 #endif /* TS_DOC_MODEL_H */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 
+#include "doc/doc-ext-keys.h"
 #include "doc/doc-producer.h"
 #include "util.h"
 
@@ -27,15 +28,15 @@
 
 /*
  * A string-valued key of the extensions, or NULL; *present says whether
- * the key is there at all (a value of another type stays JSON, not typed).
+ * the key is there at all (its value may be of another type).
  */
 static const char *
-extension_string(const struct ts_report *r, enum ts_ext_key k,
-    const char *value, bool *present)
+extension_string(const struct ts_report *r, const struct ts_ext_key *k,
+    bool *present)
 {
 	if (present != NULL)
-		*present = ts_ext_has(&r->ext, k);
-	return r->ext.have & (1u << k) ? value : NULL;
+		*present = ts_ext_get(&r->ext, k) != NULL;
+	return ts_ext_string(&r->ext, k);
 }
 
 /*
@@ -201,9 +202,8 @@ ts_producer_of(const struct ts_report *r, struct ts_producer *out)
 
 	memset(out, 0, sizeof *out);
 	ts_buf_init(&b);
-	prod = extension_string(r, TS_EXT_PRODUCER, r->ext.producer,
-	    &has_prod);
-	cc = extension_string(r, TS_EXT_COMPILER, r->ext.compiler, NULL);
+	prod = extension_string(r, &ts_ext_key_producer, &has_prod);
+	cc = extension_string(r, &ts_ext_key_compiler, NULL);
 	if (cc == NULL && rv != NULL && strncmp(rv, "rustc ", 6) != 0)
 		cc = rv;
 	if (prod != NULL)

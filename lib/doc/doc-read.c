@@ -16,6 +16,7 @@
 #include <json-c/json.h>
 
 #include "cli.h"
+#include "doc/doc-ext-keys.h"
 #include "doc/doc-parse.h"
 #include "doc/doc-read.h"
 #include "doc/doc-write.h"
@@ -581,364 +582,9 @@ rd_system(struct rd *rd, struct json_object *v, struct ts_system *s)
 	return 0;
 }
 
-/*
- * The extensions.  Each known key is read into its typed field only when
- * writing that field back gives the very bytes the document had; any
- * other value (another type, a member we do not write, members in
- * another order, an integer where we write a float) stays JSON in
- * ts_extensions.other, so that sign and report rewrite it unchanged.
- */
-
-/* Member key of o: 1 and *v (NULL for JSON null), or 0 when absent. */
-static int
-ext_member(struct json_object *o, const char *key, struct json_object **v)
-{
-	return json_object_object_get_ex(o, key, v) ? 1 : 0;
-}
-
-/* A string member, copied; -1 when absent or not a string. */
-static int
-ext_str(struct json_object *o, const char *key, char **out)
-{
-	struct json_object *v;
-
-	if (!ext_member(o, key, &v) || !json_object_is_type(v,
-	    json_type_string))
-		return -1;
-	*out = ts_xstrdup(json_object_get_string(v));
-	return 0;
-}
-
-/* An optional string member: absent is 0 and NULL. */
-static int
-ext_opt_str(struct json_object *o, const char *key, char **out)
-{
-	struct json_object *v;
-
-	if (!ext_member(o, key, &v))
-		return 0;
-	return ext_str(o, key, out);
-}
-
-/* A boolean member; -1 when absent or not a boolean. */
-static int
-ext_bool(struct json_object *o, const char *key, bool *out)
-{
-	struct json_object *v;
-
-	if (!ext_member(o, key, &v) || !json_object_is_type(v,
-	    json_type_boolean))
-		return -1;
-	*out = json_object_get_boolean(v);
-	return 0;
-}
-
-/* A non-negative integer value; -1 otherwise. */
-static int
-ext_u64_value(struct json_object *v, uint64_t *out)
-{
-	if (!json_object_is_type(v, json_type_int) ||
-	    json_object_get_int64(v) < 0)
-		return -1;
-	*out = json_object_get_uint64(v);
-	return 0;
-}
-
-/* A non-negative integer member; -1 when absent or not one. */
-static int
-ext_u64(struct json_object *o, const char *key, uint64_t *out)
-{
-	struct json_object *v;
-
-	if (!ext_member(o, key, &v))
-		return -1;
-	return ext_u64_value(v, out);
-}
-
-/* An optional non-negative integer member. */
-static int
-ext_opt_u64(struct json_object *o, const char *key, struct ts_opt_u64 *out)
-{
-	struct json_object *v;
-
-	if (!ext_member(o, key, &v))
-		return 0;
-	out->set = true;
-	return ext_u64_value(v, &out->v);
-}
-
-/* An optional float member (not an integer: we write floats). */
-static int
-ext_opt_f64(struct json_object *o, const char *key, bool *has, double *out)
-{
-	struct json_object *v;
-
-	if (!ext_member(o, key, &v))
-		return 0;
-	if (!json_object_is_type(v, json_type_double))
-		return -1;
-	*has = true;
-	*out = json_object_get_double(v);
-	return 0;
-}
-
-/* Whether v is an object (JSON null is not). */
-static bool
-ext_object(struct json_object *v)
-{
-	return v != NULL && json_object_is_type(v, json_type_object);
-}
-
-/* A buffer record of extensions.buffers. */
-static int
-ext_buffer(struct json_object *v, const char *id, struct ts_ext_buffers *to)
-{
-	struct ts_ext_buffer *b;
-	bool has_large = false;
-	double large = 0;
-
-	if (!ext_object(v))
-		return -1;
-	b = ts_ext_buffer_add(to, id);
-	if (ext_u64(v, "bytes", &b->bytes) < 0 ||
-	    ext_bool(v, "huge_pages_requested",
-	    &b->huge_pages_requested) < 0 ||
-	    ext_opt_u64(v, "page_bytes", &b->page_bytes) < 0 ||
-	    ext_str(v, "decision", &b->decision) < 0 ||
-	    ext_opt_u64(v, "check_large_bytes", &b->check_large_bytes) < 0 ||
-	    ext_opt_f64(v, "check_ns", &b->has_check_ns, &b->check_ns) < 0 ||
-	    ext_opt_f64(v, "check_large_ns", &has_large, &large) < 0 ||
-	    has_large != b->has_check_ns ||
-	    ext_opt_f64(v, "check_seconds", &b->has_check_seconds,
-	    &b->check_seconds) < 0)
-		return -1;
-	b->check_large_ns = large;
-	return 0;
-}
-
-/* A float member (not an integer: doc-kinds.c writes floats). */
-static int
-ext_f64(struct json_object *o, const char *key, double *out)
-{
-	bool has = false;
-
-	if (ext_opt_f64(o, key, &has, out) < 0 || !has)
-		return -1;
-	return 0;
-}
-
-/* A pass record of extensions.cpu_kinds.per_kind. */
-static int
-ext_kind_pass(struct json_object *v, struct ts_ext_kind_pass *p)
-{
-	struct json_object *m;
-
-	if (!ext_object(v) || ext_u64(v, "core", &p->core) < 0 ||
-	    ext_str(v, "cpus", &p->cpus) < 0 ||
-	    ext_bool(v, "pinned", &p->pinned) < 0)
-		return -1;
-	if (ext_member(v, "error", &m))
-		return ext_str(v, "error", &p->error);
-	return ext_f64(v, "value", &p->value) < 0 ||
-	    ext_f64(v, "cv", &p->cv) < 0 ||
-	    ext_f64(v, "ci95", &p->ci95) < 0 ||
-	    ext_str(v, "stability", &p->stability) < 0 ||
-	    ext_u64(v, "samples", &p->samples) < 0 ||
-	    ext_u64(v, "iters_per_thread", &p->iters_per_thread) < 0 ? -1 : 0;
-}
-
-/* extensions.cpu_kinds.per_kind: workload -> kind -> pass. */
-static int
-ext_per_kind(struct json_object *v, struct ts_ext_cpu_kinds *k)
-{
-	struct json_object_iterator it, end, jt, jend;
-	struct ts_ext_kind_workload *w;
-	struct json_object *o;
-	size_t n;
-
-	if (!ext_object(v))
-		return -1;
-	k->has_per_kind = true;
-	n = (size_t)json_object_object_length(v);
-	k->per_kind = ts_xcalloc(n > 0 ? n : 1, sizeof *k->per_kind);
-	it = json_object_iter_begin(v);
-	end = json_object_iter_end(v);
-	for (; !json_object_iter_equal(&it, &end);
-	    json_object_iter_next(&it)) {
-		w = &k->per_kind[k->nper_kind++];
-		w->workload = ts_xstrdup(json_object_iter_peek_name(&it));
-		o = json_object_iter_peek_value(&it);
-		if (!ext_object(o))
-			return -1;
-		n = (size_t)json_object_object_length(o);
-		w->passes = ts_xcalloc(n > 0 ? n : 1, sizeof *w->passes);
-		jt = json_object_iter_begin(o);
-		jend = json_object_iter_end(o);
-		for (; !json_object_iter_equal(&jt, &jend);
-		    json_object_iter_next(&jt)) {
-			w->passes[w->npasses].kind =
-			    ts_xstrdup(json_object_iter_peek_name(&jt));
-			if (ext_kind_pass(json_object_iter_peek_value(&jt),
-			    &w->passes[w->npasses++]) < 0)
-				return -1;
-		}
-	}
-	return 0;
-}
-
-/* extensions.cpu_kinds. */
-static int
-ext_cpu_kinds(struct json_object *v, struct ts_ext_cpu_kinds *k)
-{
-	struct json_object_iterator it, end;
-	struct json_object *a, *e, *s, *m, *w;
-	size_t i, n;
-
-	if (!ext_object(v) || !ext_member(v, "kinds", &a) || a == NULL ||
-	    !json_object_is_type(a, json_type_array))
-		return -1;
-	n = json_object_array_length(a);
-	k->kinds = ts_xcalloc(n > 0 ? n : 1, sizeof *k->kinds);
-	for (i = 0; i < n; i++) {
-		e = json_object_array_get_idx(a, i);
-		k->nkinds++;
-		if (!ext_object(e) || ext_str(e, "name", &k->kinds[i].name) < 0 ||
-		    ext_u64(e, "hwloc_rank", &k->kinds[i].hwloc_rank) < 0 ||
-		    ext_opt_u64(e, "efficiency",
-		    &k->kinds[i].efficiency) < 0 ||
-		    ext_u64(e, "cores", &k->kinds[i].cores) < 0)
-			return -1;
-	}
-	if (!ext_member(v, "single_thread", &s) || !ext_object(s) ||
-	    ext_str(s, "kind", &k->single_thread.kind) < 0 ||
-	    ext_opt_u64(s, "core", &k->single_thread.core) < 0 ||
-	    ext_opt_str(s, "cpus", &k->single_thread.cpus) < 0 ||
-	    ext_opt_u64(s, "passes", &k->single_thread.passes) < 0 ||
-	    ext_opt_u64(s, "passes_pinned",
-	    &k->single_thread.passes_pinned) < 0 ||
-	    ext_bool(s, "pinned", &k->single_thread.pinned) < 0 ||
-	    ext_opt_str(s, "reason", &k->single_thread.reason) < 0)
-		return -1;
-	if (ext_member(v, "multi_thread", &m)) {
-		k->has_multi_thread = true;
-		if (!ext_object(m) || ext_u64(m, "threads",
-		    &k->multi_threads) < 0 || !ext_member(m, "workers", &w))
-			return -1;
-		if (w != NULL && json_object_is_type(w, json_type_string))
-			k->workers_text = ts_xstrdup(json_object_get_string(w));
-		else if (ext_object(w)) {
-			k->workers_pinned = true;
-			n = (size_t)json_object_object_length(w);
-			k->workers = ts_xcalloc(n > 0 ? n : 1,
-			    sizeof *k->workers);
-			it = json_object_iter_begin(w);
-			end = json_object_iter_end(w);
-			for (; !json_object_iter_equal(&it, &end);
-			    json_object_iter_next(&it)) {
-				k->workers[k->nworkers].kind = ts_xstrdup(
-				    json_object_iter_peek_name(&it));
-				if (ext_u64_value(json_object_iter_peek_value(
-				    &it), &k->workers[k->nworkers++].n) < 0)
-					return -1;
-			}
-		} else
-			return -1;
-	}
-	if (ext_member(v, "per_kind", &m) && ext_per_kind(m, k) < 0)
-		return -1;
-	return ext_str(v, "single_core_score_kind",
-	    &k->single_core_score_kind);
-}
-
-/* The field of a string-valued known key. */
-static char **
-ext_string(struct ts_extensions *e, enum ts_ext_key k)
-{
-	switch (k) {
-	case TS_EXT_PRODUCER: return &e->producer;
-	case TS_EXT_COMPILER: return &e->compiler;
-	case TS_EXT_CFLAGS: return &e->cflags;
-	case TS_EXT_CONFIGURE_HOST: return &e->configure_host;
-	case TS_EXT_DEBUG_ASSERTIONS_MEANS:
-		return &e->debug_assertions_means;
-	default: return &e->kernel_release;
-	}
-}
-
-/* The typed fields of one known key from its value v; -1 if they fail. */
-static int
-ext_value(struct ts_extensions *e, enum ts_ext_key k, struct json_object *v)
-{
-	switch (k) {
-	case TS_EXT_PRODUCER:
-	case TS_EXT_COMPILER:
-	case TS_EXT_CFLAGS:
-	case TS_EXT_CONFIGURE_HOST:
-	case TS_EXT_DEBUG_ASSERTIONS_MEANS:
-	case TS_EXT_KERNEL_RELEASE:
-		if (v == NULL || !json_object_is_type(v, json_type_string))
-			return -1;
-		*ext_string(e, k) = ts_xstrdup(json_object_get_string(v));
-		return 0;
-	case TS_EXT_ASSERTIONS:
-		if (v == NULL || !json_object_is_type(v, json_type_boolean))
-			return -1;
-		e->assertions = json_object_get_boolean(v);
-		return 0;
-	case TS_EXT_L3_TOTAL_BYTES:
-		return ext_u64_value(v, &e->l3_total_bytes);
-	case TS_EXT_LLC:
-		if (!ext_object(v))
-			return -1;
-		return ext_u64(v, "level", &e->llc.level) < 0 ||
-		    ext_u64(v, "bytes", &e->llc.bytes) < 0 ? -1 : 0;
-	case TS_EXT_CPUS:
-		if (!ext_object(v))
-			return -1;
-		return ext_u64(v, "affinity", &e->cpus.affinity) < 0 ||
-		    ext_opt_u64(v, "cgroup_quota",
-		    &e->cpus.cgroup_quota) < 0 ||
-		    ext_u64(v, "usable", &e->cpus.usable) < 0 ||
-		    ext_u64(v, "threads_requested",
-		    &e->cpus.threads_requested) < 0 ||
-		    ext_u64(v, "threads_used", &e->cpus.threads_used) < 0 ||
-		    ext_bool(v, "oversubscribed",
-		    &e->cpus.oversubscribed) < 0 ? -1 : 0;
-	case TS_EXT_PINNING:
-		if (!ext_object(v))
-			return -1;
-		return ext_bool(v, "enabled", &e->pinning.enabled) < 0 ||
-		    ext_opt_str(v, "reason", &e->pinning.reason) < 0 ||
-		    ext_opt_str(v, "policy", &e->pinning.policy) < 0 ||
-		    ext_opt_u64(v, "cores", &e->pinning.cores) < 0 ||
-		    ext_u64(v, "workers", &e->pinning.workers) < 0 ||
-		    ext_u64(v, "workers_bound",
-		    &e->pinning.workers_bound) < 0 ? -1 : 0;
-	case TS_EXT_BUFFERS:
-		if (!ext_object(v))
-			return -1;
-		/* Every member but the two below is a workload's buffer. */
-		json_object_object_foreach(v, id, b)
-			if (strcmp(id, "transparent_hugepage") != 0 &&
-			    strcmp(id, "base_page_bytes") != 0 &&
-			    ext_buffer(b, id, &e->buffers) < 0)
-				return -1;
-		if (ext_opt_str(v, "transparent_hugepage",
-		    &e->buffers.transparent_hugepage) < 0 ||
-		    ext_u64(v, "base_page_bytes",
-		    &e->buffers.base_page_bytes) < 0)
-			return -1;
-		return 0;
-	case TS_EXT_CPU_KINDS:
-		return ext_cpu_kinds(v, &e->cpu_kinds);
-	default:
-		return -1;
-	}
-}
-
 /* Whether two values serialise to the same pretty bytes. */
 static bool
-ext_same(struct json_object *a, struct json_object *b)
+same_bytes(struct json_object *a, struct json_object *b)
 {
 	struct ts_buf x, y;
 	bool same;
@@ -954,90 +600,39 @@ ext_same(struct json_object *a, struct json_object *b)
 }
 
 /*
- * Move the typed field of key k from *from, which has no other, into *to,
- * which does not have it yet.
+ * The extensions, member by member in document order: a known key is
+ * typed by its descriptor (doc-ext-keys.c), leniently; its value as read
+ * is kept beside the record only when writing the record back would not
+ * give the very bytes the document had (another type, a member we do not
+ * write, members in another order, an integer where we write a float).
+ * An unknown key keeps its value as read.
  */
-static void
-ext_take(struct ts_extensions *to, struct ts_extensions *from,
-    enum ts_ext_key k)
-{
-	switch (k) {
-	case TS_EXT_PRODUCER: to->producer = from->producer; break;
-	case TS_EXT_COMPILER: to->compiler = from->compiler; break;
-	case TS_EXT_CFLAGS: to->cflags = from->cflags; break;
-	case TS_EXT_CONFIGURE_HOST:
-		to->configure_host = from->configure_host;
-		break;
-	case TS_EXT_ASSERTIONS: to->assertions = from->assertions; break;
-	case TS_EXT_DEBUG_ASSERTIONS_MEANS:
-		to->debug_assertions_means = from->debug_assertions_means;
-		break;
-	case TS_EXT_KERNEL_RELEASE:
-		to->kernel_release = from->kernel_release;
-		break;
-	case TS_EXT_L3_TOTAL_BYTES:
-		to->l3_total_bytes = from->l3_total_bytes;
-		break;
-	case TS_EXT_LLC: to->llc = from->llc; break;
-	case TS_EXT_CPUS: to->cpus = from->cpus; break;
-	case TS_EXT_PINNING: to->pinning = from->pinning; break;
-	case TS_EXT_BUFFERS: to->buffers = from->buffers; break;
-	case TS_EXT_CPU_KINDS: to->cpu_kinds = from->cpu_kinds; break;
-	default: return;
-	}
-	to->have |= 1u << k;
-	memset(from, 0, sizeof *from);
-}
-
 void
 ts_ext_read(struct json_object *v, struct ts_extensions *e)
 {
-	struct json_object_iterator it, end;
-	struct json_object *val, *mine;
-	struct ts_extensions one;
-	const char *key;
-	size_t n;
-	int k;
+	struct json_object *mine;
+	struct ts_ext_entry *m;
 
 	ts_extensions_free(e);
 	e->present = true;
-	if (!ext_object(v)) {
-		e->other = json_object_get(v);
+	e->read = true;
+	if (v == NULL || !json_object_is_type(v, json_type_object)) {
+		e->whole = json_object_get(v);
 		return;
 	}
-	n = (size_t)json_object_object_length(v);
-	e->order = ts_xcalloc(n > 0 ? n : 1, sizeof *e->order);
-	it = json_object_iter_begin(v);
-	end = json_object_iter_end(v);
-	for (; !json_object_iter_equal(&it, &end);
-	    json_object_iter_next(&it)) {
-		key = json_object_iter_peek_name(&it);
-		val = json_object_iter_peek_value(&it);
-		for (k = 0; k < TS_EXT_NKEYS; k++)
-			if (strcmp(key, ts_ext_key_name((enum ts_ext_key)k)) ==
-			    0)
-				break;
-		if (k < TS_EXT_NKEYS) {
-			memset(&one, 0, sizeof one);
-			one.have = 1u << k;
-			mine = NULL;
-			if (ext_value(&one, (enum ts_ext_key)k, val) == 0 &&
-			    (mine = ts_ext_value_tree(&one,
-			    (enum ts_ext_key)k)) != NULL &&
-			    ext_same(mine, val)) {
+	json_object_object_foreach(v, key, val) {
+		m = ts_ext_append(e, ts_ext_find(key), key);
+		if (m->key != NULL) {
+			m->key->read(val, m->rec);
+			mine = m->key->write(m->rec);
+			if (same_bytes(mine, val)) {
 				json_object_put(mine);
-				ext_take(e, &one, (enum ts_ext_key)k);
-				e->order[e->norder++] = (unsigned char)k;
 				continue;
 			}
-			if (mine != NULL)
-				json_object_put(mine);
-			ts_extensions_free(&one);
+			json_object_put(mine);
 		}
-		if (e->other == NULL)
-			e->other = json_object_new_object();
-		json_object_object_add(e->other, key, json_object_get(val));
-		e->order[e->norder++] = TS_EXT_OTHER;
+		m->kept = true;
+		m->raw = json_object_get(val);
 	}
 }
 

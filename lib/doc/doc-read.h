@@ -54,10 +54,11 @@ int	ts_doc_load(const char *path, const char *name, struct ts_report *r);
 int	ts_doc_load_arg(const char *arg, struct ts_report *r);
 
 /*
- * Fill *e from a document's "extensions" value v (not JSON null): known
- * keys whose value is exactly what we write go to the typed fields, the
- * others stay JSON in e->other, and e->order remembers where each stood.
- * Any previous contents of *e are freed.
+ * Fill *e from a document's "extensions" value v (not JSON null), member
+ * by member in its order: every known key into its typed record, and
+ * beside it the value as read when the record would not write it back
+ * byte for byte; unknown keys as read (see doc-ext.h).  Any previous
+ * contents of *e are freed.
  */
 void	ts_ext_read(struct json_object *v, struct ts_extensions *e);
 

@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "doc/doc-ext-keys.h"
 #include "doc/doc-write.h"
 #include "num/num-format.h"
 #include "num/num-parse.h"
@@ -245,231 +246,41 @@ system_tree(const struct ts_system *s)
 	return o;
 }
 
-/* A buffer record of extensions.buffers, in the order the suite wrote it. */
+/* A member's value: as read when kept, else its record written. */
 static struct json_object *
-ext_buffer_tree(const struct ts_ext_buffer *b)
+ext_value(const struct ts_ext_entry *m)
 {
-	struct json_object *o = json_object_new_object();
-
-	add_u64(o, "bytes", b->bytes);
-	json_object_object_add(o, "huge_pages_requested",
-	    json_object_new_boolean(b->huge_pages_requested));
-	add_opt(o, "page_bytes", b->page_bytes);
-	add_str(o, "decision", b->decision ? b->decision : "");
-	add_opt(o, "check_large_bytes", b->check_large_bytes);
-	if (b->has_check_ns) {
-		add_f64(o, "check_ns", b->check_ns);
-		add_f64(o, "check_large_ns", b->check_large_ns);
-	}
-	if (b->has_check_seconds)
-		add_f64(o, "check_seconds", b->check_seconds);
-	return o;
-}
-
-/* A pass record of extensions.cpu_kinds.per_kind. */
-static struct json_object *
-kind_pass_tree(const struct ts_ext_kind_pass *p)
-{
-	struct json_object *o = json_object_new_object();
-
-	add_u64(o, "core", p->core);
-	add_str(o, "cpus", p->cpus ? p->cpus : "");
-	json_object_object_add(o, "pinned", json_object_new_boolean(p->pinned));
-	if (p->error != NULL) {
-		add_str(o, "error", p->error);
-		return o;
-	}
-	add_f64(o, "value", p->value);
-	add_f64(o, "cv", p->cv);
-	add_f64(o, "ci95", p->ci95);
-	add_str(o, "stability", p->stability ? p->stability : "");
-	add_u64(o, "samples", p->samples);
-	add_u64(o, "iters_per_thread", p->iters_per_thread);
-	return o;
-}
-
-/* extensions.cpu_kinds, in the order lib/doc-kinds.c first wrote it. */
-static struct json_object *
-cpu_kinds_tree(const struct ts_ext_cpu_kinds *k)
-{
-	struct json_object *o = json_object_new_object(), *a, *e, *w;
-	size_t i, j;
-
-	a = json_object_new_array();
-	for (i = 0; i < k->nkinds; i++) {
-		e = json_object_new_object();
-		add_str(e, "name", k->kinds[i].name ? k->kinds[i].name : "");
-		add_u64(e, "hwloc_rank", k->kinds[i].hwloc_rank);
-		add_opt(e, "efficiency", k->kinds[i].efficiency);
-		add_u64(e, "cores", k->kinds[i].cores);
-		json_object_array_add(a, e);
-	}
-	json_object_object_add(o, "kinds", a);
-	e = json_object_new_object();
-	add_str(e, "kind", k->single_thread.kind ? k->single_thread.kind :
-	    "");
-	add_opt(e, "core", k->single_thread.core);
-	add_str(e, "cpus", k->single_thread.cpus);
-	add_opt(e, "passes", k->single_thread.passes);
-	add_opt(e, "passes_pinned", k->single_thread.passes_pinned);
-	json_object_object_add(e, "pinned",
-	    json_object_new_boolean(k->single_thread.pinned));
-	add_str(e, "reason", k->single_thread.reason);
-	json_object_object_add(o, "single_thread", e);
-	if (k->has_multi_thread) {
-		e = json_object_new_object();
-		add_u64(e, "threads", k->multi_threads);
-		if (k->workers_pinned) {
-			w = json_object_new_object();
-			for (i = 0; i < k->nworkers; i++)
-				add_u64(w, k->workers[i].kind ?
-				    k->workers[i].kind : "", k->workers[i].n);
-			json_object_object_add(e, "workers", w);
-		} else
-			add_str(e, "workers", k->workers_text ?
-			    k->workers_text : "");
-		json_object_object_add(o, "multi_thread", e);
-	}
-	if (k->has_per_kind) {
-		e = json_object_new_object();
-		for (i = 0; i < k->nper_kind; i++) {
-			w = json_object_new_object();
-			for (j = 0; j < k->per_kind[i].npasses; j++)
-				json_object_object_add(w,
-				    k->per_kind[i].passes[j].kind ?
-				    k->per_kind[i].passes[j].kind : "",
-				    kind_pass_tree(&k->per_kind[i].passes[j]));
-			json_object_object_add(e, k->per_kind[i].workload ?
-			    k->per_kind[i].workload : "", w);
-		}
-		json_object_object_add(o, "per_kind", e);
-	}
-	add_str(o, "single_core_score_kind", k->single_core_score_kind ?
-	    k->single_core_score_kind : "");
-	return o;
-}
-
-struct json_object *
-ts_ext_value_tree(const struct ts_extensions *e, enum ts_ext_key k)
-{
-	struct json_object *o;
-	const char *s = NULL;
-	size_t i;
-
-	if (k >= TS_EXT_NKEYS || !(e->have & (1u << k)))
-		return NULL;
-	switch (k) {
-	case TS_EXT_PRODUCER:
-		s = e->producer;
-		break;
-	case TS_EXT_COMPILER:
-		s = e->compiler;
-		break;
-	case TS_EXT_CFLAGS:
-		s = e->cflags;
-		break;
-	case TS_EXT_CONFIGURE_HOST:
-		s = e->configure_host;
-		break;
-	case TS_EXT_ASSERTIONS:
-		return json_object_new_boolean(e->assertions);
-	case TS_EXT_DEBUG_ASSERTIONS_MEANS:
-		s = e->debug_assertions_means;
-		break;
-	case TS_EXT_KERNEL_RELEASE:
-		s = e->kernel_release;
-		break;
-	case TS_EXT_L3_TOTAL_BYTES:
-		return json_object_new_uint64(e->l3_total_bytes);
-	case TS_EXT_LLC:
-		o = json_object_new_object();
-		add_u64(o, "level", e->llc.level);
-		add_u64(o, "bytes", e->llc.bytes);
-		return o;
-	case TS_EXT_CPUS:
-		o = json_object_new_object();
-		add_u64(o, "affinity", e->cpus.affinity);
-		add_opt(o, "cgroup_quota", e->cpus.cgroup_quota);
-		add_u64(o, "usable", e->cpus.usable);
-		add_u64(o, "threads_requested", e->cpus.threads_requested);
-		add_u64(o, "threads_used", e->cpus.threads_used);
-		json_object_object_add(o, "oversubscribed",
-		    json_object_new_boolean(e->cpus.oversubscribed));
-		return o;
-	case TS_EXT_PINNING:
-		o = json_object_new_object();
-		json_object_object_add(o, "enabled",
-		    json_object_new_boolean(e->pinning.enabled));
-		add_str(o, "reason", e->pinning.reason);
-		add_str(o, "policy", e->pinning.policy);
-		add_opt(o, "cores", e->pinning.cores);
-		add_u64(o, "workers", e->pinning.workers);
-		add_u64(o, "workers_bound", e->pinning.workers_bound);
-		return o;
-	case TS_EXT_BUFFERS:
-		o = json_object_new_object();
-		for (i = 0; i < e->buffers.nbuf; i++)
-			json_object_object_add(o, e->buffers.buf[i].id,
-			    ext_buffer_tree(&e->buffers.buf[i]));
-		add_str(o, "transparent_hugepage",
-		    e->buffers.transparent_hugepage);
-		add_u64(o, "base_page_bytes", e->buffers.base_page_bytes);
-		return o;
-	case TS_EXT_CPU_KINDS:
-		return cpu_kinds_tree(&e->cpu_kinds);
-	default:
-		return NULL;
-	}
-	return json_object_new_string(s != NULL ? s : "");
+	if (m->kept || m->rec == NULL)
+		return json_object_get(m->raw);
+	return m->key->write(m->rec);
 }
 
 struct json_object *
 ts_ext_tree(const struct ts_extensions *e)
 {
-	struct json_object_iterator it, end;
 	struct json_object *o;
-	bool more = false;
-	size_t i;
-	int k;
+	size_t i, j;
 
 	if (!e->present)
 		return NULL;
-	if (e->other != NULL && !json_object_is_type(e->other,
-	    json_type_object))
-		return json_object_get(e->other);
+	if (e->whole != NULL)
+		return json_object_get(e->whole);
 	o = json_object_new_object();
-	if (e->other != NULL) {
-		it = json_object_iter_begin(e->other);
-		end = json_object_iter_end(e->other);
-		more = !json_object_iter_equal(&it, &end);
-	}
-	/* A document we produce: known keys in enum order, then others. */
-	for (i = 0; e->order == NULL && i < TS_EXT_NKEYS; i++)
-		if (e->have & (1u << i))
-			json_object_object_add(o,
-			    ts_ext_key_name((enum ts_ext_key)i),
-			    ts_ext_value_tree(e, (enum ts_ext_key)i));
-	/* A document read: every key where it stood. */
-	for (i = 0; e->order != NULL && i < e->norder; i++) {
-		k = e->order[i];
-		if (k < TS_EXT_NKEYS) {
-			json_object_object_add(o,
-			    ts_ext_key_name((enum ts_ext_key)k),
-			    ts_ext_value_tree(e, (enum ts_ext_key)k));
-			continue;
-		}
-		if (!more)
-			continue;
-		json_object_object_add(o, json_object_iter_peek_name(&it),
-		    json_object_get(json_object_iter_peek_value(&it)));
-		json_object_iter_next(&it);
-		more = !json_object_iter_equal(&it, &end);
-	}
-	for (; more; more = !json_object_iter_equal(&it, &end)) {
-		json_object_object_add(o, json_object_iter_peek_name(&it),
-		    json_object_get(json_object_iter_peek_value(&it)));
-		json_object_iter_next(&it);
-	}
+	/* A document read: every member where it stood. */
+	for (i = 0; e->read && i < e->n; i++)
+		json_object_object_add(o, e->v[i].name, ext_value(&e->v[i]));
+	if (e->read)
+		return o;
+	/* A document we produce: known keys in table order, then others. */
+	for (i = 0; i < ts_next_keys; i++)
+		for (j = 0; j < e->n; j++)
+			if (e->v[j].key == ts_ext_keys[i])
+				json_object_object_add(o, e->v[j].name,
+				    ext_value(&e->v[j]));
+	for (j = 0; j < e->n; j++)
+		if (e->v[j].key == NULL)
+			json_object_object_add(o, e->v[j].name,
+			    ext_value(&e->v[j]));
 	return o;
 }
 

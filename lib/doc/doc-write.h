@@ -57,14 +57,13 @@ struct json_object *ts_doc_tree(const struct ts_report *, int extensions,
 	    int signature);
 
 /*
- * The "extensions" value of a report (NULL when it has none): known keys
- * from the typed fields, unknown ones as read, each where it stood in the
- * document read (see struct ts_extensions).  ts_ext_value_tree() is the
- * value of one known key, NULL when unset.  The caller owns the result.
+ * The "extensions" value of a report (NULL when it has none): each member
+ * where it stood in the document read, or known keys in table order in a
+ * document we produce; a known key's record written by its descriptor
+ * unless its value as read is kept (see doc-ext.h).  The caller owns the
+ * result.
  */
 struct json_object *ts_ext_tree(const struct ts_extensions *);
-struct json_object *ts_ext_value_tree(const struct ts_extensions *,
-	    enum ts_ext_key);
 
 /*
  * Serialise any json-c tree: pretty (serde_json's layout, keys in

@@ -408,44 +408,6 @@ ts_sysinfo_capture(const struct ts_topo *topo, struct ts_system *sys,
 }
 
 void
-ts_sysextra_fill(const struct ts_sysextra *x, struct ts_extensions *e)
-{
-	e->present = true;
-	e->compiler = ts_xstrdup(TS_CC_VERSION);
-	e->cflags = ts_xstrdup(TS_BUILD_CFLAGS);
-	e->configure_host = ts_xstrdup(x->host_triple);
-	e->assertions = x->assertions;
-	e->debug_assertions_means = ts_xstrdup(x->debug_rule);
-	e->have |= 1u << TS_EXT_COMPILER | 1u << TS_EXT_CFLAGS |
-	    1u << TS_EXT_CONFIGURE_HOST | 1u << TS_EXT_ASSERTIONS |
-	    1u << TS_EXT_DEBUG_ASSERTIONS_MEANS;
-	if (x->kernel_release != NULL) {
-		e->kernel_release = ts_xstrdup(x->kernel_release);
-		e->have |= 1u << TS_EXT_KERNEL_RELEASE;
-	}
-	if (x->l3_total_bytes != 0) {
-		e->l3_total_bytes = x->l3_total_bytes;
-		e->have |= 1u << TS_EXT_L3_TOTAL_BYTES;
-	}
-	if (x->llc_level != 0) {
-		e->llc.level = (uint64_t)x->llc_level;
-		e->llc.bytes = x->llc_bytes;
-		e->have |= 1u << TS_EXT_LLC;
-	}
-	e->cpus.affinity = x->cpus.affinity;
-	if (x->cpus.quota != 0) {
-		e->cpus.cgroup_quota.set = true;
-		e->cpus.cgroup_quota.v = x->cpus.quota;
-	}
-	e->cpus.usable = x->cpus.usable;
-	e->have |= 1u << TS_EXT_CPUS;
-	if (x->thp_mode != NULL)
-		e->buffers.transparent_hugepage = ts_xstrdup(x->thp_mode);
-	e->buffers.base_page_bytes = x->base_page_bytes;
-	e->have |= 1u << TS_EXT_BUFFERS;
-}
-
-void
 ts_sysextra_free(struct ts_sysextra *e)
 {
 	free(e->kernel_release);

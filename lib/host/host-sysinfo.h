@@ -38,18 +38,6 @@ void	 ts_sysinfo_capture(const struct ts_topo *, struct ts_system *sys,
 	    struct ts_sysextra *extra, int measure_timer);
 void	 ts_sysextra_free(struct ts_sysextra *);
 
-/*
- * Set the keys of a document's extensions that describe this machine
- * and build (compiler, cflags, configure_host, assertions,
- * debug_assertions_means, kernel_release, l3_total_bytes, llc, the
- * affinity, quota and usable CPUs of cpus, and the page sizes of
- * buffers) from what ts_sysinfo_capture() found.  The run's own keys
- * (producer, threads, pinning, the buffer records, cpu_kinds) are the
- * suite's.
- */
-void	 ts_sysextra_fill(const struct ts_sysextra *,
-	    struct ts_extensions *);
-
 /* MemAvailable from /proc/meminfo in bytes; 0 when unknown. */
 uint64_t	 ts_mem_available(void);
 /*

@@ -12,8 +12,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "doc/doc-exec.h"
-#include "doc/doc-speed.h"
+#include "doc/doc-ext-exec.h"
+#include "doc/doc-ext-speed.h"
 #include "report/report-compare.h"
 #include "suite/suite-design.h"
 #include "util.h"
@@ -69,20 +69,20 @@ char *
 ts_compare_speed_differ(const struct ts_report *base,
     const struct ts_report *cand)
 {
-	struct ts_speed b, c;
-	char why[256], *wb, *wc, *line;
+	const struct ts_speed *b = ts_speed_ext_get(&base->ext),
+	    *c = ts_speed_ext_get(&cand->ext);
+	char *wb, *wc, *line;
 	double r;
 
-	if (ts_speed_ext_get(&base->ext, &b, why, sizeof why) != 1 ||
-	    ts_speed_ext_get(&cand->ext, &c, why, sizeof why) != 1 ||
-	    !isfinite(b.disparity) || !isfinite(c.disparity))
+	if (b == NULL || c == NULL || !isfinite(b->disparity) ||
+	    !isfinite(c->disparity))
 		return NULL;
-	r = b.disparity / c.disparity;
-	if (b.differ == c.differ && r <= SPEED_TOLERANCE &&
+	r = b->disparity / c->disparity;
+	if (b->differ == c->differ && r <= SPEED_TOLERANCE &&
 	    r >= 1 / SPEED_TOLERANCE)
 		return NULL;
-	wb = speed_words(&b);
-	wc = speed_words(&c);
+	wb = speed_words(b);
+	wc = speed_words(c);
 	line = ts_xasprintf("the cores' speeds differ: baseline %s, "
 	    "candidate %s", wb, wc);
 	free(wb);

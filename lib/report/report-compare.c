@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/doc-exec.h"
+#include "doc/doc-ext-exec.h"
 #include "doc/doc-producer.h"
 #include "num/num-format.h"
 #include "report/report-compare-kinds.h"
@@ -141,7 +141,7 @@ ts_compare_fill_row(struct ts_compare_row *row, const char *id,
 
 /* The execution documents of both sides, while rows are built. */
 struct designs {
-	struct ts_exec_design	 b, c;
+	const struct ts_exec_design *b, *c;
 	bool			 has_b, has_c;
 };
 
@@ -162,9 +162,9 @@ exec_row(struct ts_comparison *out, const struct designs *d,
 		return;
 	row->show_detectable = true;
 	if (d->has_b && row->has_base)
-		xb = ts_exec_find(&d->b, row->id, w);
+		xb = ts_exec_find(d->b, row->id, w);
 	if (d->has_c && row->has_cand)
-		xc = ts_exec_find(&d->c, row->id, w);
+		xc = ts_exec_find(d->c, row->id, w);
 	row->lost_base = xb != NULL && xb->lost_time;
 	row->lost_cand = xc != NULL && xc->lost_time;
 	if (row->lost_base || row->lost_cand)
@@ -304,7 +304,6 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 {
 	const struct ts_producers *pr = &out->producers;
 	struct designs d;
-	char why[256];
 	size_t i;
 	int p;
 
@@ -312,8 +311,10 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 	out->mismatch = machine_mismatch(base, cand);
 	compare_producers(&out->producers, base, cand);
 	/* A malformed record counts as none: the original's test applies. */
-	d.has_b = ts_exec_ext_get(&base->ext, &d.b, why, sizeof why) == 1;
-	d.has_c = ts_exec_ext_get(&cand->ext, &d.c, why, sizeof why) == 1;
+	d.b = ts_exec_ext_get(&base->ext);
+	d.c = ts_exec_ext_get(&cand->ext);
+	d.has_b = d.b != NULL;
+	d.has_c = d.c != NULL;
 	out->exec_base = d.has_b;
 	out->exec_cand = d.has_c;
 	out->speed_differ = ts_compare_speed_differ(base, cand);
@@ -343,8 +344,6 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 	    base->score.nmulti_components) ||
 	    components_differ(pr, cand->score.multi_components,
 	    cand->score.nmulti_components));
-	ts_exec_design_free(&d.b);
-	ts_exec_design_free(&d.c);
 }
 
 void
@@ -471,8 +470,8 @@ test_line(struct ts_buf *b, const struct ts_comparison *c)
 	ts_buf_puts(b, "      \u00b1 is the smallest change a row can "
 	    "detect\n");
 	if (c->nlost > 0)
-		ts_buf_printf(b, "warning: the host took time from %zu "
-		    "row%s' passes (marked): their figures are less sure\n",
+		ts_buf_printf(b, "warning: the host took time from the passes "
+		    "of %zu row%s (marked): their figures are less sure\n",
 		    c->nlost, c->nlost == 1 ? "" : "s");
 	ts_buf_putc(b, '\n');
 }

@@ -38,7 +38,7 @@ enum ts_compare_test {
 	TS_TEST_CI95,
 	/*
 	 * Welch's t test on the execution means of both passes (both
-	 * documents measured them in executions, lib/doc/doc-exec.h), at
+	 * documents measured them in executions, lib/doc/doc-ext-exec.h), at
 	 * 95 %, and a change of at least 0.5 % (the practical floor).
 	 */
 	TS_TEST_EXECUTIONS

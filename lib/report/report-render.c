@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "report/report-kinds.h"
-#include "doc/doc-exec.h"
-#include "doc/doc-speed.h"
+#include "doc/doc-ext-exec.h"
+#include "doc/doc-ext-speed.h"
 #include "report/report-render.h"
 
 #define MIDDOT		" \xc2\xb7 "		/* " · " */
@@ -297,37 +297,34 @@ note(struct notes *n, const char *fmt, ...)
 static void
 design_notes(struct notes *n, const struct ts_report *r)
 {
-	struct ts_exec_design d;
-	struct ts_speed sp;
+	const struct ts_exec_design *d = ts_exec_ext_get(&r->ext);
+	const struct ts_speed *sp = ts_speed_ext_get(&r->ext);
 	const struct ts_exec_pass *x;
-	char why[256];
 	size_t i;
 
-	if (ts_exec_ext_get(&r->ext, &d, why, sizeof why) == 1) {
-		if (d.executions >= 2)
+	if (d != NULL) {
+		if (d->executions >= 2)
 			note(n, "every pass: %ju executions of %ju samples, "
 			    "interleaved; intervals count the spread between "
-			    "executions", (uintmax_t)d.executions,
-			    (uintmax_t)d.samples);
-		if (d.has_precision)
-			note(n, "--precision %g %%: %s", d.precision_pct,
-			    d.precision_met ? "every pass reached it" :
+			    "executions", (uintmax_t)d->executions,
+			    (uintmax_t)d->samples);
+		if (d->has_precision)
+			note(n, "--precision %g %%: %s", d->precision_pct,
+			    d->precision_met ? "every pass reached it" :
 			    "not every pass reached it in time");
-		for (i = 0; i < d.npasses; i++) {
-			x = &d.passes[i];
+		for (i = 0; i < d->npasses; i++) {
+			x = &d->passes[i];
 			if (x->lost_time)
 				note(n, "the host took time from %s %s: %s",
 				    x->workload, x->which == TS_EXEC_SINGLE ?
 				    "single-thread" : "multi-thread",
 				    x->lost_why != NULL ? x->lost_why : "");
 		}
-		ts_exec_design_free(&d);
 	}
-	if (ts_speed_ext_get(&r->ext, &sp, why, sizeof why) == 1 &&
-	    sp.differ && sp.n > 0)
+	if (sp != NULL && sp->differ && sp->n > 0)
 		note(n, "cores differ in speed (the fastest %.2fx the "
 		    "slowest): single-thread passes ran on core %u, the "
-		    "fastest", sp.disparity, sp.cores[sp.fastest].core);
+		    "fastest", sp->disparity, sp->cores[sp->fastest].core);
 }
 
 /* Append the notes under the table, in the original's order. */

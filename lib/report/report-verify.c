@@ -16,7 +16,7 @@
 
 #include <json-c/json.h>
 
-#include "doc/doc-exec.h"
+#include "doc/doc-ext-exec.h"
 #include "doc/doc-sign.h"
 #include "report/report-verify.h"
 #include "doc/doc-write.h"
@@ -345,8 +345,7 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 	const struct ts_workload *w;
 	struct ts_score sc;
 	struct ts_buf noisy, failed;
-	struct ts_exec_design design;
-	char why[256];
+	const struct ts_exec_design *design;
 	size_t i;
 
 	memset(v, 0, sizeof *v);
@@ -413,11 +412,14 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 	ts_buf_free(&failed);
 
 	/* Beyond the original: recompute, and name what is unsigned. */
-	if (ts_exec_ext_get(&r->ext, &design, why, sizeof why) == -1)
-		add(&v->warnings, &v->nwarnings, "%s", why);
+	design = ts_exec_ext_get(&r->ext);
+	if (design == NULL && ts_ext_get(&r->ext, &ts_ext_key_executions) !=
+	    NULL)
+		add(&v->warnings, &v->nwarnings, "extensions.executions is "
+		    "not a design this build reads: the intervals are checked "
+		    "as the original's");
 	for (i = 0; i < r->nworkloads; i++)
-		workload_recompute(&r->workloads[i], &design, v);
-	ts_exec_design_free(&design);
+		workload_recompute(&r->workloads[i], design, v);
 	ts_score_build(r->workloads, r->nworkloads, &sc);
 	score_half("single_core", r->score.has_single_core,
 	    r->score.single_core, r->score.single_components,

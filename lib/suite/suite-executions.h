@@ -4,7 +4,7 @@
  * rounds, what the host took), and the pass the document records from
  * them: the original's statistics over every sample, with ci95 the
  * interval over the execution means (lib/suite/suite-design.h), and its
- * record under extensions.executions (lib/doc/doc-exec.h).
+ * record under extensions.executions (lib/doc/doc-ext-exec.h).
  */
 #ifndef TS_SUITE_EXECUTIONS_H
 #define TS_SUITE_EXECUTIONS_H
@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "doc/doc-exec.h"
+#include "doc/doc-ext-exec.h"
 #include "doc/doc-model.h"
 #include "kernels/kernel.h"
 #include "suite/suite-pass.h"

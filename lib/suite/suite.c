@@ -12,9 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doc/doc-exec.h"
+#include "doc/doc-ext-exec.h"
+#include "doc/doc-ext-keys.h"
 #include "doc/doc-kinds.h"
-#include "doc/doc-speed.h"
+#include "doc/doc-ext-speed.h"
 #include "mem/mem-residency.h"
 #include "mem/mem-probe-cache.h"
 #include "size.h"
@@ -634,46 +635,94 @@ buffer_ext(const struct run *run, const struct buffer *b,
 }
 
 /*
+ * The keys of the extensions that describe this machine and build
+ * (compiler, cflags, configure_host, assertions, debug_assertions_means,
+ * kernel_release, l3_total_bytes, llc, the affinity, quota and usable
+ * CPUs of cpus, and the page sizes of buffers), from what
+ * ts_sysinfo_capture() found.
+ */
+static void
+machine_extensions(const struct ts_sysextra *x, struct ts_extensions *e)
+{
+	struct ts_ext_buffers *b;
+	struct ts_ext_cpus *c;
+	struct ts_ext_llc *l;
+
+	e->present = true;
+	ts_ext_set_string(e, &ts_ext_key_compiler, TS_CC_VERSION);
+	ts_ext_set_string(e, &ts_ext_key_cflags, TS_BUILD_CFLAGS);
+	ts_ext_set_string(e, &ts_ext_key_configure_host, x->host_triple);
+	*(bool *)ts_ext_set(e, &ts_ext_key_assertions) = x->assertions;
+	ts_ext_set_string(e, &ts_ext_key_debug_assertions_means,
+	    x->debug_rule);
+	if (x->kernel_release != NULL)
+		ts_ext_set_string(e, &ts_ext_key_kernel_release,
+		    x->kernel_release);
+	if (x->l3_total_bytes != 0)
+		*(uint64_t *)ts_ext_set(e, &ts_ext_key_l3_total_bytes) =
+		    x->l3_total_bytes;
+	if (x->llc_level != 0) {
+		l = ts_ext_set(e, &ts_ext_key_llc);
+		l->level = (uint64_t)x->llc_level;
+		l->bytes = x->llc_bytes;
+	}
+	c = ts_ext_set(e, &ts_ext_key_cpus);
+	c->affinity = x->cpus.affinity;
+	if (x->cpus.quota != 0) {
+		c->cgroup_quota.set = true;
+		c->cgroup_quota.v = x->cpus.quota;
+	}
+	c->usable = x->cpus.usable;
+	b = ts_ext_set(e, &ts_ext_key_buffers);
+	if (x->thp_mode != NULL)
+		b->transparent_hugepage = ts_xstrdup(x->thp_mode);
+	b->base_page_bytes = x->base_page_bytes;
+}
+
+/*
  * Everything we record beyond the original's schema: the machine's part
- * from lib/sysinfo.c, the run's here.
+ * from what lib/host/host-sysinfo.c found, then the run's.
  */
 static void
 extensions(struct run *run, struct ts_extensions *e)
 {
 	const struct ts_suite_opts *o = run->o;
+	struct ts_ext_buffers *b;
+	struct ts_ext_pinning *p;
+	struct ts_ext_cpus *c;
 	size_t i;
 
 	memset(e, 0, sizeof *e);
-	ts_sysextra_fill(&run->extra, e);
-	e->producer = ts_xstrdup(TS_PRODUCER);
-	e->have |= 1u << TS_EXT_PRODUCER;
-	e->cpus.threads_requested = o->threads;
-	e->cpus.threads_used = run->threads;
+	machine_extensions(&run->extra, e);
+	ts_ext_set_string(e, &ts_ext_key_producer, TS_PRODUCER);
+	c = ts_ext_set(e, &ts_ext_key_cpus);
+	c->threads_requested = o->threads;
+	c->threads_used = run->threads;
 	/* Only a multi-thread pass that ran can have been oversubscribed. */
-	e->cpus.oversubscribed = run->multi_passes > 0 &&
+	c->oversubscribed = run->multi_passes > 0 &&
 	    run->threads > run->extra.cpus.usable;
-	e->pinning.enabled = o->pin && run->topo != NULL;
+	p = ts_ext_set(e, &ts_ext_key_pinning);
+	p->enabled = o->pin && run->topo != NULL;
 	if (!o->pin)
-		e->pinning.reason = ts_xstrdup("disabled by --no-pin");
+		p->reason = ts_xstrdup("disabled by --no-pin");
 	else if (run->topo == NULL)
-		e->pinning.reason = ts_xstrdup(run->topo_err);
+		p->reason = ts_xstrdup(run->topo_err);
 	else {
-		e->pinning.policy = ts_xstrdup("worker i on physical core i "
+		p->policy = ts_xstrdup("worker i on physical core i "
 		    "(modulo the cores allowed)");
-		e->pinning.cores.set = true;
-		e->pinning.cores.v = ts_topo_cores(run->topo);
+		p->cores.set = true;
+		p->cores.v = ts_topo_cores(run->topo);
 	}
-	e->pinning.workers = run->workers;
-	e->pinning.workers_bound = run->bound;
-	e->have |= 1u << TS_EXT_PINNING;
+	p->workers = run->workers;
+	p->workers_bound = run->bound;
+	b = ts_ext_set(e, &ts_ext_key_buffers);
 	for (i = 0; i < ts_nkernels; i++)
 		if (run->buf[i].k != NULL && run->buf[i].wanted)
-			buffer_ext(run, &run->buf[i], &e->buffers);
+			buffer_ext(run, &run->buf[i], b);
 	/* Only a machine with two kinds or more gets the record. */
-	if (run->plan.nkinds >= 2) {
-		ts_kinds_record(&run->plan, &run->kinds, &e->cpu_kinds);
-		e->have |= 1u << TS_EXT_CPU_KINDS;
-	}
+	if (run->plan.nkinds >= 2)
+		ts_kinds_record(&run->plan, &run->kinds,
+		    ts_ext_set(e, &ts_ext_key_cpu_kinds));
 }
 
 /* extensions.executions: the design and every pass's record. */

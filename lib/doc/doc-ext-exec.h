@@ -9,9 +9,8 @@
  * documents stay readable, comparable and verifiable by ThreadStone
  * 2.0.0.
  *
- * The record is kept as JSON under ts_extensions.other (key "executions")
- * until the extension descriptors land; ts_exec_ext_put() and
- * ts_exec_ext_get() are its only writer and reader.
+ * Its descriptor is ts_ext_key_executions (lib/doc/doc-ext-keys.c lists
+ * it); ts_exec_ext_put() and ts_exec_ext_get() set and find its record.
  */
 #ifndef TS_DOC_EXEC_H
 #define TS_DOC_EXEC_H
@@ -20,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "doc/doc-ext.h"
 #include "doc/doc-model.h"
 
 #define TS_EXEC_KEY	"executions"
@@ -69,7 +69,11 @@ struct ts_exec_design {
 	bool		 precision_met;	/* every pass */
 	struct ts_exec_pass *passes;
 	size_t		 npasses;
+	/* Read from a document: false when it was not what we write. */
+	bool		 valid;
 };
+
+extern const struct ts_ext_key ts_ext_key_executions;
 
 /* The JSON name of a pass ("single_thread"). */
 const char	*ts_exec_which_name(enum ts_exec_which);
@@ -82,17 +86,18 @@ struct ts_exec_pass *ts_exec_pass_add(struct ts_exec_design *,
 const struct ts_exec_pass *ts_exec_find(const struct ts_exec_design *,
 	    const char *workload, enum ts_exec_which);
 
-/* Put the design into e as extensions.executions (replacing any). */
-void	 ts_exec_ext_put(struct ts_extensions *e,
-	    const struct ts_exec_design *);
+/*
+ * Put the design into e as extensions.executions (replacing any); *d is
+ * taken over (and zeroed).
+ */
+void	 ts_exec_ext_put(struct ts_extensions *e, struct ts_exec_design *d);
 
 /*
- * Read extensions.executions from e into *d (free with
- * ts_exec_design_free()).  Return 1 when read, 0 when absent, -1 with a
- * reason in err when present but not what ts_exec_ext_put() writes.
+ * The document's extensions.executions, or NULL when it has none or one
+ * that is not what ts_exec_ext_put() writes (its design or a pass record
+ * incomplete: the original's rules then apply).
  */
-int	 ts_exec_ext_get(const struct ts_extensions *e,
-	    struct ts_exec_design *d, char *err, size_t errlen);
+const struct ts_exec_design *ts_exec_ext_get(const struct ts_extensions *e);
 
 void	 ts_exec_design_free(struct ts_exec_design *);
 

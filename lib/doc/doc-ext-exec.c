@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * extensions.executions to and from JSON (see doc-exec.h).
+ * extensions.executions to and from JSON (see doc-ext-exec.h).
  */
 #include <config.h>
 
@@ -11,7 +11,7 @@
 
 #include <json-c/json.h>
 
-#include "doc/doc-exec.h"
+#include "doc/doc-ext-exec.h"
 #include "util.h"
 
 const char *
@@ -151,9 +151,11 @@ pass_tree(const struct ts_exec_pass *p)
 	return o;
 }
 
-void
-ts_exec_ext_put(struct ts_extensions *e, const struct ts_exec_design *d)
+/* The value of extensions.executions as we write it. */
+static struct json_object *
+exec_write(const void *rec)
 {
+	const struct ts_exec_design *d = rec;
 	struct json_object *o = json_object_new_object(), *g, *a;
 	size_t i;
 
@@ -184,14 +186,18 @@ ts_exec_ext_put(struct ts_extensions *e, const struct ts_exec_design *d)
 	for (i = 0; i < d->npasses; i++)
 		json_object_array_add(a, pass_tree(&d->passes[i]));
 	json_object_object_add(o, "passes", a);
-	e->present = true;
-	if (e->other == NULL)
-		e->other = json_object_new_object();
-	json_object_object_add(e->other, TS_EXEC_KEY, o);
-	if (e->order != NULL) {
-		e->order = ts_xrealloc(e->order, e->norder + 1);
-		e->order[e->norder++] = TS_EXT_OTHER;
-	}
+	return o;
+}
+
+void
+ts_exec_ext_put(struct ts_extensions *e, struct ts_exec_design *d)
+{
+	struct ts_exec_design *rec = ts_ext_set(e, &ts_ext_key_executions);
+
+	ts_exec_design_free(rec);
+	*rec = *d;
+	rec->valid = true;
+	memset(d, 0, sizeof *d);
 }
 
 /* Reading: a member of a type, or NULL. */
@@ -349,28 +355,22 @@ pass_read(struct ts_exec_design *d, struct json_object *o, size_t idx,
 	return 0;
 }
 
-int
-ts_exec_ext_get(const struct ts_extensions *e, struct ts_exec_design *d,
-    char *err, size_t errlen)
+/* Read the value into the zeroed record; valid says whether it was ours. */
+static void
+exec_read(struct json_object *o, void *rec)
 {
-	struct json_object *o, *g, *a, *v;
+	struct ts_exec_design *d = rec;
+	struct json_object *g, *a, *v;
+	char err[256];
 	size_t i;
 
-	memset(d, 0, sizeof *d);
-	if (e == NULL || e->other == NULL ||
-	    !json_object_is_type(e->other, json_type_object) ||
-	    !json_object_object_get_ex(e->other, TS_EXEC_KEY, &o))
-		return 0;
 	g = o != NULL ? member(o, "design", json_type_object) : NULL;
 	a = o != NULL ? member(o, "passes", json_type_array) : NULL;
 	if (g == NULL || a == NULL || get_u64(g, "executions",
 	    &d->executions) == -1 || get_u64(g, "samples", &d->samples) == -1
 	    || get_u64(g, "warmup", &d->warmup) == -1 ||
-	    get_u64(g, "window_ms", &d->window_ms) == -1) {
-		snprintf(err, errlen, "extensions.executions: needs a design "
-		    "(executions, samples, warmup, window_ms) and passes");
-		return -1;
-	}
+	    get_u64(g, "window_ms", &d->window_ms) == -1)
+		return;
 	d->isolation = get_str(g, "isolation");
 	d->order = get_str(g, "order");
 	d->interval = get_str(g, "interval");
@@ -382,9 +382,25 @@ ts_exec_ext_get(const struct ts_extensions *e, struct ts_exec_design *d,
 	}
 	for (i = 0; i < json_object_array_length(a); i++)
 		if (pass_read(d, json_object_array_get_idx(a, i), i, err,
-		    errlen) == -1) {
-			ts_exec_design_free(d);
-			return -1;
-		}
-	return 1;
+		    sizeof err) == -1)
+			return;
+	d->valid = true;
+}
+
+static void
+exec_free(void *rec)
+{
+	ts_exec_design_free(rec);
+}
+
+const struct ts_ext_key ts_ext_key_executions = { "executions",
+	sizeof(struct ts_exec_design), exec_read, exec_write, exec_free };
+
+const struct ts_exec_design *
+ts_exec_ext_get(const struct ts_extensions *e)
+{
+	const struct ts_exec_design *d = e != NULL ?
+	    ts_ext_get(e, &ts_ext_key_executions) : NULL;
+
+	return d != NULL && d->valid ? d : NULL;
 }

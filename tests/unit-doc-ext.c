@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lib/doc/doc-ext.c and its use by the reader and writer: a document we
+ * wrote reads into typed records with nothing kept as read; unknown keys
+ * and irregular values of known ones are kept where they stood and
+ * written back there.
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json-c/json.h>
+
+#include "doc/doc-ext-keys.h"
+#include "doc/doc-ext.h"
+#include "doc/doc-parse.h"
+#include "doc/doc-read.h"
+#include "doc/doc-write.h"
+#include "doc-fixture.h"
+#include "tap.h"
+#include "util.h"
+
+/* How many members of the extensions keep their value as read. */
+static size_t
+nkept(const struct ts_extensions *e)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < e->n; i++)
+		n += e->v[i].kept;
+	return n;
+}
+
+/*
+ * The typed extensions: a document we wrote reads into typed records with
+ * nothing kept as read; an irregular value of a known key and unknown keys
+ * are kept as read where they stood (the known key typed leniently
+ * beside it), and the writer puts them back there.
+ */
+static void
+test_extensions(void)
+{
+	static const char ext[] = "{\n"
+	    "    \"first\": [\n      1,\n      {\n        \"x\": null\n"
+	    "      }\n    ],\n"
+	    "    \"producer\": \"threadstone 0.2.0 (C)\",\n"
+	    "    \"l3_total_bytes\": 1.0,\n"
+	    "    \"llc\": {\n      \"level\": 3,\n      \"bytes\": 8\n"
+	    "    },\n"
+	    "    \"cpus\": {\n      \"usable\": 2,\n"
+	    "      \"affinity\": 2\n    },\n"
+	    "    \"last\": 123456789012345678\n  }";
+	static const bool kept[] = { true, false, true, false, true, true };
+	const struct ts_ext_buffers *b;
+	const struct ts_ext_pinning *pin;
+	const struct ts_ext_llc *llc;
+	const struct ts_ext_cpus *cpus;
+	struct ts_report r;
+	struct json_object *v, *t;
+	struct ts_buf text, out;
+	char err[256];
+	size_t i;
+	bool all;
+
+	fixture("producer-ours-0.1.0.json", &text);
+	ok(ts_doc_parse(text.data, text.len, &r, err, sizeof err) == 0,
+	    "producer-ours-0.1.0 reads");
+	all = r.ext.present && r.ext.read && r.ext.n == ts_next_keys - 1;
+	for (i = 0; all && i < r.ext.n; i++)
+		all = r.ext.v[i].key == ts_ext_keys[i] && !r.ext.v[i].kept;
+	ok(all, "every key we write reads into its typed record (%zu)",
+	    r.ext.n);
+	llc = ts_ext_get(&r.ext, &ts_ext_key_llc);
+	pin = ts_ext_get(&r.ext, &ts_ext_key_pinning);
+	b = ts_ext_get(&r.ext, &ts_ext_key_buffers);
+	ok(llc != NULL && llc->level == 3 && pin != NULL && pin->enabled &&
+	    b != NULL && b->base_page_bytes == 4096 && b->nbuf == 0 &&
+	    strcmp(b->transparent_hugepage, "madvise") == 0,
+	    "typed values as in the file");
+	ts_buf_init(&out);
+	ts_doc_pretty(&r, &out);
+	ok(out.len + 1 == text.len && memcmp(out.data, text.data,
+	    out.len) == 0, "written back byte for byte");
+	ts_buf_free(&out);
+	ts_buf_free(&text);
+	ts_report_free(&r);
+
+	memset(&r, 0, sizeof r);
+	if (ts_json_parse(ext, strlen(ext), &v, err, sizeof err) != 0)
+		diag("bad test JSON: %s", err);
+	ts_ext_read(v, &r.ext);
+	all = r.ext.n == 6;
+	for (i = 0; all && i < r.ext.n; i++)
+		all = r.ext.v[i].kept == kept[i];
+	ok(all, "a float l3_total_bytes and reordered cpus kept as read");
+	cpus = ts_ext_get(&r.ext, &ts_ext_key_cpus);
+	ok(cpus != NULL && cpus->usable == 2 && cpus->affinity == 2 &&
+	    ts_ext_get(&r.ext, &ts_ext_key_l3_total_bytes) != NULL &&
+	    ts_ext_get(&r.ext, &ts_ext_key_pinning) == NULL,
+	    "irregular known keys are typed leniently all the same");
+	ok(nkept(&r.ext) == 4 && r.ext.n == 6 && r.ext.v[0].key == NULL &&
+	    strcmp(r.ext.v[0].name, "first") == 0 &&
+	    strcmp(r.ext.v[5].name, "last") == 0,
+	    "four keys kept as read, six in order");
+	t = ts_ext_tree(&r.ext);
+	ts_buf_init(&out);
+	ts_json_write_pretty(t, &out);
+	ts_buf_init(&text);
+	ts_json_write_pretty(v, &text);
+	ok(out.len == text.len && memcmp(out.data, text.data, out.len) == 0,
+	    "unknown and irregular keys written back in place");
+	ts_buf_free(&out);
+	ts_buf_free(&text);
+	json_object_put(t);
+	json_object_put(v);
+	ts_report_free(&r);
+}
+
+int
+main(void)
+{
+	fixture_dir();
+	test_extensions();
+	return done_testing();
+}
