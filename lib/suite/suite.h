@@ -94,7 +94,7 @@ struct ts_suite_opts {
 #define TS_DEFAULT_EXECUTIONS	8
 #define TS_DEFAULT_SAMPLES	2
 #define TS_DEFAULT_WARMUP	1
-#define TS_DEFAULT_WINDOW_MS	100
+#define TS_DEFAULT_WINDOW_MS	40
 /* The default cap of --precision, in seconds. */
 #define TS_DEFAULT_MAX_SECONDS	300.0
 
