@@ -75,7 +75,10 @@ speed_read(struct json_object *o, void *rec)
 	}
 	s->n = n;
 	ts_speed_judge(s);
-	/* The recorded verdict stands; the recomputed figures fill gaps. */
+	/* The recorded figures stand; the recomputed ones fill gaps. */
+	if (!ts_ext_member_f64(o, "disparity", &s->disparity) && n == 0)
+		s->disparity = NAN;
+	(void)ts_ext_member_f64(o, "noise", &s->noise);
 	if (ts_ext_member_bool(o, "cores_differ", &b))
 		s->differ = b;
 	if (ts_ext_member_u64(o, "single_thread_core", &u))
