@@ -242,6 +242,18 @@ draw_pass(struct ts_rng *r, struct ts_exec_pass *x, enum between kind,
 	}
 }
 
+/* The mean of a record's execution means. */
+static double
+mean_of(const struct ts_exec_pass *x)
+{
+	double s = 0;
+	size_t i;
+
+	for (i = 0; i < x->nexec; i++)
+		s += x->means[i];
+	return s / (double)x->nexec;
+}
+
 /* The share of simulated pairs the execution test flags, in %. */
 static double
 flagged(enum between kind, double change_pct, double sb, uint64_t seed,
@@ -270,6 +282,8 @@ flagged(enum between kind, double change_pct, double sb, uint64_t seed,
 		row.id = "w";
 		row.unit = TS_UNIT_GFLOPS;
 		row.has_pct = row.has_base = row.has_cand = true;
+		/* The values shown move with the means here. */
+		row.pct = (mean_of(b) - mean_of(a)) / mean_of(a) * 100;
 		if (ts_compare_exec_verdict(&row, a, b) == -1)
 			*decided = 0;
 		hits += row.verdict != TS_VERDICT_UNCHANGED;

@@ -43,7 +43,12 @@ ts_compare_exec_verdict(struct ts_compare_row *row,
 	row->p_value = w.p;
 	row->means_pct = pct;
 	row->threshold = fmax(half, EXEC_FLOOR_PCT);
-	if (fabs(pct) <= row->threshold)
+	/*
+	 * The change of the means decides, but a row whose values (the
+	 * medians shown) moved the other way has no consistent change:
+	 * execution levels in two modes can pull the two apart.
+	 */
+	if (fabs(pct) <= row->threshold || (row->pct > 0) != (pct > 0))
 		row->verdict = TS_VERDICT_UNCHANGED;
 	else if (pct > 0)
 		row->verdict = TS_VERDICT_FASTER;
