@@ -93,7 +93,7 @@ ok $? "'wrote PATH' on stderr"
 ! grep -q '^  ' "$tmpdir/err"
 ok $? "--format json prints no progress"
 grep -q '"excluded_from_multi_core"' "$doc" && \
-	[ "$(grep -c '"multi_thread"' "$doc")" -le 2 ]
+	[ "$(grep -c '"multi_thread": {' "$doc")" -le 2 ]
 ok $? "latency is single-thread only and says why"
 grep -q '"bytes": 8388608' "$doc" && grep -q '"set by --latency-mb"' "$doc"
 ok $? "the latency buffer size is recorded as set"

@@ -359,14 +359,14 @@ parse_args(int argc, char *argv[], struct args *a)
 		ts_error("unexpected argument '%s'", argv[optind]);
 		exit(TS_EXIT_USAGE);
 	}
-	if (a->samples * a->executions > UINT32_MAX) {
-		ts_error("--samples times --executions must be at most %lu "
-		    "samples", (unsigned long)UINT32_MAX);
-		exit(TS_EXIT_USAGE);
-	}
 	if (a->samples + a->warmup > UINT32_MAX) {
 		ts_error("--samples plus --warmup must be at most %lu rounds",
 		    (unsigned long)UINT32_MAX);
+		exit(TS_EXIT_USAGE);
+	}
+	if (a->samples * a->executions > UINT32_MAX) {
+		ts_error("--samples times --executions must be at most %lu "
+		    "samples", (unsigned long)UINT32_MAX);
 		exit(TS_EXIT_USAGE);
 	}
 	if (a->single_only && a->multi_only) {
