@@ -1,17 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The growable byte buffer every text and JSON writer appends to, and the
- * column padding of tables (which counts code points, not bytes).
+ * The growable byte buffer every text and JSON writer appends to, the
+ * column padding of tables (which counts code points, not bytes), and
+ * the reading of a whole file into a buffer.
  */
 #include <config.h>
 
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
+#include "msg.h"
 #include "util.h"
 
 void
@@ -187,4 +194,51 @@ ts_buf_rpad(struct ts_buf *b, const char *s, size_t width)
 	if (w < width)
 		spaces(b, width - w);
 	ts_buf_puts(b, s);
+}
+
+int
+ts_read_file(const char *path, size_t max, struct ts_buf *out, char *err,
+    size_t errlen)
+{
+	struct stat st;
+	char chunk[65536];
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd == -1) {
+		snprintf(err, errlen, "cannot read %s: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == -1 || S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "cannot read %s: %s", path,
+		    S_ISDIR(st.st_mode) ? "Is a directory" : strerror(errno));
+		close(fd);
+		return -1;
+	}
+	ts_buf_init(out);
+	for (;;) {
+		n = read(fd, chunk, sizeof chunk);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			snprintf(err, errlen, "cannot read %s: %s", path,
+			    strerror(errno));
+			break;
+		}
+		if (n == 0) {
+			close(fd);
+			return 0;
+		}
+		if (out->len + (size_t)n > max) {
+			snprintf(err, errlen, "cannot read %s: larger than "
+			    "%zu bytes", path, max);
+			break;
+		}
+		ts_buf_add(out, chunk, (size_t)n);
+	}
+	close(fd);
+	ts_buf_free(out);
+	return -1;
 }

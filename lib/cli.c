@@ -14,9 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "exitcodes.h"
-#include "util.h"
+#include "msg.h"
 
 /*
  * At exit: stdout's last check.  A program that reported the error itself
@@ -174,12 +175,6 @@ ts_parse_choice(const char *opt, const char *arg,
 		    choices[i + 1] == NULL ? " or " : ", ", choices[i]);
 	ts_error("invalid %s '%s': expected %s", opt, arg, list.data);
 	exit(TS_EXIT_USAGE);
-}
-
-const char *
-ts_operand_path(const char *arg)
-{
-	return strcmp(arg, "-") == 0 ? "/dev/stdin" : arg;
 }
 
 void

@@ -52,12 +52,6 @@ int		 ts_parse_choice(const char *opt, const char *arg,
 		    const char *const choices[]);
 
 /*
- * The path to open for a file operand: "/dev/stdin" for "-", else the
- * operand itself.
- */
-const char	*ts_operand_path(const char *arg);
-
-/*
  * Print "PROG: message (see PROG --help)" on stderr and exit with the
  * usage status, 2.
  */

@@ -110,7 +110,7 @@ else
 	ok 0 "# SKIP python3 or the schema is missing"
 fi
 
-# The buffer check (the cache-residency test of lib/mem-residency.h) under
+# The buffer check (the cache-residency test of lib/mem/mem-residency.h) under
 # the LLC sizes hwloc reports on this project's VM kinds.  Against twice
 # a 508 MB LLC, the default 192 and 256 MiB buffers read like memory on
 # every one of them (their real caches end by 32 MiB); up to three tries

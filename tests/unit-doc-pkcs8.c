@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "doc/doc-pkcs8.h"
 #include "doc-fixture.h"
 #include "tap.h"

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "host/host-id.h"
 #include "tap.h"
-#include "util.h"
 
 static char dir[64];
 
@@ -83,7 +83,7 @@ main(void)
 	unput("product_name");
 	(void)rmdir(dir);
 
-	ok(ts_tag_parse("job=1=2", &t, err, sizeof err) == 0 &&
+	ok(ts_tag_parse("job=1=2", "tachyon", &t, err, sizeof err) == 0 &&
 	    strcmp(t.key, "job") == 0 && strcmp(t.value, "1=2") == 0,
 	    "--tag splits at the first '='");
 	b.len = 0;
@@ -91,15 +91,15 @@ main(void)
 	is_str(b.data, ",\"job\":\"1=2\"", "a tag as a JSON string");
 	free(t.key);
 	free(t.value);
-	ok(ts_tag_parse("job=", &t, err, sizeof err) == 0 &&
+	ok(ts_tag_parse("job=", "tachyon", &t, err, sizeof err) == 0 &&
 	    t.value[0] == '\0', "an empty value is kept");
 	free(t.key);
 	free(t.value);
-	ok(ts_tag_parse("elapsed_s=1", &t, err, sizeof err) == -1 &&
+	ok(ts_tag_parse("elapsed_s=1", "tachyon", &t, err, sizeof err) == -1 &&
 	    strstr(err, "elapsed_s") != NULL, "a fixed key is refused");
-	ok(ts_tag_parse("cache_check_ns=1", &t, err, sizeof err) == -1,
+	ok(ts_tag_parse("cache_check_ns=1", "tachyon", &t, err, sizeof err) == -1,
 	    "a key of tachyon's families is refused");
-	ok(ts_tag_parse("a b=1", &t, err, sizeof err) == -1,
+	ok(ts_tag_parse("a b=1", "tachyon", &t, err, sizeof err) == -1,
 	    "a blank in a key is refused");
 	ts_buf_free(&b);
 	return done_testing();

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/sysinfo.c: the topology fields from hwloc XML fixtures (a hybrid
- * 4P+4E part and a two-socket server), the text helpers, and sane timer
+ * lib/host/host-sysinfo.c: the topology fields from hwloc XML fixtures (a
+ * hybrid 4P+4E part and a two-socket server), the text helpers, and sane timer
  * probes.  Never asserts this host's own values.
  */
 #include <config.h>

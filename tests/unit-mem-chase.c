@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* lib/mem-chase.c: one cycle through every node, the original's checksums. */
+/*
+ * lib/mem/mem-chase.c: one cycle through every node, the original's
+ * checksums.
+ */
 #include <config.h>
 
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/mem-map.c: populated mappings, whole, zeroed and writable, by one
+ * lib/mem/mem-map.c: populated mappings, whole, zeroed and writable, by one
  * thread or several, on every page size; impossible sizes fail cleanly.
  */
 #include <config.h>

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The cache-residency test (lib/mem-residency.c) and tachyon's uses of it
- * (lib/probe-cache.c) on synthetic machines, then the real measurement on
- * footprints whose answer is known everywhere.
+ * lib/mem/mem-residency.c: the cache-residency test on synthetic
+ * machines (tests/mem-host.h), then the real measurement on footprints
+ * whose answer is known everywhere.
  */
 #include <config.h>
 
@@ -11,75 +11,10 @@
 #include <string.h>
 
 #include "mem/mem-residency.h"
-#include "mem/mem-probe-cache.h"
 #include "mem/mem-probe.h"
 #include "tap.h"
 
-#define MIB	TS_MIB
-
-/*
- * A synthetic machine.  A load costs its data's latency (ns_cache while
- * the data footprint fits in `cache` bytes, ns_dram beyond it) plus the
- * page walk its page visit needs, shared by the loads of one visit.  The
- * walk grows by walk_step ns per doubling of the page footprint past
- * tlb_reach, as nested paging does on a VM.
- */
-struct host {
-	uint64_t	cache, tlb_reach;
-	double		ns_cache, ns_dram, walk_step;
-	int		calls;		/* measurements made */
-	int		fail;		/* make every measurement fail */
-	double		clock;		/* fake seconds, for auto's limit */
-	double		cost_per_gib;	/* fake seconds a measurement costs */
-};
-
-/* This VM kind: caches end near 12 MiB, walks keep growing after. */
-static const struct host vm = { 12 * MIB, 8 * MIB, 7, 52, 40, 0, 0, 0, 0 };
-
-/* The walk cost of a page footprint, ns. */
-static double
-walk_ns(const struct host *h, uint64_t pages_bytes)
-{
-	return pages_bytes <= h->tlb_reach ? 0 : h->walk_step *
-	    log2((double)pages_bytes / (double)h->tlb_reach);
-}
-
-/* ns per load of a chase over `bytes` making `loads` loads per page. */
-static double
-chase_ns(const struct host *h, uint64_t bytes, double loads)
-{
-	double data = bytes <= h->cache ? h->ns_cache : h->ns_dram;
-
-	return data + walk_ns(h, bytes) / loads;
-}
-
-/* A random one-line-per-node chase: one load per page visit. */
-static double
-random_ns(const struct host *h, uint64_t bytes)
-{
-	return chase_ns(h, bytes, 1);
-}
-
-/* The ts_residency_fn of a synthetic machine: page-local chases. */
-static int
-host_measure(void *arg, const uint64_t *small, size_t n, uint64_t large,
-    double *ns_small, double *ns_large, char *err, size_t errlen)
-{
-	struct host *h = arg;
-	size_t i;
-
-	h->calls++;
-	h->clock += h->cost_per_gib * (double)large / (double)(1024 * MIB);
-	if (h->fail) {
-		snprintf(err, errlen, "cannot map %llu MiB",
-		    (unsigned long long)(large / MIB));
-		return -1;
-	}
-	for (i = 0; i < n; i++)
-		ns_small[i] = chase_ns(h, small[i], 64);
-	*ns_large = chase_ns(h, large, 64);
-	return 0;
-}
+#include "mem-host.h"
 
 /* Fixed readings, one pair per call (the last pair repeats). */
 struct fixed {
@@ -216,118 +151,6 @@ test_several_and_skipped(void)
 	    "skipped without measuring");
 }
 
-/* tachyon's check: the total over the threads, bounds, suggestion. */
-static void
-test_check(void)
-{
-	struct ts_cache_bounds none = { 0, 0 }, llc32 = { 32 * MIB, 0 };
-	struct ts_cache_report rep;
-	struct host h = vm;
-
-	ts_cache_check(2 * MIB, 1, &none, host_measure, &h, &rep);
-	ok(rep.res.verdict == TS_RESIDENCY_CACHE, "2 MiB on the VM: cache");
-	is_u64(rep.suggest_bytes, 64 * MIB, "suggests the larger footprint");
-	ts_cache_check(MIB, 4, &none, host_measure, &h, &rep);
-	ok(rep.res.verdict == TS_RESIDENCY_CACHE &&
-	    rep.res.small_bytes == 4 * MIB, "threads share the cache: the "
-	    "total counts");
-	is_u64(rep.suggest_bytes, 16 * MIB, "the suggestion is per thread");
-	ts_cache_check(64 * MIB, 2, &none, host_measure, &h, &rep);
-	ok(rep.res.verdict == TS_RESIDENCY_CLEAR &&
-	    rep.res.large_bytes == 512 * MIB, "the default, 2 x 64 MiB: clear "
-	    "against 512 MiB");
-	h.calls = 0;
-	ts_cache_check(64 * MIB, 2, &llc32, host_measure, &h, &rep);
-	ok(rep.res.verdict == TS_RESIDENCY_SKIPPED && !rep.res.failed &&
-	    h.calls == 0 && rep.res.reason[0] != '\0',
-	    "skipped, with a reason, when no larger footprint fits");
-}
-
-/* The fake clock of the synthetic machine, for auto's time limit. */
-static struct host *clock_host;
-
-/* Return the fake clock. */
-static double
-fake_clock(void)
-{
-	return clock_host->clock;
-}
-
-/* `--working-set-mb auto`: range, search, stops and time limit. */
-static void
-test_auto(void)
-{
-	struct ts_cache_bounds none = { 0, 0 }, llc24 = { 24 * MIB, 0 };
-	struct ts_cache_bounds llc8 = { 8 * MIB, 0 }, mem = { 0, 48 * MIB };
-	struct ts_cache_bounds big = { 480 * MIB, 10240 * MIB };
-	struct ts_cache_bounds llc700 = { 700 * MIB, 0 };
-	struct host h = vm;
-	struct host metal = { 700 * MIB, 64 * MIB, 12, 80, 0, 0, 0, 0, 0.5 };
-	struct ts_auto_report rep;
-	struct ts_auto_cfg cfg = { 1, 100, host_measure, NULL, fake_clock };
-	uint64_t lo, hi, w;
-
-	ts_auto_range(1, &none, &lo, &hi);
-	ok(lo == 64 * MIB && hi == TS_PROBE_MAX_BYTES, "unbounded range");
-	ts_auto_range(1, &llc24, &lo, &hi);
-	ok(lo == 64 * MIB && hi == 96 * MIB, "ends at 4 x LLC");
-	ts_auto_range(1, &llc8, &lo, &hi);
-	ok(lo == 64 * MIB && hi == 64 * MIB, "never below the start");
-	ts_auto_range(1, &mem, &lo, &hi);
-	ok(lo == 48 * MIB && hi == 48 * MIB, "memory lowers the start");
-	ts_auto_range(4, &big, &lo, &hi);
-	ok(lo == 64 * MIB && hi == 480 * MIB, "4 x LLC shared by 4 threads");
-
-	ok(ts_auto_limit(1) == TS_AUTO_SECONDS && ts_auto_limit(60) == 15,
-	    "time limit: 3 s, or a quarter of a long budget");
-
-	clock_host = &h;
-	cfg.arg = &h;
-	ts_auto_size(&cfg, &big, &w, &rep);
-	ok(w == 64 * MIB && rep.steps == 1 && rep.stop == TS_AUTO_CLEAR &&
-	    rep.last.res.large_bytes == 960 * MIB &&
-	    rep.last.res.verdict == TS_RESIDENCY_CLEAR,
-	    "the VM, whose random chase keeps slowing past 12 MiB: 64 MiB, "
-	    "one test");
-	is_str(ts_auto_stop_name(rep.stop), "clear", "stop: clear");
-
-	/* A bare-metal part with a 700 MiB L3, which hwloc reports. */
-	clock_host = &metal;
-	cfg.arg = &metal;
-	ts_auto_size(&cfg, &llc700, &w, &rep);
-	ok(w == 1024 * MIB && rep.steps == 5 && rep.stop == TS_AUTO_CLEAR,
-	    "a 700 MiB cache: doubles to 1 GiB in 5 tests");
-	cfg.threads = 2;
-	ts_auto_size(&cfg, &llc700, &w, &rep);
-	ok(w == 512 * MIB && rep.stop == TS_AUTO_CLEAR,
-	    "two threads: the total counts");
-	cfg.threads = 1;
-	ts_auto_size(&cfg, &llc24, &w, &rep);
-	ok(w == 64 * MIB && rep.stop == TS_AUTO_BOUND && rep.steps == 0 &&
-	    rep.last.res.verdict == TS_RESIDENCY_SKIPPED,
-	    "64 MiB is past twice hwloc's 24 MiB: no test, the bound stops it");
-	is_str(ts_auto_stop_name(rep.stop), "bound", "stop: bound");
-
-	/* Each measurement costs 0.5 s per GiB mapped; 6 s may be spent. */
-	metal.clock = 0;
-	cfg.limit = 6;
-	ts_auto_size(&cfg, &llc700, &w, &rep);
-	ok(rep.stop == TS_AUTO_TIME && w == 256 * MIB && rep.steps == 3 &&
-	    rep.seconds <= cfg.limit,
-	    "the time limit: no test that would end past 6 s (%.2f s, %u "
-	    "tests)", rep.seconds, rep.steps);
-	ok(rep.last.res.verdict == TS_RESIDENCY_CACHE,
-	    "the last size tested is reported as still in cache");
-	is_str(ts_auto_stop_name(rep.stop), "time", "stop: time");
-
-	metal.fail = 1;
-	cfg.limit = 100;
-	ts_auto_size(&cfg, &none, &w, &rep);
-	ok(rep.stop == TS_AUTO_SKIPPED && rep.last.res.failed &&
-	    w == 64 * MIB, "a failed test stops at the start, skipped");
-	is_str(ts_auto_stop_name(rep.stop), "skipped", "stop: skipped");
-}
-
 /*
  * The real measurement, on answers every host shares: 64 KiB sits in
  * cache against 64 MiB (the smallest L2 here is 1 MiB, the largest
@@ -365,8 +188,6 @@ main(void)
 	test_page_walks();
 	test_confirmation();
 	test_several_and_skipped();
-	test_check();
-	test_auto();
 	test_real();
 	return done_testing();
 }

@@ -13,10 +13,12 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-parse.h"
 #include "doc/doc-read.h"
 #include "report/report-compare.h"
 #include "tap.h"
+#include "util.h"
 
 /* A workload of a test document: both passes share value and ci95. */
 struct wl_spec {

@@ -143,7 +143,8 @@ static void
 test_this_version(void)
 {
 	ok(ts_kernel_table_knows(TS_FAMILY_C, PACKAGE_VERSION),
-	    "this build's version (%s) is in lib/report-kernels.c's table",
+	    "this build's version (%s) is in lib/report/report-kernels.c's "
+	    "table",
 	    PACKAGE_VERSION);
 	ok(ts_kernel_table_knows(TS_FAMILY_RUST, "2.0.0") &&
 	    !ts_kernel_table_knows(TS_FAMILY_RUST, "0.1.0") &&

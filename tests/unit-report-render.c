@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "report/report-render.h"
 #include "tap.h"
+#include "util.h"
 
 /* One pass as the table sees it. */
 struct pass_spec {

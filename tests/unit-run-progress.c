@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/suite-progress.c written to a temporary file and read back byte for byte:
- * the permanent pass line of section 12.4, the FAILED line, notes, quiet,
- * and on a terminal the transient line with its erase, bar and count.
+ * src/threadstone-run/suite-progress.c written to a temporary file and read
+ * back byte for byte: the permanent pass line of section 12.4, the FAILED
+ * line, notes, quiet, and on a terminal the transient line with its erase, bar
+ * and count.
  */
 #include <config.h>
 

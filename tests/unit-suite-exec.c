@@ -18,7 +18,7 @@ int
 main(void)
 {
 	double samples[] = { 1.5, 2.5, 3.5 }, durations[] = { 10, 11, 12, 13 };
-	struct ts_measure m, r;
+	struct ts_measurement m, r;
 	struct ts_speed sp;
 	char err[256];
 	int fds[2];
@@ -41,7 +41,7 @@ main(void)
 	ok(r.nsamples == 3 && r.samples[2] == 3.5 && r.ndurations == 4 &&
 	    r.durations[3] == 13 && r.iters == 12345 && r.nivcsw == 7 &&
 	    r.steal_ms == 2.5 && r.pinned == 2, "whole and unchanged");
-	ts_measure_free(&r);
+	ts_measurement_free(&r);
 
 	if (pipe(fds) == -1)
 		return 99;

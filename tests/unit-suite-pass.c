@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/suite-pass.c with tiny kernels of our own: pass shape, per-thread setup
- * on the worker's own thread, calibration, failures that must not hang,
- * progress between rounds, pinning.  Behaviour only; no timing asserts
- * beyond a lenient "the window was reached".
+ * lib/suite/suite-pass.c with tiny kernels of our own: pass shape, per-thread
+ * setup on the worker's own thread, calibration, failures that must not hang,
+ * progress between rounds, pinning.  Behaviour only; no timing asserts beyond
+ * a lenient "the window was reached".
  */
 #include <config.h>
 
@@ -173,7 +173,7 @@ main(void)
 {
 	struct ts_pass_config c;
 	struct ts_pass pass;
-	struct ts_measure m;
+	struct ts_measurement m;
 	struct seen seen;
 	struct ts_topo *topo;
 	char err[256], msg[256];
@@ -211,7 +211,7 @@ main(void)
 		ok(pass.window_too_short == (pass.window_ms < 20.0),
 		    "window_too_short follows window_ms");
 		free(pass.samples);
-		ts_measure_free(&m);
+		ts_measurement_free(&m);
 	} else
 		diag("%s", err);
 	is_int(atomic_load(&setups), 3, "setup called once per thread");
@@ -274,7 +274,7 @@ main(void)
 		is_u64(m.checksum, (m.calib_steps + 1 + 3) & 1,
 		    "checksum folds every round's run() by XOR: one warm-up "
 		    "round runs after calibration");
-		ts_measure_free(&m);
+		ts_measurement_free(&m);
 	}
 	c = config(1, 3, 0, 0.002);
 	if (ok(ts_measure(&parity, &c, NULL, NULL, &m, err, sizeof err) == 0,
@@ -283,7 +283,7 @@ main(void)
 		    "calibration round is not kept");
 		is_u64(m.checksum, (m.calib_steps + 3) & 1,
 		    "without warm-up: calibration and the three samples");
-		ts_measure_free(&m);
+		ts_measurement_free(&m);
 	}
 
 	/* Pinning through a synthetic topology (binding is a no-op there). */
@@ -296,7 +296,7 @@ main(void)
 		if (ok(ts_measure(&spin, &c, NULL, NULL, &m,
 		    err, sizeof err) == 0, "pinned pass runs")) {
 			is_int(m.pinned, 2, "both workers report bound");
-			ts_measure_free(&m);
+			ts_measurement_free(&m);
 		}
 		/* One exact core, as a CPU kind's pass asks: not this
 		 * machine's topology, so the bind fails and the pass runs. */
@@ -308,7 +308,7 @@ main(void)
 		    err, sizeof err) == 0, "a pass whose exact core cannot be "
 		    "bound still runs")) {
 			is_int(m.pinned, 0, "and reports its worker unbound");
-			ts_measure_free(&m);
+			ts_measurement_free(&m);
 		}
 		ts_topo_close(topo);
 	}

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/suite-score.c: reference table, ratios, the published scores of
+ * lib/suite/suite-score.c: reference table, ratios, the published scores of
  * apple-m4-pro.json and the whole score card and scaling objects of
  * run-signed-at-runtime.json, bit for bit.
  */

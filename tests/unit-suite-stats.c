@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* lib/suite-stats.c: every vector of spec section 3, bit for bit. */
+/* lib/suite/suite-stats.c: every vector of spec section 3, bit for bit. */
 #include <config.h>
 
 #include <math.h>

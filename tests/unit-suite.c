@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/suite.c with tiny kernels of our own: passes per workload, the "not
+ * lib/suite/suite.c with tiny kernels of our own: passes per workload, the "not
  * run" explanations, a failing workload that does not stop the others,
  * scaling, score components, config and the RFC 3339 stamp.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/sweep-plateau.c on curves whose answer is known: a model of a cache
+ * lib/sweep/sweep-plateau.c on curves whose answer is known: a model of a cache
  * hierarchy (independent of the algorithm), with noise, spikes and TLB
  * steps, named against hwloc XML fixtures from tests/topo; one curve
  * measured on a VM whose L3 is smaller than hwloc says; and pairs of
@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "rng.h"
 #include "sweep/sweep-plateau.h"
 #include "tap.h"
 #include "topo/topo.h"
-#include "util.h"
 
 #define KiB	(UINT64_C(1) << 10)
 #define MiB	(UINT64_C(1) << 20)

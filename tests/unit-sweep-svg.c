@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/sweep-svg.c: escaping, one marker per point, hwloc's lines only where
- * they fall on the axis, and hostile text kept out of the markup; the
- * two curves, and no text crossing them: the picture is parsed back,
- * every text's box estimated from its font size and characters, and each
- * box checked against every curve segment and marker.
+ * lib/sweep/sweep-svg.c: escaping, one marker per point, hwloc's lines only
+ * where they fall on the axis, and hostile text kept out of the markup; the
+ * two curves, and no text crossing them: the picture is parsed back, every
+ * text's box estimated from its font size and characters, and each box checked
+ * against every curve segment and marker.
  */
 #include <config.h>
 
@@ -14,11 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "sweep/sweep-labels.h"
 #include "sweep/sweep-plateau.h"
+#include "svg.h"
 #include "sweep/sweep-svg.h"
 #include "tap.h"
-#include "util.h"
 
 #define KiB	(UINT64_C(1) << 10)
 #define MiB	(UINT64_C(1) << 20)
@@ -332,29 +333,6 @@ test_two_curves(void)
 	ts_buf_free(&b);
 }
 
-/* Label boxes and the polyline test behind the placement. */
-static void
-test_boxes(void)
-{
-	static const double x[] = { 0, 10, 20 }, y[] = { 0, 10, 0 };
-	struct ts_box b;
-
-	b = ts_label_box(100, 50, 10, false, TS_ANCHOR_MIDDLE,
-	    "ab\xe2\x89\xa0");
-	ok(fabs(b.x0 - 91) < 1e-9 && fabs(b.x1 - 109) < 1e-9 &&
-	    fabs(b.y0 - 42) < 1e-9 && fabs(b.y1 - 52.5) < 1e-9,
-	    "a label's box: three characters, centred, above the baseline");
-	b = (struct ts_box){ 8, 8, 12, 9 };
-	ok(ts_box_hits_polyline(&b, x, y, 3), "a box on the corner is hit");
-	b = (struct ts_box){ 8, 0, 12, 6 };
-	ok(!ts_box_hits_polyline(&b, x, y, 3), "a box inside the V is clear");
-	b = (struct ts_box){ -5, -5, -1, -1 };
-	ok(!ts_box_hits_polyline(&b, x, y, 3), "a box past the end is clear");
-	b = (struct ts_box){ 4, 3, 6, 5 };
-	ok(ts_box_hits_polyline(&b, x, y, 3), "a box the segment crosses "
-	    "(no corner inside) is hit");
-}
-
 int
 main(void)
 {
@@ -452,7 +430,6 @@ main(void)
 	    "no points: an empty picture");
 	ts_buf_free(&b);
 
-	test_boxes();
 	test_two_curves();
 	return done_testing();
 }

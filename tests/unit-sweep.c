@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/sweep.c: the size list, size parsing, the original's table and JSON
+ * lib/sweep/sweep.c: the size list, size parsing, the original's table and JSON
  * byte for byte (published vectors), our extra keys and columns, the two
  * chases in one buffer, and a tiny real measurement.
  */
@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "mem/mem-chase.h"
 #include "sweep/sweep.h"
 #include "host/host-sysinfo.h"
 #include "tap.h"
-#include "util.h"
 
 #define MiB	(UINT64_C(1) << 20)
 

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "buf.h"
 #include "tachyon/probe-out.h"
 #include "tap.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lib/cli-verbs.c: the verb table maps ThreadStone 2.0.0's subcommands to
- * this package's programs, argument vectors pass arguments unchanged, and
- * the running program's directory is found.
+ * src/threadstone/cli-verbs.c: the verb table maps ThreadStone 2.0.0's
+ * subcommands to this package's programs, argument vectors pass arguments
+ * unchanged, and the running program's directory is found.
  */
 #include <config.h>
 

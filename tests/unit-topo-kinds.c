@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The CPU-kind planner (lib/topo-kinds.c): by itself on made-up cores, and on
- * the hwloc XML fixtures through lib/topo.c, never this host's topology.
+ * The CPU-kind planner (lib/topo/topo-kinds.c): by itself on made-up cores,
+ * and on the hwloc XML fixtures through lib/topo/topo.c, never this host's
+ * topology.
  */
 #include <config.h>
 

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* lib/topo.c against hwloc XML and synthetic topologies, never this host's. */
+/*
+ * lib/topo/topo.c against hwloc XML and synthetic topologies, never this
+ * host's.
+ */
 #include <config.h>
 
 #include <stdlib.h>

@@ -331,12 +331,14 @@ const struct ts_ext_key ts_ext_key_buffers = { "buffers",
  * its record type, in this file for a plain fact (a string-valued key is
  * one STRING_KEY line) or in a doc-ext-NAME.c of its own (add that to
  * mk/lib-doc.am, with its tests/unit-doc-ext-NAME.c) for a larger record;
- * declare it in its header; list it below.  Its read types the value leniently and never
- * fails (what is missing or of another type stays unset); its write gives
- * the value as we write it; its free releases what the record owns.
+ * declare it in its header; list it below.  Its read types the value
+ * leniently and never fails (what is missing or of another type stays
+ * unset); its write gives the value as we write it; its free releases
+ * what the record owns.
  * Nothing else changes: reading, writing back in place, keeping a value
  * that the record would not reproduce byte for byte, and freeing all go
- * through this table.  The program that records the key sets it with
+ * through this table, and tests/unit-doc-ext-keys.c round-trips every
+ * key listed.  The program that records the key sets it with
  * ts_ext_set(&report.ext, &ts_ext_key_NAME); readers use ts_ext_get().
  */
 const struct ts_ext_key *const ts_ext_keys[] = {

@@ -19,6 +19,7 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include "buf.h"
 #include "doc/doc-keys.h"
 #include "doc/doc-pkcs8.h"
 #include "outfile.h"

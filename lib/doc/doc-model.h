@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The typed result document, schema version 2 (ThreadStone 2.0.0 section
- * 8).  threadstone-run fills one in; the readers (lib/doc-read.c) parse a
- * file into one; the writers (lib/doc-write.c) produce the pretty file and
+ * 8).  threadstone-run fills one in; the readers (lib/doc/doc-read.c) parse a
+ * file into one; the writers (lib/doc/doc-write.c) produce the pretty file and
  * the canonical bytes that are signed.  Field order here is emission order.
  *
  * Ownership: every pointer is owned by the struct that holds it and freed
@@ -17,21 +17,13 @@
 #include <stdint.h>
 
 #include "doc/doc-ext.h"
+#include "units.h"
 
 #define TS_SCHEMA_VERSION	2
 #define TS_REFERENCE_NAME	"ThreadStone Reference Core v1"
 #define TS_EXCLUSION_TEXT	"measured single-threaded only: partitioning " \
 	"the working set across threads would shrink each slice into cache " \
 	"and report a flattering number that does not describe the machine"
-
-enum ts_unit {
-	TS_UNIT_DHRYSTONES_PER_SEC,	/* "dhrystones_per_sec", label "Dhry/s" */
-	TS_UNIT_GFLOPS,			/* "gflops", "GFLOP/s" */
-	TS_UNIT_GIB_PER_SEC,		/* "gib_per_sec", "GiB/s" */
-	TS_UNIT_MIB_PER_SEC,		/* "mib_per_sec", "MiB/s" */
-	TS_UNIT_MELEM_PER_SEC,		/* "melem_per_sec", "Melem/s" */
-	TS_UNIT_NANOSECONDS		/* "nanoseconds", "ns"; lower is better */
-};
 
 enum ts_stability {
 	TS_STABLE,		/* cv < 0.01 */
@@ -40,10 +32,7 @@ enum ts_stability {
 	TS_UNRELIABLE		/* otherwise, and for a non-finite cv */
 };
 
-/* The JSON names and display labels of the enumerations above. */
-const char	*ts_unit_name(enum ts_unit);
-const char	*ts_unit_label(enum ts_unit);
-int		 ts_unit_from_name(const char *, enum ts_unit *);
+/* The JSON names of the stability classes (the units': units.h). */
 const char	*ts_stability_name(enum ts_stability);
 int		 ts_stability_from_name(const char *, enum ts_stability *);
 

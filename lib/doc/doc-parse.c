@@ -15,6 +15,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-parse.h"
 #include "num/num-format.h"
 #include "num/num-parse.h"

@@ -14,6 +14,7 @@
 #include <string.h>
 
 
+#include "buf.h"
 #include "doc/doc-ext-keys.h"
 #include "doc/doc-producer.h"
 #include "util.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The typed reader: a strict JSON tree (lib/doc-parse.c) to struct
+ * The typed reader: a strict JSON tree (lib/doc/doc-parse.c) to struct
  * ts_report, field by field, with the types, optionality and messages of
  * ThreadStone 2.0.0's serde model.
  */
@@ -15,7 +15,7 @@
 
 #include <json-c/json.h>
 
-#include "cli.h"
+#include "buf.h"
 #include "doc/doc-ext-keys.h"
 #include "doc/doc-parse.h"
 #include "doc/doc-read.h"
@@ -769,25 +769,27 @@ ts_doc_read(const char *path, struct ts_report *r, char *err, size_t errlen)
 }
 
 int
-ts_doc_load(const char *path, const char *name, struct ts_report *r)
+ts_doc_load(const char *path, const char *name, struct ts_report *r,
+    char *err, size_t errlen)
 {
-	char err[1024];
+	char why[1024];
 
-	switch (ts_doc_read(path, r, err, sizeof err)) {
+	switch (ts_doc_read(path, r, why, sizeof why)) {
 	case TS_DOC_OK:
 		return 0;
 	case TS_DOC_EREAD:
-		ts_error("%s", err);
+		snprintf(err, errlen, "%s", why);
 		return -1;
 	default:
-		ts_error("%s: %s", name, err);
+		snprintf(err, errlen, "%s: %s", name, why);
 		return -1;
 	}
 }
 
 int
-ts_doc_load_arg(const char *arg, struct ts_report *r)
+ts_doc_load_arg(const char *arg, struct ts_report *r, char *err,
+    size_t errlen)
 {
 	return ts_doc_load(ts_operand_path(arg), strcmp(arg, "-") == 0 ?
-	    "standard input" : arg, r);
+	    "standard input" : arg, r, err, errlen);
 }

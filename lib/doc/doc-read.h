@@ -41,17 +41,19 @@ int	ts_doc_read(const char *path, struct ts_report *r, char *err,
 	    size_t errlen);
 
 /*
- * ts_doc_read() for a program: on failure print one line on stderr and
- * return -1 (0 on success).  A read error is printed as ts_doc_read()
- * words it, a parse error as "NAME: message".
+ * ts_doc_read() for a program: 0, or -1 with the one line to print in
+ * err.  A read error is worded as ts_doc_read() words it, a parse error
+ * as "NAME: message".
  */
-int	ts_doc_load(const char *path, const char *name, struct ts_report *r);
+int	ts_doc_load(const char *path, const char *name, struct ts_report *r,
+	    char *err, size_t errlen);
 
 /*
  * ts_doc_load() of a file operand: "-" reads standard input and is named
  * "standard input" in a parse error.
  */
-int	ts_doc_load_arg(const char *arg, struct ts_report *r);
+int	ts_doc_load_arg(const char *arg, struct ts_report *r, char *err,
+	    size_t errlen);
 
 /*
  * Fill *e from a document's "extensions" value v (not JSON null), member

@@ -11,6 +11,7 @@
 
 #include <openssl/evp.h>
 
+#include "buf.h"
 #include "doc/doc-base64.h"
 #include "doc/doc-read.h"
 #include "doc/doc-sign.h"

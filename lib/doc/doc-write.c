@@ -14,6 +14,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-ext-keys.h"
 #include "doc/doc-write.h"
 #include "num/num-format.h"
@@ -519,12 +520,6 @@ void
 ts_json_write_pretty(struct json_object *v, struct ts_buf *out)
 {
 	pretty(out, v, 0);
-}
-
-void
-ts_json_write_canonical(struct json_object *v, struct ts_buf *out)
-{
-	canonical(out, v);
 }
 
 void

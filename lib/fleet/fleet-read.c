@@ -13,7 +13,9 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "fleet/fleet-read.h"
+#include "util.h"
 
 struct ts_recin {
 	FILE			*f;

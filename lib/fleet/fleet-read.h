@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "util.h"
+#include "buf.h"
 
 enum ts_recfmt {
 	TS_RECFMT_AUTO,		/* '{' first: JSON Lines, else CSV */

@@ -12,7 +12,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "host/host-id.h"
+#include "util.h"
 
 #define DMI_DIR		"/sys/class/dmi/id"
 #define MAX_TAG_KEY	64
@@ -152,7 +154,7 @@ ts_hostid_free(struct ts_hostid *id)
 	memset(id, 0, sizeof *id);
 }
 
-/* Whether tachyon writes a key of this name itself. */
+/* Whether the record writes a key of this name itself. */
 static int
 reserved_key(const char *key)
 {
@@ -169,7 +171,8 @@ reserved_key(const char *key)
 }
 
 int
-ts_tag_parse(const char *arg, struct ts_tag *t, char *err, size_t errlen)
+ts_tag_parse(const char *arg, const char *writer, struct ts_tag *t,
+    char *err, size_t errlen)
 {
 	const char *eq = strchr(arg, '=');
 	size_t n, i;
@@ -192,8 +195,8 @@ ts_tag_parse(const char *arg, struct ts_tag *t, char *err, size_t errlen)
 	memcpy(t->key, arg, n);
 	t->key[n] = '\0';
 	if (reserved_key(t->key)) {
-		snprintf(err, errlen, "--tag KEY '%s' is a key tachyon writes "
-		    "itself; choose another", t->key);
+		snprintf(err, errlen, "--tag KEY '%s' is a key %s writes "
+		    "itself; choose another", t->key, writer);
 		free(t->key);
 		t->key = NULL;
 		return -1;

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "util.h"
+#include "buf.h"
 
 /* The DMI fields read from /sys/class/dmi/id, in output order. */
 #define TS_HOSTID_DMI_FIELDS	5
@@ -42,13 +42,14 @@ void	 ts_hostid_read(struct ts_hostid *, const char *dmi_dir);
 void	 ts_hostid_free(struct ts_hostid *);
 
 /*
- * Parse "KEY=VALUE": KEY is 1..64 of [A-Za-z0-9_.-] and not a key
- * tachyon writes itself (a reading's keys, the host identity's, and
- * the cache_check, auto_ and dmi_ families).  Return 0 and fill *t
- * (malloc'd), or -1 with the reason in err.
+ * Parse "KEY=VALUE": KEY is 1..64 of [A-Za-z0-9_.-] and not a key the
+ * record writes itself (a reading's keys, the host identity's, and the
+ * cache_check, auto_ and dmi_ families).  Return 0 and fill *t
+ * (malloc'd), or -1 with the reason in err, where writer names the
+ * program that writes the record.
  */
-int	 ts_tag_parse(const char *arg, struct ts_tag *t, char *err,
-	    size_t errlen);
+int	 ts_tag_parse(const char *arg, const char *writer, struct ts_tag *t,
+	    char *err, size_t errlen);
 
 /*
  * Append ,"host_id":...,"hostname":...,"kernel_release":...,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * System information (see sysinfo.h).  Topology and caches come from
- * hwloc (lib/topo.c: the largest instance per level, as the original's
+ * hwloc (lib/topo/topo.c: the largest instance per level, as the original's
  * /sys scan), the CPU's name from /proc/cpuinfo, the build from the flags
  * configure captured and the compiler's own feature macros.
  */
@@ -21,8 +21,10 @@
 #include <x86intrin.h>
 #endif
 
+#include "buf.h"
 #include "size.h"
 #include "host/host-sysinfo.h"
+#include "topo/topo-cgroup.h"
 #include "topo/topo.h"
 #include "util.h"
 
@@ -442,35 +444,14 @@ ts_mem_available(void)
 static uint64_t
 cgroup_number(const char *name)
 {
-	char line[512], path[sizeof line + 64], buf[64];
+	struct ts_cgroup cg;
 	unsigned long long v;
-	FILE *f;
-	char *dir;
+	char buf[64];
 
-	/* Our cgroup: the "0::/path" line of /proc/self/cgroup. */
-	f = fopen("/proc/self/cgroup", "r");
-	if (f == NULL)
-		return 0;
-	dir = NULL;
-	while (fgets(line, sizeof line, f) != NULL) {
-		if (strncmp(line, "0::", 3) == 0) {
-			line[strcspn(line, "\n")] = '\0';
-			dir = line + 3;
-			break;
-		}
-	}
-	fclose(f);
-	if (dir == NULL)
-		return 0;
-	snprintf(path, sizeof path, "/sys/fs/cgroup%s/%s",
-	    strcmp(dir, "/") == 0 ? "" : dir, name);
-	f = fopen(path, "r");
-	if (f == NULL)
-		return 0;
-	if (fgets(buf, sizeof buf, f) == NULL ||
+	if (ts_cgroup_read(&cg) == -1 ||
+	    ts_cgroup_v2_line(&cg, name, buf, sizeof buf) == -1 ||
 	    sscanf(buf, "%llu", &v) != 1)
-		v = 0;
-	fclose(f);
+		return 0;
 	return v;
 }
 

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "doc/doc-model.h"
+#include "units.h"
 
 /* Per-thread state is opaque to the runner. */
 typedef void ts_kstate;
@@ -37,10 +37,10 @@ struct ts_kernel {
 	const char	*name;		/* the long name, for people */
 	const char	*summary;	/* one line, as in the original */
 	/*
-	 * Scoring (ThreadStone 2.0.0 section 4): the unit of the rate, and
-	 * the value of "ThreadStone Reference Core v1" in it.  lib/suite-score.c
-	 * reads these through ts_reference_find(), for runs and for
-	 * documents read from files alike.
+	 * Scoring (ThreadStone 2.0.0 section 4): the unit of the rate, and the
+	 * value of "ThreadStone Reference Core v1" in it.
+	 * lib/suite/suite-score.c reads these through ts_reference_find(), for
+	 * runs and for documents read from files alike.
 	 */
 	enum ts_unit	 unit;
 	double		 reference;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The latency workload: one thread follows the shared pointer chase
- * (lib/mem-chase.c) over 256 MiB, or the size the runner asks for, one
+ * (lib/mem/mem-chase.c) over 256 MiB, or the size the runner asks for, one
  * dependent load per iteration (ThreadStone 2.0.0 sections 5.6 and 6).
  */
 #include <config.h>

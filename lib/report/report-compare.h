@@ -4,7 +4,7 @@
  * machine mismatch, per-workload rows with a significance verdict, score
  * deltas; rendered as the original's text or as JSON for scripts.  Our
  * addition: who produced each document, and which rows compare two
- * different kernels (lib/report-kernels.c) and so are never regressions.
+ * different kernels (lib/report/report-kernels.c) and so are never regressions.
  */
 #ifndef TS_REPORT_COMPARE_H
 #define TS_REPORT_COMPARE_H
@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
 #include "doc/doc-model.h"
-#include "util.h"
 
 /* The two passes a comparison looks at, in output order. */
 enum ts_compare_pass {
@@ -78,7 +78,7 @@ struct ts_score_delta {
 	bool	kernel_differs;
 };
 
-/* Who produced the two documents (lib/doc-producer.h). */
+/* Who produced the two documents (lib/doc/doc-producer.h). */
 struct ts_producers {
 	char		*base, *cand;	/* one-line descriptions */
 	bool		 differ;	/* the descriptions differ */
@@ -101,7 +101,7 @@ struct ts_compare_kind {
 struct ts_comparison {
 	char			*mismatch;	/* NULL when the same machine */
 	/*
-	 * CPU kinds (lib/doc-kinds.h): one line when the documents' kinds
+	 * CPU kinds (lib/doc/doc-kinds.h): one line when the documents' kinds
 	 * or the kind of their single-thread passes differ, else NULL; and
 	 * for every other kind both measured with --per-kind, its rows.
 	 */
@@ -139,14 +139,6 @@ struct ts_comparison {
 void	 ts_compare(const struct ts_report *base,
 	    const struct ts_report *cand, struct ts_comparison *out);
 void	 ts_comparison_free(struct ts_comparison *);
-
-/*
- * For lib/report-compare-kinds.c: a row from two passes (either may be
- * NULL).
- */
-void	 ts_compare_fill_row(struct ts_compare_row *, const char *id,
-	    enum ts_unit, const struct ts_pass *base,
-	    const struct ts_pass *cand);
 
 struct ts_exec_pass;
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Text rendering of result documents: si() numbers, describe(), the terminal table (optionally coloured) and markdown.
+ * Text rendering of result documents: si() numbers, describe(), the
+ * terminal table (optionally coloured) and markdown; and, at the end, the
+ * CPU-kind lines and columns of both.
  */
 #include <config.h>
 
@@ -13,9 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/report-kinds.h"
+#include "buf.h"
 #include "doc/doc-ext-exec.h"
 #include "doc/doc-ext-speed.h"
+#include "doc/doc-kinds.h"
 #include "report/report-render.h"
 
 #define MIDDOT		" \xc2\xb7 "		/* " · " */
@@ -30,6 +33,16 @@
 #define SGR_GREEN	"32"
 #define SGR_YELLOW	"33"
 #define SGR_CYAN	"36"
+
+/*
+ * The CPU-kind part of the table and of the markdown summary: where the
+ * single-thread passes ran, the multi-thread workers per kind and, with
+ * --per-kind, one column of single-thread figures per kind.  Nothing for
+ * a document without extensions.cpu_kinds (a machine with one kind).
+ */
+static void	 render_kinds(struct ts_buf *, const struct ts_report *);
+static void	 render_kinds_markdown(struct ts_buf *,
+		    const struct ts_report *);
 
 const char *
 ts_si(double v, char *buf)
@@ -413,7 +426,7 @@ ts_render_table(struct ts_buf *b, const struct ts_report *r, bool colour)
 	ts_buf_puts(b, "   multi-core ");
 	paint(b, colour, SGR_BOLD, m);
 	ts_buf_putc(b, '\n');
-	ts_render_kinds(b, r);
+	render_kinds(b, r);
 
 	table_notes(b, r, colour);
 }
@@ -454,9 +467,120 @@ ts_render_markdown(struct ts_buf *b, const struct ts_report *r)
 			ts_buf_puts(b, TS_DASH);
 		ts_buf_puts(b, " |\n");
 	}
-	ts_render_kinds_markdown(b, r);
+	render_kinds_markdown(b, r);
 	ts_buf_printf(b, "\n<sub>%s" MIDDOT "%ju samples of %ju ms" MIDDOT
 	    "generated %s</sub>\n", r->system.target,
 	    (uintmax_t)r->config.samples, (uintmax_t)r->config.window_ms,
 	    r->generated_at);
+}
+
+/* The CPU-kind lines and columns (see render_kinds above). */
+
+/* The kinds' summary line: where the passes ran. */
+static void
+where(struct ts_buf *b, const struct ts_report *r, const char **names,
+    size_t n, const char *item)
+{
+	struct ts_kinds_single s;
+	unsigned long long w;
+	size_t i;
+	bool any = false;
+
+	ts_buf_printf(b, "%sCPU kinds: ", item);
+	for (i = 0; i < n; i++)
+		ts_buf_printf(b, "%s%s", i ? ", " : "", names[i]);
+	ts_kinds_single(r, &s);
+	if (s.kind != NULL) {
+		ts_buf_printf(b, "\n%s1 thread on %s", item, s.kind);
+		if (s.core >= 0 && s.cpus != NULL)
+			ts_buf_printf(b, " core %lld (CPU %s)", s.core, s.cpus);
+		if (!s.pinned)
+			ts_buf_printf(b, ", not pinned: %s", s.reason != NULL ?
+			    s.reason : "unknown reason");
+	}
+	for (i = 0; i < n; i++) {
+		if (ts_kinds_workers(r, names[i], &w) == -1)
+			continue;
+		if (!any)
+			ts_buf_printf(b, "\n%s%ju threads: ", item,
+			    (uintmax_t)r->config.threads);
+		ts_buf_printf(b, "%s%llu %s", any ? ", " : "", w, names[i]);
+		any = true;
+	}
+	ts_buf_putc(b, '\n');
+}
+
+/* A workload's figure on a kind, or the dash. */
+static const char *
+cell(const struct ts_report *r, const struct ts_workload *w,
+    const char *kind, char *buf)
+{
+	double v, ci95;
+
+	if (ts_kinds_value(r, w->id, kind, &v, &ci95) == -1)
+		return TS_DASH;
+	return ts_si(v, buf);
+}
+
+static void
+render_kinds(struct ts_buf *b, const struct ts_report *r)
+{
+	const char *names[TS_KINDS_MAX];
+	char buf[TS_SI_MAX];
+	size_t n = ts_kinds_names(r, names, TS_KINDS_MAX), i, k, width;
+
+	if (n < 2)
+		return;
+	ts_buf_putc(b, '\n');
+	where(b, r, names, n, "");
+	if (!ts_kinds_has_per_kind(r))
+		return;
+	ts_buf_putc(b, '\n');
+	ts_buf_pad(b, "1 thread per kind", 20);
+	ts_buf_pad(b, "Unit", 9);
+	for (k = 0; k < n; k++) {
+		width = ts_text_width(names[k]) + 2;
+		ts_buf_rpad(b, names[k], width < 12 ? 12 : width);
+	}
+	ts_buf_putc(b, '\n');
+	for (i = 0; i < r->nworkloads; i++) {
+		ts_buf_pad(b, r->workloads[i].name, 20);
+		ts_buf_pad(b, ts_unit_label(r->workloads[i].unit), 9);
+		for (k = 0; k < n; k++) {
+			width = ts_text_width(names[k]) + 2;
+			ts_buf_rpad(b, cell(r, &r->workloads[i], names[k], buf),
+			    width < 12 ? 12 : width);
+		}
+		ts_buf_putc(b, '\n');
+	}
+}
+
+static void
+render_kinds_markdown(struct ts_buf *b, const struct ts_report *r)
+{
+	const char *names[TS_KINDS_MAX];
+	char buf[TS_SI_MAX];
+	size_t n = ts_kinds_names(r, names, TS_KINDS_MAX), i, k;
+
+	if (n < 2)
+		return;
+	ts_buf_putc(b, '\n');
+	where(b, r, names, n, "- ");
+	if (!ts_kinds_has_per_kind(r))
+		return;
+	ts_buf_puts(b, "\n| Workload | Unit |");
+	for (k = 0; k < n; k++)
+		ts_buf_printf(b, " 1 thread, %s |", names[k]);
+	ts_buf_puts(b, "\n|---|---|");
+	for (k = 0; k < n; k++)
+		ts_buf_puts(b, "---:|");
+	ts_buf_putc(b, '\n');
+	for (i = 0; i < r->nworkloads; i++) {
+		ts_buf_printf(b, "| %s | %s |", r->workloads[i].name,
+		    ts_unit_label(r->workloads[i].unit));
+		for (k = 0; k < n; k++)
+			ts_buf_printf(b, " %s |", cell(r, &r->workloads[i],
+			    names[k], buf));
+		ts_buf_putc(b, '\n');
+	}
 }

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
 #include "doc/doc-model.h"
-#include "util.h"
 
 /* What every text output prints for a missing value: U+2014, one column. */
 #define TS_DASH		"\xe2\x80\x94"

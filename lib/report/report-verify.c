@@ -16,6 +16,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-ext-exec.h"
 #include "doc/doc-sign.h"
 #include "report/report-verify.h"
@@ -24,6 +25,7 @@
 #include "suite/suite-design.h"
 #include "suite/suite-score.h"
 #include "suite/suite-stats.h"
+#include "util.h"
 
 /* Append a formatted line to a list of strings. */
 static void __attribute__((format(printf, 3, 4)))

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
 #include "doc/doc-model.h"
-#include "util.h"
 
 /* Relative tolerance of the recomputation checks (a few thousand ulps). */
 #define TS_VERIFY_RTOL	1e-12

@@ -30,7 +30,7 @@ struct exec_head {
 
 int
 ts_exec_inprocess(const struct ts_kernel *k, const struct ts_pass_config *cfg,
-    struct ts_measure *m, char *err, size_t errlen, void *arg)
+    struct ts_measurement *m, char *err, size_t errlen, void *arg)
 {
 	(void)arg;
 	return ts_measure(k, cfg, NULL, NULL, m, err, errlen);
@@ -75,7 +75,7 @@ read_all(int fd, void *buf, size_t len)
 }
 
 int
-ts_exec_send(int fd, int rc, const struct ts_measure *m, const char *err)
+ts_exec_send(int fd, int rc, const struct ts_measurement *m, const char *err)
 {
 	struct exec_head h;
 
@@ -107,7 +107,7 @@ ts_exec_send(int fd, int rc, const struct ts_measure *m, const char *err)
 }
 
 int
-ts_exec_receive(int fd, struct ts_measure *m, char *err, size_t errlen)
+ts_exec_receive(int fd, struct ts_measurement *m, char *err, size_t errlen)
 {
 	struct exec_head h;
 	char *text;
@@ -135,7 +135,7 @@ ts_exec_receive(int fd, struct ts_measure *m, char *err, size_t errlen)
 	if (read_all(fd, m->samples, h.nsamples * sizeof *m->samples) == -1 ||
 	    read_all(fd, m->durations, h.ndurations * sizeof *m->durations)
 	    == -1) {
-		ts_measure_free(m);
+		ts_measurement_free(m);
 		snprintf(err, errlen, "the execution's process ended before "
 		    "sending all its measurements");
 		return -1;

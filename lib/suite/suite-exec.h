@@ -21,7 +21,7 @@
  * 0, or -1 with a one-line reason in err (m is then empty).
  */
 typedef int	ts_execute_fn(const struct ts_kernel *,
-		    const struct ts_pass_config *, struct ts_measure *m,
+		    const struct ts_pass_config *, struct ts_measurement *m,
 		    char *err, size_t errlen, void *arg);
 
 /* The in-process execution: ts_measure() without progress. */
@@ -31,7 +31,7 @@ ts_execute_fn	ts_exec_inprocess;
  * Write the outcome of an execution to fd (a pipe): the measure when rc
  * is 0, else the reason in err.  Return 0, or -1 when the write failed.
  */
-int	 ts_exec_send(int fd, int rc, const struct ts_measure *m,
+int	 ts_exec_send(int fd, int rc, const struct ts_measurement *m,
 	    const char *err);
 
 /*
@@ -39,7 +39,7 @@ int	 ts_exec_send(int fd, int rc, const struct ts_measure *m,
  * (0 with *m filled; -1 with its reason in err), or -1 with a reason when
  * the stream is cut short or malformed.
  */
-int	 ts_exec_receive(int fd, struct ts_measure *m, char *err,
+int	 ts_exec_receive(int fd, struct ts_measurement *m, char *err,
 	    size_t errlen);
 
 #endif /* TS_SUITE_EXEC_H */

@@ -49,7 +49,7 @@ append(double **a, size_t *len, const double *v, size_t n)
 }
 
 void
-ts_prun_add(struct ts_prun *pr, const struct ts_measure *m, double wall_ms)
+ts_prun_add(struct ts_prun *pr, const struct ts_measurement *m, double wall_ms)
 {
 	double slowest = 0;
 	size_t i, first;

@@ -54,7 +54,7 @@ void	 ts_prun_free(struct ts_prun *);
  * Keep what one execution measured (m stays the caller's); wall_ms: how
  * long the whole execution took, process and setup included.
  */
-void	 ts_prun_add(struct ts_prun *, const struct ts_measure *m,
+void	 ts_prun_add(struct ts_prun *, const struct ts_measurement *m,
 	    double wall_ms);
 
 /* Record the pass's failure (the first reason is kept). */

@@ -176,7 +176,7 @@ calibrate(struct pass *p, unsigned *steps, double *last)
 /* Calibrate, then the warm-up and measured rounds; 0 or -1 with err. */
 static int
 pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
-    struct ts_measure *m, char *err, size_t errlen)
+    struct ts_measurement *m, char *err, size_t errlen)
 {
 	const struct ts_pass_config *cfg = p->cfg;
 	struct ts_progress ev;
@@ -249,7 +249,7 @@ config_error(const struct ts_pass_config *cfg)
 
 int
 ts_measure(const struct ts_kernel *k, const struct ts_pass_config *cfg,
-    ts_progress_fn *fn, void *arg, struct ts_measure *m, char *err,
+    ts_progress_fn *fn, void *arg, struct ts_measurement *m, char *err,
     size_t errlen)
 {
 	const char *why;
@@ -322,14 +322,14 @@ out_lock:
 	pthread_cond_destroy(&p.cond);
 	pthread_mutex_destroy(&p.lock);
 	if (rc == -1) {
-		ts_measure_free(m);
+		ts_measurement_free(m);
 		m->pinned = atomic_load(&p.pinned);
 	}
 	return rc;
 }
 
 void
-ts_measure_free(struct ts_measure *m)
+ts_measurement_free(struct ts_measurement *m)
 {
 	free(m->samples);
 	free(m->durations);
@@ -340,9 +340,9 @@ ts_measure_free(struct ts_measure *m)
 int
 ts_run_pass(const struct ts_kernel *k, const struct ts_pass_config *cfg,
     ts_progress_fn *fn, void *arg, struct ts_pass *out,
-    struct ts_measure *info, char *err, size_t errlen)
+    struct ts_measurement *info, char *err, size_t errlen)
 {
-	struct ts_measure m;
+	struct ts_measurement m;
 	struct ts_stats window;
 
 	memset(out, 0, sizeof *out);
@@ -354,7 +354,7 @@ ts_run_pass(const struct ts_kernel *k, const struct ts_pass_config *cfg,
 	if (ts_stats_summary(m.samples, m.nsamples, &out->stats) == -1) {
 		snprintf(err, errlen, "workload '%s': every sample was "
 		    "non-finite", k->id);
-		ts_measure_free(&m);
+		ts_measurement_free(&m);
 		if (info != NULL)
 			*info = m;
 		return -1;
@@ -372,6 +372,6 @@ ts_run_pass(const struct ts_kernel *k, const struct ts_pass_config *cfg,
 	if (info != NULL)
 		*info = m;
 	else
-		ts_measure_free(&m);
+		ts_measurement_free(&m);
 	return 0;
 }

@@ -63,7 +63,7 @@ struct ts_progress {
 typedef void	ts_progress_fn(const struct ts_progress *, void *);
 
 /* The raw measurements of a pass, before any statistics. */
-struct ts_measure {
+struct ts_measurement {
 	uint64_t	 iters;		/* calibrated iterations per thread */
 	double		*samples;	/* `nsamples` rates, warm-up excluded */
 	size_t		 nsamples;
@@ -90,22 +90,22 @@ struct ts_measure {
 /*
  * Run the rounds of one pass.  Return 0, or -1 with a one-line reason in
  * err (the spec's texts for zero threads or samples and a failed
- * calibration).  Free the result with ts_measure_free().
+ * calibration).  Free the result with ts_measurement_free().
  */
 int	 ts_measure(const struct ts_kernel *, const struct ts_pass_config *,
-	    ts_progress_fn *, void *arg, struct ts_measure *, char *err,
+	    ts_progress_fn *, void *arg, struct ts_measurement *, char *err,
 	    size_t errlen);
-void	 ts_measure_free(struct ts_measure *);
+void	 ts_measurement_free(struct ts_measurement *);
 
 /*
  * A whole pass as the document records it (section 2.5): ts_measure()
  * then the summary of the samples and of the durations.  On success fill
  * *out (its samples array is malloc'd) and, when info is not NULL, hand
- * the raw measure over to it (free with ts_measure_free()).  Return 0, or
- * -1 with a one-line reason in err.
+ * the raw measurement over to it (free with ts_measurement_free()).
+ * Return 0, or -1 with a one-line reason in err.
  */
 int	 ts_run_pass(const struct ts_kernel *, const struct ts_pass_config *,
 	    ts_progress_fn *, void *arg, struct ts_pass *out,
-	    struct ts_measure *info, char *err, size_t errlen);
+	    struct ts_measurement *info, char *err, size_t errlen);
 
 #endif /* TS_SUITE_PASS_H */

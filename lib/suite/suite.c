@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "doc/doc-ext-exec.h"
 #include "doc/doc-ext-keys.h"
 #include "doc/doc-kinds.h"
@@ -86,21 +87,41 @@ ts_suite_defaults(struct ts_suite_opts *o)
 	o->speed_probe = true;
 }
 
-/* Say something through the note hook. */
+/* Format a line and hand it to hook (a note or a warning), if set. */
 static void
+tell(struct run *run, void (*hook)(const char *, void *), const char *fmt,
+    va_list ap)
+{
+	struct ts_buf b;
+
+	if (hook == NULL)
+		return;
+	ts_buf_init(&b);
+	ts_buf_vprintf(&b, fmt, ap);
+	hook(b.data, run->o->hooks.arg);
+	ts_buf_free(&b);
+}
+
+/* Say something through the note hook. */
+static void __attribute__((format(printf, 2, 3)))
 note(struct run *run, const char *fmt, ...)
 {
 	va_list ap;
-	struct ts_buf b;
 
-	if (run->o->hooks.note == NULL)
-		return;
-	ts_buf_init(&b);
 	va_start(ap, fmt);
-	ts_buf_vprintf(&b, fmt, ap);
+	tell(run, run->o->hooks.note, fmt, ap);
 	va_end(ap);
-	run->o->hooks.note(b.data, run->o->hooks.arg);
-	ts_buf_free(&b);
+}
+
+/* Hand a warning to the warning hook, for the program to print. */
+static void __attribute__((format(printf, 2, 3)))
+say_warning(struct run *run, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tell(run, run->o->hooks.warning, fmt, ap);
+	va_end(ap);
 }
 
 /* Seconds each page-local chase of the buffer check is timed, and its seed. */
@@ -148,10 +169,10 @@ note_check(struct run *run, struct buffer *const *tested, size_t n)
 
 /*
  * Decide the buffers' sizes: the user's, or the defaults, checked by the
- * cache-residency test (lib/mem-residency.h) when hwloc's largest last-level
- * cache is at least half of them.  hwloc's figure is only an upper bound
- * (a virtual machine may be shown its host's whole L3), so it alone never
- * grows a buffer; the test compares page-local chases, so page walks
+ * cache-residency test (lib/mem/mem-residency.h) when hwloc's largest
+ * last-level cache is at least half of them.  hwloc's figure is only an upper
+ * bound (a virtual machine may be shown its host's whole L3), so it alone
+ * never grows a buffer; the test compares page-local chases, so page walks
  * cannot pass for cache misses either.  Both buffers are tested in one
  * mapping, which costs one first touch of fresh memory, not two.
  */
@@ -195,8 +216,9 @@ size_buffers(struct run *run)
 			b->decision = ts_xasprintf("default; the check failed: "
 			    "%s", res[i].reason);
 			if (i == 0)
-				ts_warning("the buffer check was skipped (%s); "
-				    "the default sizes are used", res[i].reason);
+				say_warning(run, "the buffer check was skipped "
+				    "(%s); the default sizes are used",
+				    res[i].reason);
 			continue;
 		}
 		b->checked = true;
@@ -235,7 +257,7 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 	const struct ts_suite_opts *o = run->o;
 	struct ts_pass_config cfg;
 	struct ts_pass *pass = ts_xcalloc(1, sizeof *pass);
-	struct ts_measure m;
+	struct ts_measurement m;
 	struct buffer *b = buffer_of(run, k);
 	char why[512];
 	int rc;
@@ -262,7 +284,7 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 		b->page = m.page_bytes;
 	if (b != NULL && m.buffer_bytes != 0 && b->bytes == 0)
 		b->bytes = m.buffer_bytes;
-	ts_measure_free(&m);
+	ts_measurement_free(&m);
 	if (o->hooks.pass_done != NULL)
 		o->hooks.pass_done(k, threads, rc == 0 ? pass : NULL,
 		    rc == 0 ? NULL : why, o->hooks.arg);
@@ -298,8 +320,8 @@ pin_failed(struct run *run, const struct ts_kind *kind)
 	    "the system refused" : "hwloc's topology is not this machine's";
 
 	if (!run->pin_warned)
-		ts_warning("cannot pin to %s core %u (CPU %s): %s; passes "
-		    "that cannot be pinned run unpinned", kind->name,
+		say_warning(run, "cannot pin to %s core %u (CPU %s): %s; "
+		    "passes that cannot be pinned run unpinned", kind->name,
 		    kind->core, kind->cpus, why);
 	run->pin_warned = true;
 	return why;
@@ -374,7 +396,7 @@ execute_one(struct run *run, size_t i)
 	    ts_exec_inprocess;
 	struct ts_pass_config cfg;
 	struct ts_progress ev;
-	struct ts_measure m;
+	struct ts_measurement m;
 	char why[512];
 	double sum = 0, rate, t0;
 	size_t j;
@@ -406,7 +428,7 @@ execute_one(struct run *run, size_t i)
 	for (j = 0; j < m.nsamples; j++)
 		sum += m.samples[j];
 	rate = m.nsamples > 0 ? sum / (double)m.nsamples : NAN;
-	ts_measure_free(&m);
+	ts_measurement_free(&m);
 	if (o->hooks.round != NULL) {
 		memset(&ev, 0, sizeof ev);
 		ev.event = TS_PROGRESS_SAMPLE;
@@ -808,11 +830,11 @@ plan_kinds(struct run *run)
 	if (!o->per_kind || o->multi_only)
 		return;
 	if (run->plan.nkinds == 0)
-		ts_warning("--per-kind: hwloc reports one CPU kind on this "
-		    "machine, so the single-thread pass runs once");
+		say_warning(run, "--per-kind: hwloc reports one CPU kind on "
+		    "this machine, so the single-thread pass runs once");
 	else if (!run->kinds.pin)
-		ts_warning("--per-kind: %s, so the single-thread pass runs "
-		    "once", run->kinds.unpinned_reason);
+		say_warning(run, "--per-kind: %s, so the single-thread pass "
+		    "runs once", run->kinds.unpinned_reason);
 }
 
 void

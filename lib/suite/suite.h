@@ -4,7 +4,7 @@
  * workload's single- and multi-thread passes, scores, scaling, and our
  * additions (pinning, CPU kinds, measured buffer sizing) under
  * "extensions".  On a machine with two CPU kinds or more, single-thread
- * passes run on a core of the most performant kind (lib/topo-kinds.h).
+ * passes run on a core of the most performant kind (lib/topo/topo-kinds.h).
  */
 #ifndef TS_SUITE_H
 #define TS_SUITE_H
@@ -37,6 +37,11 @@ struct ts_suite_hooks {
 			    void *arg);
 	/* A one-line remark, e.g. what the buffer check is doing. */
 	void		 (*note)(const char *, void *arg);
+	/*
+	 * A one-line warning (a check skipped, a core not pinned, --per-kind
+	 * without effect), for the program to print; NULL drops them.
+	 */
+	void		 (*warning)(const char *, void *arg);
 	void		*arg;
 };
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "mem/mem-residency.h"
 #include "size.h"
 #include "sweep/sweep-plateau.h"

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "util.h"
+#include "buf.h"
 
 /* At most this many cache levels (L1d .. L4) and curve points. */
 #define TS_PLATEAU_MAX_CACHES	4

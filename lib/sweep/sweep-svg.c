@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "size.h"
 #include "sweep/sweep-labels.h"
 #include "sweep/sweep-plateau.h"
+#include "svg.h"
 #include "sweep/sweep-svg.h"
 #include "util.h"
 
@@ -98,36 +100,6 @@ axis_size(uint64_t b, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%llu%c", (unsigned long long)b,
 		    suffix[u]);
-}
-
-void
-ts_svg_escape(struct ts_buf *b, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&':
-			ts_buf_puts(b, "&amp;");
-			break;
-		case '<':
-			ts_buf_puts(b, "&lt;");
-			break;
-		case '>':
-			ts_buf_puts(b, "&gt;");
-			break;
-		case '"':
-			ts_buf_puts(b, "&quot;");
-			break;
-		case '\'':
-			ts_buf_puts(b, "&apos;");
-			break;
-		default:
-			/* XML 1.0 forbids most control characters. */
-			if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
-				ts_buf_putc(b, '?');
-			else
-				ts_buf_putc(b, *s);
-		}
-	}
 }
 
 /*

@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "sweep/sweep-plateau.h"
-#include "util.h"
 
 /* At most this many points are drawn (the sweep has at most 52). */
 #define TS_SVG_MAX_POINTS	64
@@ -33,8 +33,5 @@ struct ts_svg_plot {
 
 /* Append the whole SVG document (UTF-8, ends with a newline). */
 void	 ts_svg_render(struct ts_buf *, const struct ts_svg_plot *);
-
-/* Append s with &, <, >, " and ' escaped for XML text and attributes. */
-void	 ts_svg_escape(struct ts_buf *, const char *s);
 
 #endif /* TS_SWEEP_SVG_H */

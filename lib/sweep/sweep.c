@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "mem/mem-chase.h"
 #include "num/num-format.h"
 #include "rng.h"

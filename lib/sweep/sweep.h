@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "mem/mem-chase.h"
 #include "size.h"
-#include "util.h"
 
 /* The chase seed of every sweep size (no thread XOR). */
 #define TS_SWEEP_SEED		UINT64_C(0x1A7E4C7A5EED)

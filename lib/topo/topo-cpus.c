@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "topo/topo-cgroup.h"
 #include "topo/topo-cpus.h"
 
 unsigned
@@ -41,45 +42,52 @@ read_line(const char *path, char *buf, size_t len)
 	return rc;
 }
 
-/* The quota of this process's cgroup (v2 cpu.max, else v1 cfs); 0 = none. */
+/* The quota of a v2 cgroup's cpu.max (else the root's); 0 = none. */
+static unsigned
+v2_quota(const struct ts_cgroup *cg)
+{
+	char buf[64];
+
+	if (ts_cgroup_v2_line(cg, "cpu.max", buf, sizeof buf) == 0 ||
+	    read_line("/sys/fs/cgroup/cpu.max", buf, sizeof buf) == 0)
+		return ts_cpus_parse_cpu_max(buf);
+	return 0;
+}
+
+/* The quota of cgroup v1's cfs files; 0 = none. */
+static unsigned
+v1_quota(void)
+{
+	char q[64], p[64], text[160];
+
+	if (read_line("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", q,
+	    sizeof q) == -1 ||
+	    read_line("/sys/fs/cgroup/cpu/cpu.cfs_period_us", p,
+	    sizeof p) == -1)
+		return 0;
+	q[strcspn(q, "\n")] = '\0';
+	snprintf(text, sizeof text, "%s %s", q, p);
+	return atoll(q) > 0 ? ts_cpus_parse_cpu_max(text) : 0;
+}
+
+/*
+ * The quota of this process's cgroup (v2 cpu.max, v1 cfs), from the first
+ * of the two that /proc/self/cgroup lists and that sets one; 0 = none.
+ */
 static unsigned
 cgroup_quota(void)
 {
-	char line[256], path[512], v1q[64], v1p[64];
-	char *rel;
-	FILE *f;
+	struct ts_cgroup cg;
 	unsigned q = 0;
 
-	f = fopen("/proc/self/cgroup", "r");
-	if (f == NULL)
+	if (ts_cgroup_read(&cg) == -1)
 		return 0;
-	while (fgets(line, sizeof line, f) != NULL) {
-		line[strcspn(line, "\n")] = '\0';
-		if (strncmp(line, "0::", 3) == 0) {
-			rel = line + 3;
-			snprintf(path, sizeof path, "/sys/fs/cgroup%s/cpu.max",
-			    strcmp(rel, "/") == 0 ? "" : rel);
-			if (read_line(path, v1q, sizeof v1q) == 0 ||
-			    read_line("/sys/fs/cgroup/cpu.max", v1q,
-			    sizeof v1q) == 0)
-				q = ts_cpus_parse_cpu_max(v1q);
-		} else if (strstr(line, ":cpu,") != NULL ||
-		    strstr(line, ",cpu:") != NULL ||
-		    strstr(line, ":cpu:") != NULL) {
-			if (read_line("/sys/fs/cgroup/cpu/cpu.cfs_quota_us",
-			    v1q, sizeof v1q) == 0 &&
-			    read_line("/sys/fs/cgroup/cpu/cpu.cfs_period_us",
-			    v1p, sizeof v1p) == 0) {
-				v1q[strcspn(v1q, "\n")] = '\0';
-				snprintf(line, sizeof line, "%s %s", v1q, v1p);
-				if (atoll(v1q) > 0)
-					q = ts_cpus_parse_cpu_max(line);
-			}
-		}
-		if (q != 0)
-			break;
-	}
-	fclose(f);
+	if (cg.v1_cpu && cg.v1_cpu_first)
+		q = v1_quota();
+	if (q == 0 && cg.v2)
+		q = v2_quota(&cg);
+	if (q == 0 && cg.v1_cpu && !cg.v1_cpu_first)
+		q = v1_quota();
 	return q;
 }
 

@@ -2,7 +2,7 @@
 /*
  * CPU kinds (hybrid CPUs: performance and efficiency cores) and the plan
  * of which core each pass runs on.  The planner is a pure function of the
- * kinds and of the kind of every core, as lib/topo.c reads them from
+ * kinds and of the kind of every core, as lib/topo/topo.c reads them from
  * hwloc's cpukinds, so the tests check it on XML fixtures without
  * running a workload.  A machine with fewer than two kinds gets no plan:
  * its passes run as they always did.

@@ -13,14 +13,8 @@
 
 #include <hwloc.h>
 
+#include "topo/topo-impl.h"
 #include "topo/topo.h"
-
-struct ts_topo {
-	hwloc_topology_t	 topology;
-	hwloc_cpuset_t		 allowed;	/* the process's CPU binding */
-	hwloc_obj_t		*cores;		/* cores meeting `allowed` */
-	unsigned		 ncores;
-};
 
 struct ts_topo *
 ts_topo_open(char *err, size_t errlen)

@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 
+#include "buf.h"
 #include "fleet-out.h"
 
 /* "v [lo, hi]" with the given format for each. */

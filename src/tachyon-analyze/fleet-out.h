@@ -6,8 +6,8 @@
 #ifndef TS_FLEET_OUT_H
 #define TS_FLEET_OUT_H
 
+#include "buf.h"
 #include "fleet/fleet.h"
-#include "util.h"
 
 /* The keys the analysis read, for the reports. */
 struct ts_fleetout_keys {

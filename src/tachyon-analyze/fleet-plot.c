@@ -9,8 +9,9 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "buf.h"
 #include "fleet-plot.h"
-#include "sweep/sweep-svg.h"
+#include "svg.h"
 
 #define WIDTH	880.0
 #define HEIGHT	580.0

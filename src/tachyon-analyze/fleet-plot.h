@@ -9,8 +9,8 @@
 #ifndef TS_FLEET_PLOT_H
 #define TS_FLEET_PLOT_H
 
+#include "buf.h"
 #include "fleet/fleet.h"
-#include "util.h"
 
 /* Hosts beyond this many are drawn grey. */
 #define TS_FLEETPLOT_COLOURED	36

@@ -9,12 +9,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "exitcodes.h"
 #include "fleet-out.h"
 #include "fleet-plot.h"
 #include "fleet-tool.h"
 #include "fleet/fleet.h"
-#include "util.h"
+#include "msg.h"
+#include "outfile.h"
 
 /* Open input i; NULL after one line on stderr. */
 static FILE *

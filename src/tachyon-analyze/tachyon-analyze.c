@@ -2,7 +2,7 @@
 /*
  * tachyon-analyze: does tachyon's score explain the timings' spread
  * across hosts?  Parses the command line and hands the run to
- * lib/fleet-tool.c.
+ * src/tachyon-analyze/fleet-tool.c.
  */
 #include <config.h>
 
@@ -15,6 +15,8 @@
 #include "cli.h"
 #include "exitcodes.h"
 #include "fleet-tool.h"
+#include "msg.h"
+#include "outfile.h"
 #include "util.h"
 
 #define MIN_BOOTSTRAP	100

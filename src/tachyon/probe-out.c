@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <time.h>
 
+#include "buf.h"
 #include "probe-out.h"
 
 const char *

@@ -9,9 +9,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "mem/mem-probe-cache.h"
 #include "mem/mem-probe.h"
-#include "util.h"
 
 /* What tachyon settled before its readings, for the JSON lines. */
 struct ts_probeout_check {

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "msg.h"
 #include "probe-runcmd.h"
 #include "util.h"
 

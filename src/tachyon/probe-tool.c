@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * tachyon's orchestration: the working-set size and cache check, then
- * one reading or a timed stream of them, formatted by probe-out.c.
+ * one reading or a timed stream of them, formatted by probe-out.c; or,
+ * for --wrap, a reading, the command (probe-runcmd.c), a reading, and one
+ * JSON record with the score beside the command's timing and the host
+ * identity.
  */
 #include <config.h>
 
@@ -11,11 +14,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "buf.h"
 #include "exitcodes.h"
 #include "mem/mem-probe-cache.h"
+#include "msg.h"
+#include "outfile.h"
 #include "probe-out.h"
+#include "probe-runcmd.h"
 #include "probe-tool.h"
-#include "probe-wrap.h"
 #include "mem/mem-probe.h"
 #include "host/host-sysinfo.h"
 #include "util.h"
@@ -191,9 +197,13 @@ open_probe(const struct ts_probe_tool_opts *o, struct ts_topo *topo)
 	return pr;
 }
 
-int
-ts_probe_tool_read_once(const struct ts_probe_tool_opts *o,
-    struct ts_topo *topo, struct ts_probe_result *res)
+/*
+ * One reading of o->seconds with the chains built and freed around it.
+ * Return 0, or -1 after one line on stderr.
+ */
+static int
+read_once(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
+    struct ts_probe_result *res)
 {
 	struct ts_probe *pr;
 	char err[256];
@@ -206,6 +216,91 @@ ts_probe_tool_read_once(const struct ts_probe_tool_opts *o,
 		ts_error("%s", err);
 	ts_probe_close(pr);
 	return rc;
+}
+
+/* Append ,"name":{score, latency, accesses, elapsed} of one reading. */
+static void
+reading_json(struct ts_buf *b, const char *name,
+    const struct ts_probe_result *r)
+{
+	ts_buf_printf(b, ",\"%s\":{\"million_accesses_per_sec\":%.3f,"
+	    "\"ns_per_access\":%.2f,\"accesses\":%" PRIu64 ","
+	    "\"elapsed_s\":%.3f}", name, ts_probe_score(r),
+	    ts_probe_ns_per_access(r), r->accesses, r->elapsed_s);
+}
+
+/* The record of a wrapped command, whole, into b. */
+static void
+record_json(struct ts_buf *b, const struct ts_probe_tool_opts *o,
+    const struct ts_probeout_check *chk, const struct ts_probe_result *r1,
+    const struct ts_probe_result *r2, const struct ts_runcmd *cmd,
+    double unix_time)
+{
+	struct ts_probe_result both = *r1;
+
+	both.accesses = r1->accesses + r2->accesses;
+	both.elapsed_s = r1->elapsed_s + r2->elapsed_s;
+	both.pinned = r1->pinned < r2->pinned ? r1->pinned : r2->pinned;
+	ts_probeout_json_head(b, &both,
+	    (ts_probe_score(r1) + ts_probe_score(r2)) / 2,
+	    (ts_probe_ns_per_access(r1) + ts_probe_ns_per_access(r2)) / 2,
+	    chk);
+	ts_buf_puts(b, ",\"command\":");
+	ts_buf_json_string(b, o->wrap_argv[0]);
+	ts_buf_printf(b, ",\"wall_s\":%.6f,\"user_s\":%.6f,\"sys_s\":%.6f,"
+	    "\"exit_status\":%d", cmd->wall_s, cmd->user_s, cmd->sys_s,
+	    cmd->exit_status);
+	if (cmd->signal != 0)
+		ts_buf_printf(b, ",\"signal\":%d", cmd->signal);
+	reading_json(b, "before", r1);
+	reading_json(b, "after", r2);
+	ts_buf_printf(b, ",\"unix_time\":%.3f", unix_time);
+	ts_hostid_json(b, o->id, o->tags, o->ntags);
+	ts_buf_puts(b, "}\n");
+}
+
+/*
+ * --wrap: a reading, o->wrap_argv, a reading, then one JSON record on
+ * stdout (or in o->record_path).  Return the command's exit status, or
+ * TS_EXIT_FAILURE when a reading or the record failed.
+ */
+static int
+wrap_command(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
+    const struct ts_probeout_check *chk)
+{
+	struct ts_probe_result r1, r2;
+	struct ts_runcmd cmd;
+	struct ts_buf b;
+	double unix_time;
+	char err[512];
+	int status;
+
+	if (read_once(o, topo, &r1) == -1) {
+		ts_error("the reading before '%s' failed; the command was not "
+		    "run", o->wrap_argv[0]);
+		return TS_EXIT_FAILURE;
+	}
+	unix_time = ts_probeout_unix_time();
+	if (ts_runcmd(o->wrap_argv, &cmd, err, sizeof err) == -1) {
+		ts_error("%s", err);
+		return TS_EXIT_FAILURE;
+	}
+	status = cmd.exit_status;
+	if (read_once(o, topo, &r2) == -1)
+		return TS_EXIT_FAILURE;
+	ts_buf_init(&b);
+	record_json(&b, o, chk, &r1, &r2, &cmd, unix_time);
+	if (o->record_path != NULL) {
+		if (ts_write_file_atomic(o->record_path, b.data, b.len, err,
+		    sizeof err) == -1) {
+			ts_error("%s", err);
+			status = TS_EXIT_FAILURE;
+		}
+	} else if (fwrite(b.data, 1, b.len, stdout) != b.len ||
+	    fflush(stdout) != 0)
+		status = TS_EXIT_FAILURE;
+	ts_buf_free(&b);
+	return status;
 }
 
 /*
@@ -273,7 +368,7 @@ ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo)
 
 	status = size_working_set(o, topo, &rep, &arep, &chk);
 	if (status == TS_EXIT_OK && o->wrap_argv != NULL)
-		status = ts_probe_wrap(o, topo, &chk);
+		status = wrap_command(o, topo, &chk);
 	else if (status == TS_EXIT_OK)
 		status = readings(o, topo, &chk);
 	return status;

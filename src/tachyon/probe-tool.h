@@ -49,11 +49,4 @@ struct ts_probe_tool_opts {
  */
 int	 ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo);
 
-/*
- * One reading of o->seconds with the chains built and freed around it.
- * Return 0, or -1 after one line on stderr.
- */
-int	 ts_probe_tool_read_once(const struct ts_probe_tool_opts *o,
-	    struct ts_topo *topo, struct ts_probe_result *res);
-
 #endif

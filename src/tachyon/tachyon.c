@@ -2,7 +2,7 @@
 /*
  * tachyon: how fast is this host's memory system right now?  Parses the
  * command line, catches the watch-mode signals, and hands the run to
- * lib/probe-tool.c.
+ * src/tachyon/probe-tool.c.
  */
 #include <config.h>
 
@@ -20,6 +20,8 @@
 #include "exitcodes.h"
 #include "mem/mem-probe-cache.h"
 #include "host/host-id.h"
+#include "msg.h"
+#include "outfile.h"
 #include "probe-tool.h"
 #include "topo/topo-cpus.h"
 #include "topo/topo.h"
@@ -194,8 +196,8 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 			if (o->ntags == MAX_TAGS)
 				ts_usage_error("at most %d --tag options",
 				    MAX_TAGS);
-			if (ts_tag_parse(optarg, &tags[o->ntags], err,
-			    sizeof err) == -1)
+			if (ts_tag_parse(optarg, "tachyon", &tags[o->ntags],
+			    err, sizeof err) == -1)
 				ts_usage_error("%s", err);
 			o->ntags++;
 			break;

@@ -11,11 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "doc/doc-read.h"
 #include "exitcodes.h"
+#include "msg.h"
 #include "report/report-compare.h"
-#include "util.h"
 
 enum {
 	OPT_FAIL_ON_REGRESSION = 256,
@@ -109,6 +110,7 @@ main(int argc, char *argv[])
 	struct ts_report base, cand;
 	struct ts_comparison cmp;
 	struct ts_buf out;
+	char err[1024];
 	int ch, status;
 
 	ts_check_stdout_at_exit();
@@ -138,9 +140,12 @@ main(int argc, char *argv[])
 		return TS_EXIT_USAGE;
 	}
 
-	if (ts_doc_load_arg(argv[optind], &base) != 0)
+	if (ts_doc_load_arg(argv[optind], &base, err, sizeof err) != 0) {
+		ts_error("%s", err);
 		return TS_EXIT_FAILURE;
-	if (ts_doc_load_arg(argv[optind + 1], &cand) != 0) {
+	}
+	if (ts_doc_load_arg(argv[optind + 1], &cand, err, sizeof err) != 0) {
+		ts_error("%s", err);
 		ts_report_free(&base);
 		return TS_EXIT_FAILURE;
 	}

@@ -13,7 +13,7 @@
 #include "cli.h"
 #include "doc/doc-keys.h"
 #include "exitcodes.h"
-#include "util.h"
+#include "msg.h"
 
 static const struct option longopts[] = {
 	{ "dir", required_argument, NULL, 'd' },

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The JSON Schema of result documents, data/result.schema.json embedded
- * at build time (lib/schema-text.c is generated from it by mk/report.am).
+ * The JSON Schema of result documents, data/result.schema.json embedded at
+ * build time (schema-text.c is generated from it by mk/threadstone-report.am).
  */
 #ifndef TS_DOC_SCHEMA_H
 #define TS_DOC_SCHEMA_H

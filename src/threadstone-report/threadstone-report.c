@@ -12,14 +12,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "doc/doc-read.h"
+#include "msg.h"
 #include "schema-text.h"
 #include "doc/doc-write.h"
 #include "exitcodes.h"
 #include "outfile.h"
 #include "report/report-render.h"
-#include "util.h"
 
 enum format {
 	FORMAT_TABLE,
@@ -96,6 +97,7 @@ main(int argc, char *argv[])
 	const char *out_path = NULL;
 	struct ts_report r;
 	struct ts_buf b;
+	char err[1024];
 	int ch, rc;
 
 	ts_check_stdout_at_exit();
@@ -137,7 +139,8 @@ main(int argc, char *argv[])
 		return TS_EXIT_USAGE;
 	}
 
-	if (ts_doc_load_arg(argv[optind], &r) != 0) {
+	if (ts_doc_load_arg(argv[optind], &r, err, sizeof err) != 0) {
+		ts_error("%s", err);
 		ts_buf_free(&b);
 		return TS_EXIT_FAILURE;
 	}

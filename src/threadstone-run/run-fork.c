@@ -20,7 +20,7 @@
 
 int
 ts_run_fork_execute(const struct ts_kernel *k,
-    const struct ts_pass_config *cfg, struct ts_measure *m, char *err,
+    const struct ts_pass_config *cfg, struct ts_measurement *m, char *err,
     size_t errlen, void *arg)
 {
 	char why[512];
@@ -56,7 +56,7 @@ ts_run_fork_execute(const struct ts_kernel *k,
 	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
 		;
 	if (rc == 0 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-		ts_measure_free(m);
+		ts_measurement_free(m);
 		snprintf(err, errlen, "workload '%s': an execution's process "
 		    "failed", k->id);
 		return -1;

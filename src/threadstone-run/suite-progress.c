@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "report/report-render.h"
 #include "suite-progress.h"
-#include "util.h"
 
 void
 ts_progress_display_init(struct ts_progress_display *d, FILE *fp, bool tty,

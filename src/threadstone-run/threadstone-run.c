@@ -15,11 +15,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "doc/doc-sign.h"
 #include "doc/doc-write.h"
 #include "exitcodes.h"
 #include "kernels/kernel.h"
+#include "msg.h"
 #include "outfile.h"
 #include "report/report-render.h"
 #include "run-fork.h"
@@ -479,6 +481,14 @@ early_checks(const struct args *a, const struct ts_kernel ***ks,
 	return -1;
 }
 
+/* The suite's warning hook: one "PROG: warning: ..." line on stderr. */
+static void
+print_warning(const char *text, void *arg)
+{
+	(void)arg;
+	ts_warning("%s", text);
+}
+
 /* Render the report for stdout in the chosen format. */
 static void
 render(const struct args *a, const struct ts_report *r, struct ts_buf *b)
@@ -548,6 +558,7 @@ main(int argc, char *argv[])
 	for (i = 0; i < ts_nkernels; i++)
 		o.buffer_bytes[i] = a.buffer_mb[i] * TS_MIB;
 	ts_progress_display_attach(&p, &o.hooks);
+	o.hooks.warning = print_warning;
 	ts_suite_run(&o, &r);
 	ts_progress_display_erase(&p);
 

@@ -14,11 +14,11 @@
 #include "cli.h"
 #include "doc/doc-read.h"
 #include "doc/doc-sign.h"
+#include "msg.h"
 #include "report/report-verify.h"
 #include "doc/doc-write.h"
 #include "exitcodes.h"
 #include "outfile.h"
-#include "util.h"
 
 enum {
 	OPT_FORCE = 256
@@ -122,8 +122,10 @@ main(int argc, char *argv[])
 	if (out == NULL)
 		out = path;
 
-	if (ts_doc_load(path, path, &r) != 0)
+	if (ts_doc_load(path, path, &r, err, sizeof err) != 0) {
+		ts_error("%s", err);
 		return TS_EXIT_FAILURE;
+	}
 	if (check_before_signing(path, &r, force) == -1) {
 		ts_report_free(&r);
 		return TS_EXIT_FAILURE;

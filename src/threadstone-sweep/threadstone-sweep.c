@@ -15,8 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "exitcodes.h"
+#include "msg.h"
 #include "outfile.h"
 #include "sweep/sweep-plateau.h"
 #include "sweep/sweep-svg.h"
@@ -24,6 +26,8 @@
 #include "host/host-sysinfo.h"
 #include "topo/topo.h"
 #include "util.h"
+
+#include "loaded.h"
 
 /* The longest reading anyone should ask for: one hour per size. */
 #define MAX_MIN_MS	UINT64_C(3600000)
@@ -35,7 +39,12 @@ enum {
 	OPT_MAX_SIZE,
 	OPT_PLOT,
 	OPT_HUGE_PAGES,
-	OPT_REPEAT
+	OPT_REPEAT,
+	OPT_LOADED,
+	OPT_MIX,
+	OPT_DELAYS,
+	OPT_NUMA,
+	OPT_CHASE_SIZE
 };
 
 static const struct option longopts[] = {
@@ -45,6 +54,11 @@ static const struct option longopts[] = {
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "huge-pages", no_argument, NULL, OPT_HUGE_PAGES },
 	{ "repeat", required_argument, NULL, OPT_REPEAT },
+	{ "loaded", no_argument, NULL, OPT_LOADED },
+	{ "mix", required_argument, NULL, OPT_MIX },
+	{ "delays", required_argument, NULL, OPT_DELAYS },
+	{ "numa", no_argument, NULL, OPT_NUMA },
+	{ "chase-size", required_argument, NULL, OPT_CHASE_SIZE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -59,6 +73,8 @@ struct options {
 	const char	*plot;
 	bool		 huge_pages;
 	bool		 quiet;
+	bool		 min_ms_set;
+	struct loaded_opts loaded;	/* --loaded, --numa and their options */
 };
 
 /* Print the usage text to stdout and exit 0 (1 if it was not written). */
@@ -88,6 +104,26 @@ usage(void)
 	    "      --repeat N       take N readings per size and keep the "
 	    "fastest\n"
 	    "                       (default 1, as the original)\n"
+	    "\n"
+	    "Latency under load (instead of the sizes):\n"
+	    "      --loaded         chase one DRAM-sized buffer on the first "
+	    "core while\n"
+	    "                       load threads on the other cores stream "
+	    "through\n"
+	    "                       memory, from peak bandwidth down to "
+	    "none\n"
+	    "      --mix LIST       load kernels: read, triad, copy or all "
+	    "(default all)\n"
+	    "      --delays LIST    spin steps after each line, e.g. "
+	    "0,10,100 (default\n"
+	    "                       0,1,2,5,...,5000)\n"
+	    "      --chase-size SIZE  the chase buffer (default 256M)\n"
+	    "      --numa           latency and bandwidth from each NUMA "
+	    "node's cores\n"
+	    "                       to each node's memory\n"
+	    "      --min-ms N       with these: each chase order's reading "
+	    "per point\n"
+	    "                       (default 200)\n"
 	    "  -q, --quiet          no progress or \"wrote\" lines on stderr\n"
 	    "  -h, --help           print this help and exit\n"
 	    "  -V, --version        print the version and exit\n"
@@ -122,11 +158,46 @@ check_max_size(const char *arg, uint64_t v, uint64_t avail)
 	return 0;
 }
 
+/* Complete the options of --loaded and --numa; -1 on a usage error. */
+static int
+loaded_args(struct options *o, const char *max_arg)
+{
+	struct loaded_opts *l = &o->loaded;
+
+	if (max_arg != NULL || o->repeat != 1) {
+		ts_error("%s goes with the size sweep, not with --loaded or "
+		    "--numa", max_arg != NULL ? "--max-size" : "--repeat");
+		return -1;
+	}
+	if (l->nmixes == 0) {
+		l->nmixes = TS_MIX_COUNT;
+		l->mixes[0] = TS_MIX_READ;
+		l->mixes[1] = TS_MIX_TRIAD;
+		l->mixes[2] = TS_MIX_COPY;
+	}
+	if (l->ndelays == 0)
+		l->ndelays = (int)ts_loaded_delays(
+		    TS_LOADED_DEFAULT_MAX_DELAY, l->delays,
+		    TS_LOADED_MAX_DELAYS);
+	if (o->min_ms_set && o->min_ms == 0) {
+		ts_error("--min-ms: with --loaded or --numa a reading needs at "
+		    "least 1 ms");
+		return -1;
+	}
+	l->window_ms = o->min_ms_set ? o->min_ms : TS_LOADED_WINDOW_MS;
+	l->huge_pages = o->huge_pages;
+	l->quiet = o->quiet;
+	l->out = o->out;
+	l->plot = o->plot;
+	return 0;
+}
+
 /* Parse the command line into o; return -1 on a usage error. */
 static int
 parse_args(int argc, char *argv[], struct options *o)
 {
 	const char *max_arg = NULL;
+	char err[256];
 	int ch;
 
 	memset(o, 0, sizeof *o);
@@ -140,6 +211,41 @@ parse_args(int argc, char *argv[], struct options *o)
 				ts_error("--min-ms: expected an integer from 0 "
 				    "to %" PRIu64 ", got '%s'", MAX_MIN_MS,
 				    optarg);
+				return -1;
+			}
+			o->min_ms_set = true;
+			break;
+		case OPT_LOADED:
+			o->loaded.curve = true;
+			break;
+		case OPT_NUMA:
+			o->loaded.numa = true;
+			break;
+		case OPT_MIX:
+			o->loaded.curve = true;
+			o->loaded.nmixes = ts_mix_list(optarg, o->loaded.mixes,
+			    err, sizeof err);
+			if (o->loaded.nmixes < 0) {
+				ts_error("--mix: %s", err);
+				return -1;
+			}
+			break;
+		case OPT_DELAYS:
+			o->loaded.curve = true;
+			o->loaded.ndelays = ts_loaded_delay_list(optarg,
+			    o->loaded.delays, TS_LOADED_MAX_DELAYS, err,
+			    sizeof err);
+			if (o->loaded.ndelays < 0) {
+				ts_error("--delays: %s", err);
+				return -1;
+			}
+			break;
+		case OPT_CHASE_SIZE:
+			if (ts_parse_size(optarg, &o->loaded.chase_bytes) != 0
+			    || o->loaded.chase_bytes < TS_MIB) {
+				ts_error("--chase-size: expected a size of at "
+				    "least 1M with an optional K, M, G or T "
+				    "suffix, got '%s'", optarg);
 				return -1;
 			}
 			break;
@@ -189,6 +295,12 @@ parse_args(int argc, char *argv[], struct options *o)
 	if (max_arg != NULL &&
 	    check_max_size(max_arg, o->max_size, ts_mem_room()) != 0)
 		return -1;
+	if (o->loaded.curve || o->loaded.numa)
+		return loaded_args(o, max_arg);
+	if (o->loaded.chase_bytes != 0) {
+		ts_error("--chase-size goes with --loaded or --numa");
+		return -1;
+	}
 	return 0;
 }
 
@@ -295,6 +407,12 @@ main(int argc, char *argv[])
 	    (o.plot != NULL && ts_check_writable(o.plot, err, sizeof err))) {
 		ts_error("%s", err);
 		return TS_EXIT_FAILURE;
+	}
+	if (o.loaded.curve || o.loaded.numa) {
+		status = sweep_loaded(&o.loaded);
+		if (ts_close_stdout() != 0)
+			status = TS_EXIT_FAILURE;
+		return status;
 	}
 	cache_sizes(&cs, &llc);
 	if (o.max_size == 0)

@@ -10,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "doc/doc-read.h"
+#include "msg.h"
 #include "report/report-verify.h"
 #include "exitcodes.h"
 #include "util.h"

@@ -17,7 +17,7 @@
 #include "cli-verbs.h"
 #include "cli.h"
 #include "exitcodes.h"
-#include "util.h"
+#include "msg.h"
 
 #ifndef TS_BINDIR
 #define TS_BINDIR	"/usr/bin"

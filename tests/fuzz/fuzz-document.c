@@ -11,13 +11,13 @@
 
 #include <string.h>
 
+#include "buf.h"
 #include "doc/doc-model.h"
 #include "doc/doc-parse.h"
 #include "doc/doc-read.h"
 #include "report/report-verify.h"
 #include "doc/doc-write.h"
 #include "fuzz.h"
-#include "util.h"
 
 const char ts_fuzz_name[] = "document";
 

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "fleet/fleet-read.h"
 #include "fuzz.h"
-#include "util.h"
 
 const char ts_fuzz_name[] = "records";
 

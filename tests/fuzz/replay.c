@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../tap.h"
+#include "buf.h"
 #include "fuzz.h"
 #include "util.h"
 

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a loaded-latency run found, and its three forms: the table, the
+ * JSON object (keys in threadstone-sweep(1)) and the SVG picture of
+ * latency against bandwidth, one curve per mix.  Only libc.
+ */
+#ifndef TS_SWEEP_LOADED_OUT_H
+#define TS_SWEEP_LOADED_OUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "sweep/sweep-loaded.h"
+
+struct ts_loaded_curve {
+	enum ts_load_mix	 mix;
+	size_t			 n;
+	struct ts_loaded_point	 points[TS_LOADED_MAX_DELAYS];
+};
+
+struct ts_loaded_report {
+	uint64_t	 chase_bytes;
+	uint64_t	 chase_page_bytes;
+	uint64_t	 load_bytes;		/* per load thread */
+	unsigned	 load_threads;
+	unsigned	 latency_core;		/* core index of the chase */
+	bool		 bound;			/* every thread bound */
+	char		 binding[192];		/* why not, or "" */
+	char		 note[192];		/* why the idle point alone, or "" */
+	double		 window_s;
+	struct ts_loaded_point idle;
+	size_t		 ncurves;
+	struct ts_loaded_curve curve[TS_MIX_COUNT];
+	/* The NUMA matrix (nnodes 0: not measured): row = the cores' node,
+	 * column = the memory's node. */
+	unsigned	 nnodes;
+	unsigned	*node_os;		/* nnodes */
+	double		*numa_latency_ns;	/* nnodes x nnodes, page-local */
+	double		*numa_random_ns;	/* nnodes x nnodes */
+	double		*numa_bandwidth;	/* nnodes x nnodes, bytes/s */
+};
+
+/* The highest bandwidth of a curve (bytes per second). */
+double	 ts_loaded_peak(const struct ts_loaded_curve *);
+
+void	 ts_loaded_table(struct ts_buf *, const struct ts_loaded_report *);
+/* The JSON object, pretty, two-space indent, ending with a newline. */
+void	 ts_loaded_json(struct ts_buf *, const struct ts_loaded_report *);
+/* The SVG document; nothing drawn but the idle point without curves. */
+void	 ts_loaded_svg(struct ts_buf *, const struct ts_loaded_report *);
+
+#endif /* TS_SWEEP_LOADED_OUT_H */

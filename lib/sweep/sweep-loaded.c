@@ -1,0 +1,535 @@
+/* SPDX-License-Identifier: MIT */
+/* Latency under load: the chase beside streaming load threads. */
+#include <config.h>
+
+#include <errno.h>
+#include <math.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+#include "mem/mem-chase.h"
+#include "mem/mem-map.h"
+#include "sweep/sweep-loaded.h"
+#include "sweep/sweep.h"
+#include "util.h"
+
+/* Elements of a stream per 64-byte line, and lines per published count. */
+#define LINE_ELEMS	8u
+#define STEP_LINES	64u
+/* Hops between two clock reads of the chase. */
+#define CHASE_BATCH	UINT64_C(4096)
+/* The load runs this long before a point's window opens. */
+#define SETTLE_S	0.05
+/* The chase warms up this long in each order when it is opened. */
+#define WARM_S		0.1
+
+static const char *const mix_names[TS_MIX_COUNT] = { "read", "triad", "copy" };
+
+const char *
+ts_mix_name(enum ts_load_mix m)
+{
+	return (unsigned)m < TS_MIX_COUNT ? mix_names[m] : "?";
+}
+
+int
+ts_mix_parse(const char *s)
+{
+	unsigned i;
+
+	for (i = 0; i < TS_MIX_COUNT; i++)
+		if (strcmp(s, mix_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+unsigned
+ts_mix_bytes(enum ts_load_mix m)
+{
+	return m == TS_MIX_TRIAD ? 24 : m == TS_MIX_COPY ? 16 : 8;
+}
+
+int
+ts_mix_list(const char *s, enum ts_load_mix *mixes, char *err, size_t errlen)
+{
+	bool seen[TS_MIX_COUNT] = { false, false, false };
+	const char *p = s, *e;
+	char word[16];
+	int n = 0, m;
+	size_t len;
+
+	if (strcmp(s, "all") == 0) {
+		for (m = 0; m < TS_MIX_COUNT; m++)
+			mixes[m] = (enum ts_load_mix)m;
+		return TS_MIX_COUNT;
+	}
+	for (;;) {
+		e = strchr(p, ',');
+		len = e != NULL ? (size_t)(e - p) : strlen(p);
+		if (len == 0 || len >= sizeof word) {
+			snprintf(err, errlen, "'%s' is not a list of mixes "
+			    "(read, triad, copy, or all)", s);
+			return -1;
+		}
+		memcpy(word, p, len);
+		word[len] = '\0';
+		if ((m = ts_mix_parse(word)) < 0) {
+			snprintf(err, errlen, "'%s' is not a mix (read, triad, "
+			    "copy, or all)", word);
+			return -1;
+		}
+		if (!seen[m]) {
+			seen[m] = true;
+			mixes[n++] = (enum ts_load_mix)m;
+		}
+		if (e == NULL)
+			return n;
+		p = e + 1;
+	}
+}
+
+size_t
+ts_loaded_delays(uint64_t max, uint64_t *delays, size_t cap)
+{
+	static const unsigned steps[] = { 1, 2, 5 };
+	uint64_t scale = 1, d;
+	size_t n = 0, k = 0;
+
+	if (cap == 0)
+		return 0;
+	delays[n++] = 0;
+	for (;;) {
+		d = steps[k] * scale;
+		if (d > max || n == cap)
+			return n;
+		delays[n++] = d;
+		if (++k == 3) {
+			k = 0;
+			if (scale > UINT64_MAX / 10)
+				return n;
+			scale *= 10;
+		}
+	}
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+ts_loaded_delay_list(const char *s, uint64_t *delays, size_t cap,
+    char *err, size_t errlen)
+{
+	const char *p = s;
+	char *end;
+	size_t n = 0, i, k;
+	unsigned long long v;
+
+	for (;;) {
+		if (*p < '0' || *p > '9') {
+			snprintf(err, errlen, "'%s' is not a list of delays "
+			    "(whole numbers separated by commas, e.g. "
+			    "0,10,100)", s);
+			return -1;
+		}
+		errno = 0;
+		v = strtoull(p, &end, 10);
+		if (errno != 0 || v > TS_LOADED_DELAY_LIMIT) {
+			snprintf(err, errlen, "delay '%.*s' is above the "
+			    "largest, %" PRIu64, (int)strcspn(p, ","), p,
+			    TS_LOADED_DELAY_LIMIT);
+			return -1;
+		}
+		if (n == cap) {
+			snprintf(err, errlen, "more than %zu delays", cap);
+			return -1;
+		}
+		delays[n++] = v;
+		if (*end == '\0')
+			break;
+		if (*end != ',') {
+			snprintf(err, errlen, "'%s' is not a list of delays "
+			    "(whole numbers separated by commas, e.g. "
+			    "0,10,100)", s);
+			return -1;
+		}
+		p = end + 1;
+	}
+	qsort(delays, n, sizeof *delays, cmp_u64);
+	for (i = k = 0; i < n; i++)
+		if (k == 0 || delays[i] != delays[k - 1])
+			delays[k++] = delays[i];
+	return (int)k;
+}
+
+bool
+ts_loaded_monotone(const struct ts_loaded_point *p, size_t n, double tol,
+    size_t *rises)
+{
+	size_t i, r = 0;
+
+	for (i = 1; i < n; i++)
+		if (p[i].bandwidth > p[i - 1].bandwidth * (1 + tol))
+			r++;
+	if (rises != NULL)
+		*rises = r;
+	return r == 0;
+}
+
+struct loader {
+	struct ts_loaded *L;
+	unsigned	 id;
+	pthread_t	 thread;
+	bool		 started;
+	double		*buf;
+	size_t		 elems;		/* per stream (three streams) */
+	size_t		 map_bytes;
+	_Atomic uint64_t bytes;		/* moved so far, published often */
+	int		 bound;
+	int		 error;		/* errno of a failed setup */
+};
+
+struct ts_loaded {
+	struct ts_chase	 chase;
+	uint64_t	 local;		/* the page-local chase's cursor */
+	double		 window_s;
+	unsigned	 nload;
+	struct loader	*ld;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+	unsigned	 gen;		/* under mu: a new command */
+	unsigned	 ready;		/* under mu: loaders set up or parked */
+	bool		 quit;		/* under mu */
+	enum ts_load_mix mix;		/* under mu, read at each command */
+	uint64_t	 delay;
+	atomic_int	 stop;		/* end the current load */
+	const struct ts_loaded_cfg *cfg;
+};
+
+/* The sink that keeps a read-only load and the chases from being elided. */
+static volatile double load_sink;
+static volatile uint64_t chase_sink;
+
+/* Spin `steps` empty steps: the injection delay. */
+static inline void
+spin(uint64_t steps)
+{
+	uint64_t k;
+
+	for (k = 0; k < steps; k++)
+		__asm__ __volatile__("" ::: "memory");
+}
+
+/* Stream through the buffer with mix m until stop is set. */
+static void
+load_run(struct loader *l, enum ts_load_mix m, uint64_t delay,
+    atomic_int *stop)
+{
+	double *a = l->buf, *b = a + l->elems, *c = b + l->elems;
+	size_t n = m == TS_MIX_READ ? 3 * l->elems : l->elems, i, j, step;
+	uint64_t moved = atomic_load_explicit(&l->bytes, memory_order_relaxed);
+	unsigned per = ts_mix_bytes(m);
+	double s = 0, q = 3.0;
+
+	step = delay == 0 ? (size_t)STEP_LINES * LINE_ELEMS : LINE_ELEMS;
+	for (;;) {
+		for (i = 0; i + step <= n; i += step) {
+			switch (m) {
+			case TS_MIX_READ:
+				for (j = i; j < i + step; j++)
+					s += a[j];
+				break;
+			case TS_MIX_TRIAD:
+				for (j = i; j < i + step; j++)
+					a[j] = b[j] + q * c[j];
+				break;
+			case TS_MIX_COPY:
+				for (j = i; j < i + step; j++)
+					a[j] = b[j];
+				break;
+			}
+			moved += (uint64_t)step * per;
+			if (delay != 0) {
+				spin(delay);
+				if (((i / step) + 1) % STEP_LINES != 0)
+					continue;
+			}
+			atomic_store_explicit(&l->bytes, moved,
+			    memory_order_relaxed);
+			if (atomic_load_explicit(stop, memory_order_relaxed)) {
+				load_sink = s;
+				return;
+			}
+		}
+	}
+}
+
+/* Report one more loader ready (set up, or parked after a load). */
+static void
+loader_ready(struct ts_loaded *L)
+{
+	pthread_mutex_lock(&L->mu);
+	L->ready++;
+	pthread_cond_broadcast(&L->cv);
+	pthread_mutex_unlock(&L->mu);
+}
+
+static void *
+loader_main(void *arg)
+{
+	struct loader *l = arg;
+	struct ts_loaded *L = l->L;
+	const struct ts_loaded_cfg *cfg = L->cfg;
+	unsigned seen = 0;
+	enum ts_load_mix m;
+	uint64_t delay;
+	size_t i;
+
+	l->bound = cfg->bind != NULL && cfg->bind(cfg->bind_arg, l->id) == 0;
+	l->buf = ts_map_populated(l->map_bytes, cfg->huge_pages ?
+	    TS_PAGES_HUGE : TS_PAGES_SYSTEM);
+	if (l->buf == NULL)
+		l->error = errno ? errno : ENOMEM;
+	else
+		for (i = 0; i < 3 * l->elems; i++)
+			l->buf[i] = (double)(i % 7);
+	loader_ready(L);
+	if (l->buf == NULL)
+		return NULL;
+	for (;;) {
+		pthread_mutex_lock(&L->mu);
+		while (L->gen == seen && !L->quit)
+			pthread_cond_wait(&L->cv, &L->mu);
+		if (L->quit) {
+			pthread_mutex_unlock(&L->mu);
+			return NULL;
+		}
+		seen = L->gen;
+		m = L->mix;
+		delay = L->delay;
+		pthread_mutex_unlock(&L->mu);
+		load_run(l, m, delay, &L->stop);
+		loader_ready(L);
+	}
+}
+
+/* Wait until `want` loaders have reported ready since ready was zeroed. */
+static void
+wait_ready(struct ts_loaded *L, unsigned want)
+{
+	pthread_mutex_lock(&L->mu);
+	while (L->ready < want)
+		pthread_cond_wait(&L->cv, &L->mu);
+	pthread_mutex_unlock(&L->mu);
+}
+
+/* Chase from *cursor for at least secs; the hops and time taken. */
+static uint64_t
+chase_for(const uint64_t *words, uint64_t *cursor, double secs, double *took)
+{
+	uint64_t hops = 0, p = *cursor;
+	double t0 = ts_now(), t;
+
+	do {
+		p = ts_chase_follow(words, p, CHASE_BATCH);
+		hops += CHASE_BATCH;
+		t = ts_now() - t0;
+	} while (t < secs);
+	*cursor = p;
+	chase_sink = p;
+	if (took != NULL)
+		*took = t;
+	return hops;
+}
+
+void
+ts_loaded_assemble(const struct ts_loaded_raw *r, bool idle,
+    struct ts_loaded_point *pt)
+{
+	pt->idle = idle;
+	pt->seconds = r->seconds;
+	pt->bandwidth = idle || !(r->seconds > 0) ? 0 :
+	    (double)r->bytes / r->seconds;
+	pt->random_ns = r->random_hops > 0 ? r->random_s /
+	    (double)r->random_hops * 1e9 : NAN;
+	pt->local_ns = r->local_hops > 0 ? r->local_s /
+	    (double)r->local_hops * 1e9 : NAN;
+}
+
+static void
+stop_loaders(struct ts_loaded *L)
+{
+	unsigned i;
+
+	pthread_mutex_lock(&L->mu);
+	L->quit = true;
+	pthread_cond_broadcast(&L->cv);
+	pthread_mutex_unlock(&L->mu);
+	atomic_store(&L->stop, 1);
+	for (i = 0; i < L->nload; i++)
+		if (L->ld[i].started)
+			pthread_join(L->ld[i].thread, NULL);
+}
+
+void
+ts_loaded_close(struct ts_loaded *L)
+{
+	unsigned i;
+
+	if (L == NULL)
+		return;
+	stop_loaders(L);
+	for (i = 0; i < L->nload; i++)
+		if (L->ld[i].buf != NULL)
+			munmap(L->ld[i].buf, L->ld[i].map_bytes);
+	free(L->ld);
+	ts_chase_free(&L->chase);
+	pthread_cond_destroy(&L->cv);
+	pthread_mutex_destroy(&L->mu);
+	free(L);
+}
+
+struct ts_loaded *
+ts_loaded_open(const struct ts_loaded_cfg *cfg, unsigned *bound, char *err,
+    size_t errlen)
+{
+	struct ts_loaded *L;
+	size_t elems;
+	unsigned i;
+	int e;
+
+	*bound = 0;
+	if ((L = calloc(1, sizeof *L)) == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	L->cfg = cfg;
+	L->window_s = cfg->window_s;
+	pthread_mutex_init(&L->mu, NULL);
+	pthread_cond_init(&L->cv, NULL);
+	if (ts_chase_init(&L->chase, cfg->chase_bytes, TS_SWEEP_SEED,
+	    cfg->huge_pages) != 0 ||
+	    ts_sweep_link_local(&L->chase, TS_SWEEP_LOCAL_SEED, &L->local)
+	    != 0) {
+		snprintf(err, errlen, "cannot map the %" PRIu64 " MiB chase "
+		    "buffer: %s", cfg->chase_bytes / TS_MIB, strerror(errno));
+		free(L->ld);
+		ts_chase_free(&L->chase);
+		free(L);
+		return NULL;
+	}
+	elems = (size_t)(cfg->load_bytes / 3 / sizeof(double));
+	elems -= elems % ((size_t)STEP_LINES * LINE_ELEMS);
+	if (cfg->load_threads > 0 && elems == 0) {
+		snprintf(err, errlen, "the load buffer of %" PRIu64 " bytes "
+		    "is too small", cfg->load_bytes);
+		ts_loaded_close(L);
+		return NULL;
+	}
+	L->ld = calloc(cfg->load_threads ? cfg->load_threads : 1,
+	    sizeof *L->ld);
+	if (L->ld == NULL) {
+		snprintf(err, errlen, "out of memory");
+		ts_loaded_close(L);
+		return NULL;
+	}
+	L->nload = cfg->load_threads;
+	for (i = 0; i < L->nload; i++) {
+		struct loader *l = &L->ld[i];
+
+		l->L = L;
+		l->id = i + 1;
+		l->elems = elems;
+		l->map_bytes = 3 * elems * sizeof(double);
+		atomic_init(&l->bytes, 0);
+		if ((e = pthread_create(&l->thread, NULL, loader_main, l))
+		    != 0) {
+			snprintf(err, errlen, "cannot start a load thread: %s",
+			    strerror(e));
+			wait_ready(L, i);
+			ts_loaded_close(L);
+			return NULL;
+		}
+		l->started = true;
+	}
+	wait_ready(L, L->nload);
+	for (i = 0; i < L->nload; i++) {
+		if (L->ld[i].error != 0) {
+			snprintf(err, errlen, "cannot map a load buffer of "
+			    "%" PRIu64 " MiB: %s", (uint64_t)L->ld[i].map_bytes
+			    / TS_MIB, strerror(L->ld[i].error));
+			ts_loaded_close(L);
+			return NULL;
+		}
+		*bound += L->ld[i].bound;
+	}
+	/* A first lap in each order faults in the page tables' working set. */
+	(void)chase_for(L->chase.words, &L->chase.cursor, WARM_S, NULL);
+	(void)chase_for(L->chase.words, &L->local, WARM_S, NULL);
+	return L;
+}
+
+uint64_t
+ts_loaded_chase_page(const struct ts_loaded *L)
+{
+	return L->chase.page_bytes;
+}
+
+int
+ts_loaded_point(struct ts_loaded *L, enum ts_load_mix m, uint64_t delay,
+    bool idle, struct ts_loaded_point *pt, char *err, size_t errlen)
+{
+	struct ts_loaded_raw raw;
+	uint64_t before = 0, after = 0;
+	double t0;
+	unsigned i;
+
+	(void)err;
+	(void)errlen;
+	memset(pt, 0, sizeof *pt);
+	memset(&raw, 0, sizeof raw);
+	pt->mix = m;
+	pt->delay = delay;
+	idle = idle || L->nload == 0;
+	if (!idle) {
+		atomic_store(&L->stop, 0);
+		pthread_mutex_lock(&L->mu);
+		L->mix = m;
+		L->delay = delay;
+		L->ready = 0;
+		L->gen++;
+		pthread_cond_broadcast(&L->cv);
+		pthread_mutex_unlock(&L->mu);
+		/* Let the load reach its pace while the chase keeps warm. */
+		(void)chase_for(L->chase.words, &L->chase.cursor, SETTLE_S,
+		    NULL);
+	}
+	for (i = 0; i < L->nload; i++)
+		before += atomic_load_explicit(&L->ld[i].bytes,
+		    memory_order_relaxed);
+	t0 = ts_now();
+	raw.random_hops = chase_for(L->chase.words, &L->chase.cursor,
+	    L->window_s, &raw.random_s);
+	raw.local_hops = chase_for(L->chase.words, &L->local, L->window_s,
+	    &raw.local_s);
+	raw.seconds = ts_now() - t0;
+	for (i = 0; i < L->nload; i++)
+		after += atomic_load_explicit(&L->ld[i].bytes,
+		    memory_order_relaxed);
+	if (!idle) {
+		atomic_store(&L->stop, 1);
+		wait_ready(L, L->nload);
+	}
+	raw.bytes = after - before;
+	ts_loaded_assemble(&raw, idle, pt);
+	return 0;
+}

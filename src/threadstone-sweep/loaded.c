@@ -1,0 +1,352 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-sweep --loaded and --numa: pick the cores (the chase on the
+ * first usable core, load threads on the others), check that the chase
+ * buffer clears the caches with the package's residency test, measure the
+ * idle point and each mix's curve (or the NUMA matrix), and print or
+ * write the table, the JSON and the picture.
+ */
+#include <config.h>
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "exitcodes.h"
+#include "host/host-sysinfo.h"
+#include "mem/mem-residency.h"
+#include "msg.h"
+#include "outfile.h"
+#include "size.h"
+#include "sweep/sweep-loaded-out.h"
+#include "topo/topo-numa.h"
+#include "topo/topo.h"
+#include "util.h"
+
+#include "loaded.h"
+
+/* What the load threads' bind callback needs: core index per thread. */
+struct binding {
+	struct ts_topo	*topo;
+	unsigned	 cores[256];
+};
+
+static int
+bind_load(void *arg, unsigned thread)
+{
+	struct binding *b = arg;
+
+	return b->topo != NULL ? ts_topo_bind_exact(b->topo,
+	    b->cores[thread]) : -1;
+}
+
+static bool show_progress;
+
+static void
+progress_line(const char *what, size_t i, size_t n)
+{
+	if (!show_progress)
+		return;
+	fprintf(stderr, "\r  %-24s (%zu/%zu)\r", what, i + 1, n);
+	fflush(stderr);
+}
+
+static void
+progress_done(void)
+{
+	if (show_progress)
+		fprintf(stderr, "\r%40s\r", "");
+}
+
+/*
+ * The residency test on the chase's footprint: warn when it reads like
+ * cache (the curve would then show the cache, not memory).
+ */
+static void
+check_chase(uint64_t bytes, uint64_t llc, bool quiet)
+{
+	struct ts_residency_cfg rc = { 0.3, UINT64_C(0x10ADED) };
+	struct ts_residency res;
+	uint64_t large;
+	char a[32];
+
+	large = ts_residency_large(bytes, llc, ts_mem_room());
+	if (large == 0)
+		return;		/* already past twice hwloc's cache */
+	if (!quiet && isatty(STDERR_FILENO))
+		fprintf(stderr, "  checking that the chase clears the caches"
+		    "\r");
+	ts_residency_test(&bytes, 1, large, ts_residency_measure, &rc, &res);
+	progress_done();
+	ts_size_format((double)bytes, TS_SIZE_WHOLE, a, sizeof a);
+	if (res.verdict == TS_RESIDENCY_CACHE)
+		ts_warning("the %s chase reads like cache (%.1f ns per load "
+		    "against %.1f in a larger footprint); use --chase-size "
+		    "with a larger size", a, res.ns_small, res.ns_large);
+}
+
+/* Measure the idle point and every curve of o into r. */
+static int
+measure_curves(struct ts_loaded *L, const struct loaded_opts *o,
+    struct ts_loaded_report *r, char *err, size_t errlen)
+{
+	size_t total, done = 0;
+	int k, i;
+	char what[48];
+
+	total = 1 + (r->load_threads > 0 ? (size_t)o->nmixes *
+	    (size_t)o->ndelays : 0);
+	progress_line("idle", done++, total);
+	if (ts_loaded_point(L, TS_MIX_READ, 0, true, &r->idle, err, errlen)
+	    != 0)
+		return -1;
+	if (r->load_threads == 0)
+		return 0;
+	for (k = 0; k < o->nmixes; k++) {
+		struct ts_loaded_curve *c = &r->curve[r->ncurves++];
+
+		c->mix = o->mixes[k];
+		/* Largest delay first: the load grows towards its peak. */
+		for (i = o->ndelays - 1; i >= 0; i--) {
+			snprintf(what, sizeof what, "%s, delay %" PRIu64,
+			    ts_mix_name(c->mix), o->delays[i]);
+			progress_line(what, done++, total);
+			if (ts_loaded_point(L, c->mix, o->delays[i], false,
+			    &c->points[i], err, errlen) != 0)
+				return -1;
+		}
+		c->n = (size_t)o->ndelays;
+	}
+	return 0;
+}
+
+/* The NUMA matrix: every node's cores against every node's memory. */
+static int
+measure_numa(struct ts_topo *topo, const struct loaded_opts *o,
+    struct ts_loaded_report *r, char *err, size_t errlen)
+{
+	struct ts_numa_plan plan;
+	struct ts_loaded_cfg cfg;
+	struct ts_loaded_point pt;
+	struct ts_loaded *L;
+	struct binding bd;
+	unsigned a, m, k, bound, n;
+	char what[48];
+
+	if (ts_numa_plan(topo, &plan, err, errlen) != 0)
+		return -1;
+	n = plan.nnodes;
+	r->nnodes = n;
+	r->node_os = ts_xmalloc(n * sizeof *r->node_os);
+	r->numa_latency_ns = ts_xmalloc((size_t)n * n * sizeof(double));
+	r->numa_random_ns = ts_xmalloc((size_t)n * n * sizeof(double));
+	r->numa_bandwidth = ts_xmalloc((size_t)n * n * sizeof(double));
+	for (a = 0; a < n; a++)
+		r->node_os[a] = plan.node[a].os_index;
+	for (a = 0; a < n * n; a++)
+		r->numa_latency_ns[a] = r->numa_random_ns[a] =
+		    r->numa_bandwidth[a] = NAN;
+	bd.topo = topo;
+	for (a = 0; a < n; a++) {
+		if (plan.node[a].ncores == 0)
+			continue;	/* memory only: a column, not a row */
+		if (ts_topo_bind_exact(topo, plan.node[a].first_core) != 0 &&
+		    r->binding[0] == '\0')
+			snprintf(r->binding, sizeof r->binding, "the latency "
+			    "thread could not be bound to node %u's core",
+			    plan.node[a].os_index);
+		for (m = 0; m < n; m++) {
+			snprintf(what, sizeof what, "node %u to node %u",
+			    plan.node[a].os_index, plan.node[m].os_index);
+			progress_line(what, (size_t)a * n + m, (size_t)n * n);
+			if (n > 1 && ts_numa_bind_memory(topo, &plan, (int)m,
+			    err, errlen) != 0) {
+				snprintf(r->binding, sizeof r->binding, "%.*s",
+				    (int)sizeof r->binding - 1, err);
+			}
+			memset(&cfg, 0, sizeof cfg);
+			cfg.chase_bytes = r->chase_bytes;
+			cfg.load_bytes = TS_LOADED_LOAD_BYTES;
+			cfg.load_threads = plan.node[a].ncores - 1;
+			if (cfg.load_threads > 255)
+				cfg.load_threads = 255;
+			for (k = 1; k <= cfg.load_threads; k++)
+				bd.cores[k] = ts_numa_core(&plan, a, k);
+			cfg.window_s = (double)o->window_ms / 1e3;
+			cfg.seed = UINT64_C(0x1A7E4C7A5EED);
+			cfg.huge_pages = o->huge_pages;
+			cfg.bind = bind_load;
+			cfg.bind_arg = &bd;
+			L = ts_loaded_open(&cfg, &bound, err, errlen);
+			if (n > 1)
+				(void)ts_numa_bind_memory(topo, &plan, -1,
+				    err, errlen);
+			if (L == NULL) {
+				ts_numa_plan_free(&plan);
+				return -1;
+			}
+			if (ts_loaded_point(L, TS_MIX_READ, 0, true, &pt, err,
+			    errlen) == 0) {
+				r->numa_latency_ns[a * n + m] = pt.local_ns;
+				r->numa_random_ns[a * n + m] = pt.random_ns;
+			}
+			if (cfg.load_threads > 0 && ts_loaded_point(L,
+			    TS_MIX_READ, 0, false, &pt, err, errlen) == 0)
+				r->numa_bandwidth[a * n + m] = pt.bandwidth;
+			ts_loaded_close(L);
+		}
+	}
+	ts_numa_plan_free(&plan);
+	return 0;
+}
+
+static int
+write_out(const char *path, const struct ts_buf *b, bool quiet)
+{
+	char err[1024];
+
+	if (ts_write_file_atomic(path, b->data, b->len, err, sizeof err) != 0) {
+		ts_error("%s", err);
+		return -1;
+	}
+	if (!quiet)
+		fprintf(stderr, "wrote %s\n", path);
+	return 0;
+}
+
+int
+sweep_loaded(struct loaded_opts *o)
+{
+	struct ts_loaded_report r;
+	struct ts_loaded_cfg cfg;
+	struct ts_loaded *L = NULL;
+	struct ts_topo *topo;
+	struct binding bd;
+	struct ts_buf buf;
+	unsigned cores, i, bound = 0;
+	uint64_t llc = 0, room;
+	char err[1024];
+	int status = TS_EXIT_OK;
+
+	show_progress = !o->quiet && isatty(STDERR_FILENO);
+	memset(&r, 0, sizeof r);
+	if ((topo = ts_topo_open(err, sizeof err)) == NULL)
+		ts_warning("topology unknown, threads left unbound: %s", err);
+	cores = topo != NULL ? ts_topo_cores(topo) : 1;
+	if (topo != NULL)
+		llc = ts_topo_llc_size(topo);
+	r.chase_bytes = o->chase_bytes ? o->chase_bytes :
+	    TS_LOADED_CHASE_DEFAULT;
+	r.window_s = (double)o->window_ms / 1e3;
+	room = ts_mem_room();
+	if (room != 0 && r.chase_bytes + TS_LOADED_LOAD_BYTES *
+	    (uint64_t)(cores > 1 ? cores - 1 : 0) > room / 10 * 9) {
+		ts_error("the chase and %u load buffers need more memory than "
+		    "the %" PRIu64 " MiB available", cores - 1, room / TS_MIB);
+		ts_topo_close(topo);
+		return TS_EXIT_FAILURE;
+	}
+	check_chase(r.chase_bytes, llc, o->quiet);
+
+	if (o->curve) {
+		r.latency_core = 0;
+		r.load_threads = cores > 1 ? cores - 1 : 0;
+		if (r.load_threads > 255)
+			r.load_threads = 255;
+		if (r.load_threads == 0)
+			snprintf(r.note, sizeof r.note, "one usable core: the "
+			    "idle point alone (load threads need cores of "
+			    "their own)");
+		r.load_bytes = TS_LOADED_LOAD_BYTES;
+		bd.topo = topo;
+		for (i = 1; i <= r.load_threads; i++)
+			bd.cores[i] = i;
+		if (topo == NULL || ts_topo_bind_exact(topo, 0) != 0)
+			snprintf(r.binding, sizeof r.binding, "the latency "
+			    "thread could not be bound to a core; unbound "
+			    "run");
+		memset(&cfg, 0, sizeof cfg);
+		cfg.chase_bytes = r.chase_bytes;
+		cfg.load_bytes = r.load_bytes;
+		cfg.load_threads = r.load_threads;
+		cfg.window_s = r.window_s;
+		cfg.seed = UINT64_C(0x1A7E4C7A5EED);
+		cfg.huge_pages = o->huge_pages;
+		cfg.bind = bind_load;
+		cfg.bind_arg = &bd;
+		if (!o->quiet)
+			fprintf(stderr, "Measuring latency under load: %d "
+			    "mix%s x %d delays\xe2\x80\xa6\n", o->nmixes,
+			    o->nmixes == 1 ? "" : "es", o->ndelays);
+		if ((L = ts_loaded_open(&cfg, &bound, err, sizeof err))
+		    == NULL || measure_curves(L, o, &r, err, sizeof err)
+		    != 0) {
+			progress_done();
+			ts_error("%s", err);
+			ts_loaded_close(L);
+			ts_topo_close(topo);
+			return TS_EXIT_FAILURE;
+		}
+		progress_done();
+		r.chase_page_bytes = ts_loaded_chase_page(L);
+		ts_loaded_close(L);
+		if (bound < r.load_threads && r.binding[0] == '\0')
+			snprintf(r.binding, sizeof r.binding, "%u of %u load "
+			    "threads could not be bound; unbound run", 
+			    r.load_threads - bound, r.load_threads);
+		r.bound = r.binding[0] == '\0';
+		if (r.binding[0] != '\0')
+			ts_warning("%s", r.binding);
+		if (r.note[0] != '\0' && !o->quiet)
+			ts_warning("%s", r.note);
+	}
+	if (o->numa) {
+		char b0[sizeof r.binding];
+
+		memcpy(b0, r.binding, sizeof b0);
+		r.binding[0] = '\0';
+		if (measure_numa(topo, o, &r, err, sizeof err) != 0) {
+			progress_done();
+			ts_error("%s", err);
+			ts_topo_close(topo);
+			return TS_EXIT_FAILURE;
+		}
+		progress_done();
+		if (r.binding[0] != '\0')
+			ts_warning("%s", r.binding);
+		else
+			memcpy(r.binding, b0, sizeof b0);
+		if (!o->curve) {
+			r.bound = r.binding[0] == '\0';
+			r.chase_page_bytes = 0;
+		}
+	}
+	ts_topo_close(topo);
+
+	ts_buf_init(&buf);
+	if (o->out != NULL) {
+		ts_loaded_json(&buf, &r);
+		if (write_out(o->out, &buf, o->quiet) != 0)
+			status = TS_EXIT_FAILURE;
+	} else {
+		ts_loaded_table(&buf, &r);
+		fwrite(buf.data, 1, buf.len, stdout);
+	}
+	if (o->plot != NULL && status == TS_EXIT_OK) {
+		ts_buf_free(&buf);
+		ts_buf_init(&buf);
+		ts_loaded_svg(&buf, &r);
+		if (write_out(o->plot, &buf, o->quiet) != 0)
+			status = TS_EXIT_FAILURE;
+	}
+	ts_buf_free(&buf);
+	free(r.node_os);
+	free(r.numa_latency_ns);
+	free(r.numa_random_ns);
+	free(r.numa_bandwidth);
+	return status;
+}
