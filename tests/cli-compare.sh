@@ -251,4 +251,54 @@ case $out in
 *) ok 1 "--version text" ;;
 esac
 
+# Documents measured in executions: the execution test, named, with each
+# row's detectable change; a real change found; old documents as before.
+ex=executions-run.json
+py=${PYTHON3:-$(command -v python3 || true)}
+run "$TS_COMPARE" $ex $ex
+expect_status 0 "executions: self-comparison"
+grep -q '^test: Welch t on the execution means' "$tmpdir/out"
+ok $? "executions: the test is named"
+! grep -q '^  [-+] ' "$tmpdir/out" && grep -q '^  = sha256 .*±' "$tmpdir/out"
+ok $? "executions: every row unchanged, with its detectable change"
+if [ -n "$py" ]; then
+	"$py" - "$ex" "$tmpdir/slow.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+w = next(w for w in d["workloads"] if w["id"] == "sha256")
+p = w["single_thread"]
+p["samples"] = [v * 0.3 for v in p["samples"]]
+p["value"] *= 0.3
+for k in ("median", "mean", "stddev", "min", "max", "p05", "p95", "ci95"):
+    p["stats"][k] *= 0.3
+for x in d["extensions"]["executions"]["passes"]:
+    if x["workload"] == "sha256" and x["pass"] == "single_thread":
+        x["means"] = [m * 0.3 for m in x["means"]]
+        for k in ("mean", "sd", "ci95"):
+            x[k] *= 0.3
+json.dump(d, open(sys.argv[2], "w"), indent=2)
+EOF
+	run "$TS_COMPARE" --fail-on-regression $ex "$tmpdir/slow.json"
+	expect_status 3 "executions: a 70 % slower sha256 is a regression (a noisy run: 50 % detectable)"
+	grep -q '^  - sha256 .*-70.0%' "$tmpdir/out"
+	ok $? "executions: the row is slower"
+	run "$TS_COMPARE" --json $ex "$tmpdir/slow.json"
+	"$py" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["test"] == "welch_execution_means"
+r = next(r for r in c["single_thread"] if r["id"] == "sha256")
+assert r["test"] == "welch_execution_means" and r["verdict"] == "slower"
+assert r["p_value"] < 0.05 and r["detectable_pct"] >= 0.5
+' "$tmpdir/out"
+	ok $? "executions: --json names the test, p-value and detectable change"
+else
+	for i in 1 2 3 4; do ok 0 "# SKIP python3 not found"; done
+fi
+run "$TS_COMPARE" producer-ours-0.1.0.json $ex
+expect_status 0 "executions against a document without"
+grep -q "^test: the original's .*the baseline carries no executions" \
+	"$tmpdir/out"
+ok $? "one side without executions: the original's test, and why"
+
 done_testing

@@ -11,7 +11,7 @@ SCHEMA=$top_srcdir/data/result.schema.json
 CHECK=$top_srcdir/tests/check-run-json.py
 SERDE=${SERDE_CANON:-$top_srcdir/../shared/spec/threadstone-vectors/serde_canon.py}
 py=${PYTHON3:-$(command -v python3 || true)}
-QUICK="--samples 1 --warmup 0 --window-ms 5"
+QUICK="--samples 1 --warmup 0 --window-ms 5 --executions 2"
 
 # --list: the original's bytes, but for the title, which names this
 # package's version rather than the Rust tool's 2.0.0.
@@ -49,6 +49,14 @@ bad 1 "--window-ms must be at least 1" "--window-ms 0" \
 	--window-ms 0 -o "$tmpdir/never.json"
 bad 1 "unknown workload 'nonexistent'; available: dhrystone, sgemm" \
 	"unknown workload" -w sha256 -w nonexistent -o "$tmpdir/never.json"
+bad 2 "expected an integer from 1" "--executions 0" \
+	--executions 0 -o "$tmpdir/never.json"
+bad 2 "expected a number from 0.01 to 100" "--precision 0" \
+	--precision 0 -o "$tmpdir/never.json"
+bad 2 "invalid --precision" "--precision abc" \
+	--precision abc -o "$tmpdir/never.json"
+bad 2 "invalid --max-seconds" "--max-seconds 0" \
+	--max-seconds 0 -o "$tmpdir/never.json"
 bad 2 "single-only" "--single-only with --multi-only" \
 	--single-only --multi-only -o "$tmpdir/never.json"
 bad 1 "cannot write" "unwritable --out" -o "$tmpdir/no/such/dir/x.json"
@@ -85,7 +93,7 @@ ok $? "'wrote PATH' on stderr"
 ! grep -q '^  ' "$tmpdir/err"
 ok $? "--format json prints no progress"
 grep -q '"excluded_from_multi_core"' "$doc" && \
-	[ "$(grep -c '"multi_thread"' "$doc")" -le 2 ]
+	[ "$(grep -c '"multi_thread": {' "$doc")" -le 2 ]
 ok $? "latency is single-thread only and says why"
 grep -q '"bytes": 8388608' "$doc" && grep -q '"set by --latency-mb"' "$doc"
 ok $? "the latency buffer size is recorded as set"
@@ -163,21 +171,32 @@ tr -d '\n ' <"$tmpdir/out" | grep -q '"pinning":{"enabled":false'
 ok $? "--no-pin is recorded"
 
 # On a terminal (util-linux script(1) gives stderr one): the transient
-# status lines, redrawn in place; a long run shows a count, not a bar
-# wider than the line.
+# status lines, redrawn in place: "calibrating" before a pass's first
+# execution, then one tick per finished execution (the calibration is
+# each execution's own, so no "calibrated" line); many executions show
+# a count, not a bar wider than the line.
 if command -v script >/dev/null 2>&1 && \
     script -qec true /dev/null >/dev/null 2>&1; then
 	script -qec "'$TS_RUN' -w sha256 --single-only $QUICK --samples 3 \
-	    >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
-	grep -q "SHA-256 (1 thread) · calibrating…" "$tmpdir/tty" &&
-		grep -q "iters/thread, [0-9]* ms per round" "$tmpdir/tty" &&
-		grep -q "SHA-256 (1 thread) · ●●● " "$tmpdir/tty"
-	ok $? "terminal: calibrating, calibrated and a bar of samples"
-	script -qec "'$TS_RUN' -w sha256 --single-only $QUICK --samples 40 \
-	    >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
-	grep -q "SHA-256 (1 thread) · 40/40 " "$tmpdir/tty" &&
-		! grep -q "●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●" "$tmpdir/tty"
-	ok $? "terminal: 40 samples are counted, not drawn as a bar"
+	    --executions 3 >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
+	tr '\r' '\n' <"$tmpdir/tty" >"$tmpdir/lines"
+	grep -q "^  SHA-256 (1 thread) · calibrating…" "$tmpdir/lines" &&
+		grep -q "^  SHA-256 (1 thread) · ●·· " "$tmpdir/lines" &&
+		grep -q "^  SHA-256 (1 thread) · ●●· " "$tmpdir/lines" &&
+		grep -q "^  SHA-256 (1 thread) · ●●● " "$tmpdir/lines" &&
+		! grep -q "iters/thread" "$tmpdir/lines" &&
+		test "$(grep -c "^  SHA-256 (1 thread) · [●·]* " \
+		    "$tmpdir/lines")" -eq 3
+	ok $? "terminal: calibrating, then one tick per execution"
+	script -qec "'$TS_RUN' -w sha256 --single-only $QUICK \
+	    --executions 40 >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
+	tr '\r' '\n' <"$tmpdir/tty" >"$tmpdir/lines"
+	grep -q "^  SHA-256 (1 thread) · 1/40 " "$tmpdir/lines" &&
+		grep -q "^  SHA-256 (1 thread) · 40/40 " "$tmpdir/lines" &&
+		test "$(grep -c "^  SHA-256 (1 thread) · [0-9]*/40 " \
+		    "$tmpdir/lines")" -eq 40 &&
+		! grep -q "●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●" "$tmpdir/lines"
+	ok $? "terminal: 40 executions are counted, not drawn as a bar"
 else
 	ok 0 "# SKIP script(1) cannot give the run a terminal"
 	ok 0 "# SKIP script(1) cannot give the run a terminal"
@@ -221,6 +240,53 @@ else
 	ok 0 "# SKIP taskset cannot restrict this process"
 	ok 0 "# SKIP taskset cannot restrict this process"
 fi
+
+# Executions: the design and every pass's record, an interval that
+# verify recomputes, --precision recorded, --in-process said.
+run "$TS_RUN" -w sha256 -q --samples 2 --warmup 1 --window-ms 5 \
+	--executions 3 --threads 2 -o "$tmpdir/ex.json"
+expect_status 0 "a run in 3 executions"
+if [ -n "$py" ]; then
+	"$py" - "$tmpdir/ex.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+x = d["extensions"]["executions"]
+assert x["design"]["executions"] == 3 and x["design"]["samples"] == 2
+assert "process of its own" in x["design"]["isolation"]
+assert d["config"]["samples"] == 6
+for p in x["passes"]:
+    w = next(w for w in d["workloads"] if w["id"] == p["workload"])
+    s = w[p["pass"]]["samples"]
+    assert p["samples"] == [2, 2, 2], p["samples"]
+    for i in range(3):
+        m = sum(s[2 * i:2 * i + 2]) / 2
+        assert abs(p["means"][i] - m) <= 1e-9 * abs(m)
+    # The record's double can come back one ulp away (json-c's %.17g
+    # text read by the serde-style parser), so compare to 1e-12.
+    c = w[p["pass"]]["stats"]["ci95"]
+    assert abs(c - p["ci95"]) <= 1e-12 * abs(c), (c, p["ci95"])
+    assert len(p["wall_ms"]) == 3 and len(p["host"]["involuntary_switches"]) == 3
+    assert isinstance(p["host"]["lost_time"], bool)
+EOF
+	ok $? "extensions.executions: design, counts, means, the pass's ci95"
+else
+	ok 0 "# SKIP python3 not found"
+fi
+if [ -x "$TS_VERIFY" ]; then
+	run "$TS_VERIFY" "$tmpdir/ex.json"
+	expect_status 0 "verify accepts the run"
+	[ ! -s "$tmpdir/err" ]
+	ok $? "verify recomputes the interval over the executions (no warning)"
+fi
+run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
+	--window-ms 5 --executions 2 --precision 50 --max-seconds 2 \
+	--in-process -o "$tmpdir/pr.json"
+expect_status 0 "--precision with a cap, in-process"
+grep -q '"precision_pct": 50.0' "$tmpdir/pr.json" &&
+	grep -q '"time_cap_secs": 2.0' "$tmpdir/pr.json" &&
+	grep -q '"precision_met": ' "$tmpdir/pr.json" &&
+	grep -q '"isolation": "in the measuring process' "$tmpdir/pr.json"
+ok $? "--precision: target, cap and outcome recorded; in-process said"
 
 # The --out directory vanishes while measuring: exit 1, one line, and
 # nothing on stdout (the original prints nothing after a failed write).

@@ -240,6 +240,11 @@ test_pair(void)
 	ok(strstr(b.data, "\"id\": \"new\",\n      \"unit\": \"gib_per_sec\","
 	    "\n      \"baseline\": null,\n      \"candidate\": 12.0,\n"
 	    "      \"change_pct\": null,\n      \"threshold_pct\": null,\n"
+	    "      \"test\": null,\n      \"detectable_pct\": null,\n"
+	    "      \"execution_means_change_pct\": null,\n"
+	    "      \"p_value\": null,\n"
+	    "      \"host_took_time\": {\"baseline\": false, "
+	    "\"candidate\": false},\n"
 	    "      \"verdict\": \"missing\"") != NULL,
 	    "JSON row of a new workload");
 	ok(b.len > 0 && b.data[b.len - 1] == '\n', "JSON ends in a newline");

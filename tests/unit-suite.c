@@ -13,6 +13,7 @@
 #include <json.h>
 
 #include "doc/doc-ext-keys.h"
+#include "doc/doc-ext-exec.h"
 #include "suite/suite.h"
 #include "fake-kernel.h"
 #include "tap.h"
@@ -108,6 +109,7 @@ quick(struct ts_suite_opts *o, const struct ts_kernel *const *ks, size_t n,
 	o->samples = 2;
 	o->warmup = 0;
 	o->window_ms = 2;
+	o->executions = 1;
 	o->pin = false;
 }
 
@@ -172,6 +174,29 @@ main(void)
 	    TS_PRODUCER) == 0, "extensions name the producer");
 	pin = ts_ext_get(&r.ext, &ts_ext_key_pinning);
 	ok(pin != NULL && !pin->enabled, "pinning recorded as disabled");
+	ts_report_free(&r);
+
+	/* Executions: interleaved, the interval over their means recorded. */
+	quick(&o, one, 2, 2);
+	o.executions = 3;
+	ts_suite_run(&o, &r);
+	{
+		const struct ts_exec_design *d = ts_exec_ext_get(&r.ext);
+		const struct ts_exec_pass *x = d != NULL ?
+		    ts_exec_find(d, "fast", TS_EXEC_MULTI) : NULL;
+
+		is_int(r.config.samples, 6, "3 executions of 2: config.samples 6");
+		ok(d != NULL && d->executions == 3 && d->npasses == 3,
+		    "extensions.executions: the design and three passes");
+		ok(x != NULL && x->nexec == 3 && x->counts[0] == 2 &&
+		    x->counts[2] == 2, "fast multi: three executions of 2");
+		ok(x != NULL && r.workloads[0].multi != NULL &&
+		    r.workloads[0].multi->stats.ci95 == x->ci95 &&
+		    r.workloads[0].multi->nsamples == 6,
+		    "the pass's ci95 is the interval over the executions");
+		ok(d != NULL && strstr(d->isolation, "measuring process") !=
+		    NULL, "without an executor: in-process, and said so");
+	}
 	ts_report_free(&r);
 
 	/* --multi-only: latency-like workloads say why they did not run. */

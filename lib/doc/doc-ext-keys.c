@@ -10,7 +10,9 @@
 
 #include <json-c/json.h>
 
+#include "doc/doc-ext-exec.h"
 #include "doc/doc-ext-keys.h"
+#include "doc/doc-ext-speed.h"
 #include "doc/doc-ext-kinds.h"
 #include "util.h"
 
@@ -339,6 +341,8 @@ const struct ts_ext_key *const ts_ext_keys[] = {
 	&ts_ext_key_pinning,
 	&ts_ext_key_buffers,
 	&ts_ext_key_cpu_kinds,
+	&ts_ext_key_executions,
+	&ts_ext_key_cpu_speed,
 };
 
 const size_t ts_next_keys = sizeof ts_ext_keys / sizeof ts_ext_keys[0];

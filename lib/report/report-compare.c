@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "doc/doc-ext-exec.h"
 #include "doc/doc-kinds.h"
 #include "doc/doc-producer.h"
 #include "num/num-format.h"
@@ -151,10 +152,45 @@ fill_row(struct ts_compare_row *row, const char *id,
 		row->verdict = TS_VERDICT_SLOWER;
 }
 
+/* The execution documents of both sides, while rows are built. */
+struct designs {
+	const struct ts_exec_design *b, *c;
+	bool			 has_b, has_c;
+};
+
+/*
+ * What the executions add to a row: the execution test when both
+ * documents carry executions, whether the host took time from either
+ * pass, and the detectable change in the text.
+ */
+static void
+exec_row(struct ts_comparison *out, const struct designs *d,
+    enum ts_compare_pass which, struct ts_compare_row *row)
+{
+	enum ts_exec_which w = which == TS_COMPARE_SINGLE ? TS_EXEC_SINGLE :
+	    TS_EXEC_MULTI;
+	const struct ts_exec_pass *xb = NULL, *xc = NULL;
+
+	if (!d->has_b && !d->has_c)
+		return;
+	row->show_detectable = true;
+	if (d->has_b && row->has_base)
+		xb = ts_exec_find(d->b, row->id, w);
+	if (d->has_c && row->has_cand)
+		xc = ts_exec_find(d->c, row->id, w);
+	row->lost_base = xb != NULL && xb->lost_time;
+	row->lost_cand = xc != NULL && xc->lost_time;
+	if (row->lost_base || row->lost_cand)
+		out->nlost++;
+	if (d->has_b && d->has_c)
+		(void)ts_compare_exec_verdict(row, xb, xc);
+}
+
 /* Build the rows of one pass: baseline order, then candidate-only ids. */
 static void
 build_rows(struct ts_comparison *out, enum ts_compare_pass which,
-    const struct ts_report *base, const struct ts_report *cand)
+    const struct ts_report *base, const struct ts_report *cand,
+    const struct designs *d)
 {
 	struct ts_compare_row *rows;
 	size_t i, n = 0;
@@ -176,8 +212,10 @@ build_rows(struct ts_comparison *out, enum ts_compare_pass which,
 		if (c != NULL && find_workload(base, cw->id) == NULL)
 			fill_row(&rows[n++], cw->id, cw->unit, NULL, c);
 	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		exec_row(out, d, which, &rows[i]);
 		out->count[rows[i].verdict]++;
+	}
 	out->rows[which] = rows;
 	out->nrows[which] = n;
 }
@@ -278,14 +316,23 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
     struct ts_comparison *out)
 {
 	const struct ts_producers *pr = &out->producers;
+	struct designs d;
 	size_t i;
 	int p;
 
 	memset(out, 0, sizeof *out);
 	out->mismatch = machine_mismatch(base, cand);
 	compare_producers(&out->producers, base, cand);
+	/* A malformed record counts as none: the original's test applies. */
+	d.b = ts_exec_ext_get(&base->ext);
+	d.c = ts_exec_ext_get(&cand->ext);
+	d.has_b = d.b != NULL;
+	d.has_c = d.c != NULL;
+	out->exec_base = d.has_b;
+	out->exec_cand = d.has_c;
+	out->speed_differ = ts_compare_speed_differ(base, cand);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
-		build_rows(out, p, base, cand);
+		build_rows(out, p, base, cand, &d);
 		for (i = 0; i < out->nrows[p]; i++) {
 			struct ts_compare_row *row = &out->rows[p][i];
 
@@ -328,6 +375,7 @@ ts_comparison_free(struct ts_comparison *c)
 		free(c->kinds[i].rows);
 	free(c->kinds);
 	free(c->kinds_differ);
+	free(c->speed_differ);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++)
 		free(c->rows[p]);
 	memset(c, 0, sizeof *c);
@@ -401,8 +449,43 @@ text_row(struct ts_buf *b, const struct ts_compare_row *row)
 	else
 		strcpy(cell, TS_DASH);
 	ts_buf_rpad(b, cell, 8);
+	if (row->show_detectable) {
+		if (row->has_pct)
+			snprintf(cell, sizeof cell, "\u00b1%.1f%%",
+			    row->threshold);
+		else
+			strcpy(cell, TS_DASH);
+		ts_buf_puts(b, "  ");
+		ts_buf_rpad(b, cell, 7);
+		if (row->lost_base || row->lost_cand)
+			ts_buf_printf(b, "  (host took time: %s)",
+			    row->lost_base && row->lost_cand ? "both" :
+			    row->lost_base ? "baseline" : "candidate");
+	}
 	if (row->kernel_differs)
 		ts_buf_puts(b, ROW_NOTE);
+	ts_buf_putc(b, '\n');
+}
+
+/* The line that says which test decided, when executions are present. */
+static void
+test_line(struct ts_buf *b, const struct ts_comparison *c)
+{
+	if (!c->exec_base && !c->exec_cand)
+		return;
+	if (c->exec_base && c->exec_cand)
+		ts_buf_puts(b, "test: Welch t on the execution means (95 %), "
+		    "changes under 0.5 % ignored\n");
+	else
+		ts_buf_printf(b, "test: the original's (both ci95 in "
+		    "quadrature, 0.5 %% floor): the %s carries no executions\n",
+		    c->exec_base ? "candidate" : "baseline");
+	ts_buf_puts(b, "      \u00b1 is the smallest change a row can "
+	    "detect\n");
+	if (c->nlost > 0)
+		ts_buf_printf(b, "warning: the host took time from the passes "
+		    "of %zu row%s (marked): their figures are less sure\n",
+		    c->nlost, c->nlost == 1 ? "" : "s");
 	ts_buf_putc(b, '\n');
 }
 
@@ -432,6 +515,11 @@ ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
 	if (c->kinds_differ != NULL)
 		ts_buf_printf(b, "warning: %s\n         the single-thread rows "
 		    "may compare different kinds of core\n\n", c->kinds_differ);
+	if (c->speed_differ != NULL)
+		ts_buf_printf(b, "warning: %s\n         the single-thread rows "
+		    "may show the host's vCPUs, not the change\n\n",
+		    c->speed_differ);
+	test_line(b, c);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		if (c->nrows[p] == 0)
 			continue;
@@ -481,6 +569,23 @@ json_row(struct ts_buf *b, const struct ts_compare_row *row)
 	json_number(b, row->has_pct, row->pct);
 	ts_buf_puts(b, ",\n      \"threshold_pct\": ");
 	json_number(b, row->has_pct, row->threshold);
+	ts_buf_puts(b, ",\n      \"test\": ");
+	if (!row->has_pct)
+		ts_buf_puts(b, "null");
+	else
+		ts_buf_printf(b, "\"%s\"", row->test == TS_TEST_EXECUTIONS ?
+		    "welch_execution_means" : "ci95_quadrature");
+	ts_buf_puts(b, ",\n      \"detectable_pct\": ");
+	json_number(b, row->has_pct, row->threshold);
+	ts_buf_puts(b, ",\n      \"execution_means_change_pct\": ");
+	json_number(b, row->has_pct && row->test == TS_TEST_EXECUTIONS,
+	    row->means_pct);
+	ts_buf_puts(b, ",\n      \"p_value\": ");
+	json_number(b, row->has_pct && row->test == TS_TEST_EXECUTIONS,
+	    row->p_value);
+	ts_buf_printf(b, ",\n      \"host_took_time\": {\"baseline\": %s, "
+	    "\"candidate\": %s}", row->lost_base ? "true" : "false",
+	    row->lost_cand ? "true" : "false");
 	ts_buf_printf(b, ",\n      \"verdict\": \"%s\",\n"
 	    "      \"kernel_differs\": %s\n    }",
 	    ts_verdict_name(row->verdict),
@@ -574,6 +679,16 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 	else
 		ts_buf_puts(b, "null");
 	json_producers(b, &c->producers);
+	ts_buf_printf(b, ",\n  \"executions\": {\"baseline\": %s, "
+	    "\"candidate\": %s},\n  \"test\": \"%s\"",
+	    c->exec_base ? "true" : "false", c->exec_cand ? "true" : "false",
+	    c->exec_base && c->exec_cand ? "welch_execution_means" :
+	    "ci95_quadrature");
+	ts_buf_puts(b, ",\n  \"cpu_speed_differ\": ");
+	if (c->speed_differ != NULL)
+		ts_buf_json_string(b, c->speed_differ);
+	else
+		ts_buf_puts(b, "null");
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		ts_buf_printf(b, ",\n  \"%s\": ", pass_keys[p]);
 		if (c->nrows[p] == 0) {

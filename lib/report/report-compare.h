@@ -29,6 +29,21 @@ enum ts_verdict {
 	TS_VERDICT_MISSING	/* "?": one side lacks the workload or pass */
 };
 
+/* The test a row's verdict comes from. */
+enum ts_compare_test {
+	/*
+	 * The original's: the two passes' relative ci95 in quadrature, at
+	 * least 0.5 % each (documents without executions).
+	 */
+	TS_TEST_CI95,
+	/*
+	 * Welch's t test on the execution means of both passes (both
+	 * documents measured them in executions, lib/doc/doc-ext-exec.h), at
+	 * 95 %, and a change of at least 0.5 % (the practical floor).
+	 */
+	TS_TEST_EXECUTIONS
+};
+
 /* One workload of one pass.  Strings are borrowed from the documents. */
 struct ts_compare_row {
 	const char	*id;
@@ -41,6 +56,18 @@ struct ts_compare_row {
 	enum ts_verdict	 verdict;
 	/* Both values present, from kernels known to differ. */
 	bool		 kernel_differs;
+	/*
+	 * With has_pct: the test, and for the execution test its p-value
+	 * and the change of the execution means it judged (%, positive =
+	 * better).  threshold is the smallest change the row can detect.
+	 */
+	enum ts_compare_test test;
+	double		 p_value;
+	double		 means_pct;
+	/* The host took time from the baseline's or candidate's pass. */
+	bool		 lost_base, lost_cand;
+	/* The text shows threshold after the change (executions present). */
+	bool		 show_detectable;
 };
 
 /* A score delta, set only when both scores exist and base is usable. */
@@ -88,6 +115,21 @@ struct ts_comparison {
 	struct ts_score_delta	 single_core, multi_core;
 	/* How many rows got each verdict, over both passes. */
 	size_t			 count[TS_VERDICT_MISSING + 1];
+	/*
+	 * Which documents carry executions (extensions.executions); when
+	 * either does, the text adds the test and each row's smallest
+	 * detectable change, else it is the original's byte for byte.
+	 */
+	bool			 exec_base, exec_cand;
+	/* Rows whose passes lost time to the host, over both passes. */
+	size_t			 nlost;
+	/*
+	 * One line when both documents measured their cores' speeds
+	 * (extensions.cpu_speed) and the disparities differ: one found the
+	 * cores unequal and the other not, or the fastest-to-slowest ratios
+	 * differ by more than 5 %.  NULL otherwise.
+	 */
+	char			*speed_differ;
 };
 
 /*
@@ -97,6 +139,21 @@ struct ts_comparison {
 void	 ts_compare(const struct ts_report *base,
 	    const struct ts_report *cand, struct ts_comparison *out);
 void	 ts_comparison_free(struct ts_comparison *);
+
+struct ts_exec_pass;
+
+/*
+ * The verdict of the execution test on a row already filled (has_pct)
+ * from the two passes' execution records (each with two executions or
+ * more; otherwise the row keeps the original's verdict).  Return 0 when
+ * the execution test decided, -1 when it could not.
+ */
+int	 ts_compare_exec_verdict(struct ts_compare_row *,
+	    const struct ts_exec_pass *base, const struct ts_exec_pass *cand);
+
+/* The speed_differ line of two documents, or NULL (malloc'd). */
+char	*ts_compare_speed_differ(const struct ts_report *base,
+	    const struct ts_report *cand);
 
 /*
  * Whether any row is a significant regression: verdict slower, and not a

@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "doc/doc-ext-exec.h"
+#include "doc/doc-ext-speed.h"
 #include "doc/doc-kinds.h"
 #include "report/report-render.h"
 
@@ -301,6 +303,43 @@ note(struct notes *n, const char *fmt, ...)
 	ts_buf_free(&t);
 }
 
+/*
+ * Our notes, for documents that carry them: how the passes were
+ * measured, the passes the host took time from, unequal cores.
+ */
+static void
+design_notes(struct notes *n, const struct ts_report *r)
+{
+	const struct ts_exec_design *d = ts_exec_ext_get(&r->ext);
+	const struct ts_speed *sp = ts_speed_ext_get(&r->ext);
+	const struct ts_exec_pass *x;
+	size_t i;
+
+	if (d != NULL) {
+		if (d->executions >= 2)
+			note(n, "every pass: %ju executions of %ju samples, "
+			    "interleaved; intervals count the spread between "
+			    "executions", (uintmax_t)d->executions,
+			    (uintmax_t)d->samples);
+		if (d->has_precision)
+			note(n, "--precision %g %%: %s", d->precision_pct,
+			    d->precision_met ? "every pass reached it" :
+			    "not every pass reached it in time");
+		for (i = 0; i < d->npasses; i++) {
+			x = &d->passes[i];
+			if (x->lost_time)
+				note(n, "the host took time from %s %s: %s",
+				    x->workload, x->which == TS_EXEC_SINGLE ?
+				    "single-thread" : "multi-thread",
+				    x->lost_why != NULL ? x->lost_why : "");
+		}
+	}
+	if (sp != NULL && sp->differ && sp->n > 0)
+		note(n, "cores differ in speed (the fastest %.2fx the "
+		    "slowest): single-thread passes ran on core %u, the "
+		    "fastest", sp->disparity, sp->cores[sp->fastest].core);
+}
+
 /* Append the notes under the table, in the original's order. */
 static void
 table_notes(struct ts_buf *b, const struct ts_report *r, bool colour)
@@ -326,6 +365,7 @@ table_notes(struct ts_buf *b, const struct ts_report *r, bool colour)
 			    "excluded from the multi-core score",
 			    r->workloads[i].id);
 	ts_buf_free(&ids);
+	design_notes(&n, r);
 }
 
 /* Append the rule under the heading and above the score. */

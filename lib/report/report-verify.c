@@ -17,10 +17,12 @@
 #include <json-c/json.h>
 
 #include "buf.h"
+#include "doc/doc-ext-exec.h"
 #include "doc/doc-sign.h"
 #include "report/report-verify.h"
 #include "doc/doc-write.h"
 #include "num/num-format.h"
+#include "suite/suite-design.h"
 #include "suite/suite-score.h"
 #include "suite/suite-stats.h"
 #include "util.h"
@@ -124,10 +126,56 @@ close_to(double a, double b, double scale)
 	return fabs(a - b) <= TS_VERIFY_RTOL * m;
 }
 
+/*
+ * The interval of a pass measured in executions (extensions.executions):
+ * the t interval over the execution means recomputed from the samples,
+ * into *ci95.  Return 0, or -1 when x does not describe the pass (its
+ * counts do not add up to the samples, or fewer than two executions):
+ * the original's interval then applies, and a warning says so.
+ */
+static int
+design_ci95(const struct ts_pass *p, const struct ts_exec_pass *x,
+    const char *id, const char *kind, struct ts_verdict *v, double *ci95)
+{
+	struct nums t = { NULL, 0 };
+	struct ts_design_est est;
+	uint64_t total = 0;
+	double *means;
+	size_t i;
+	int rc = -1;
+
+	for (i = 0; i < x->nexec; i++)
+		total += x->counts[i];
+	if (total != p->nsamples || x->nexec < 2) {
+		add(&v->warnings, &v->nwarnings, "%s %s: extensions.executions "
+		    "lists %s samples in %zu executions, the pass has %zu",
+		    id, kind, num(&t, (double)total), x->nexec, p->nsamples);
+		nums_free(&t);
+		return -1;
+	}
+	means = ts_xcalloc(x->nexec, sizeof *means);
+	if (ts_design_estimate(p->samples, x->counts, x->nexec, means, &est)
+	    == 0 && est.p >= 2) {
+		*ci95 = est.ci95;
+		rc = 0;
+		for (i = 0; i < x->nexec; i++)
+			if (!close_to(x->means[i], means[i], 0)) {
+				add(&v->warnings, &v->nwarnings, "%s %s: "
+				    "execution %zu's mean %s is not its "
+				    "samples' (%s)", id, kind, i + 1,
+				    num(&t, x->means[i]), num(&t, means[i]));
+				break;
+			}
+	}
+	free(means);
+	nums_free(&t);
+	return rc;
+}
+
 /* Our recomputation of one pass: statistics, value, stability. */
 static void
 pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
-    struct ts_verdict *v)
+    const struct ts_exec_pass *x, struct ts_verdict *v)
 {
 	struct nums t = { NULL, 0 };
 	const struct ts_stats *s = &p->stats;
@@ -142,6 +190,8 @@ pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
 	for (i = 0; i < p->nsamples; i++)
 		if (isfinite(p->samples[i]))
 			big = fmax(big, fabs(p->samples[i]));
+	if (x != NULL)
+		(void)design_ci95(p, x, id, kind, v, &c.ci95);
 	ts_buf_init(&b);
 #define CHECK(f, scale) do {						\
 	if (!close_to(s->f, c.f, scale))				\
@@ -180,7 +230,8 @@ pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
 
 /* Our checks of a workload against the reference table and its passes. */
 static void
-workload_recompute(const struct ts_workload *w, struct ts_verdict *v)
+workload_recompute(const struct ts_workload *w,
+    const struct ts_exec_design *d, struct ts_verdict *v)
 {
 	struct nums t = { NULL, 0 };
 	const struct ts_kernel *ref = ts_reference_find(w->id);
@@ -202,9 +253,11 @@ workload_recompute(const struct ts_workload *w, struct ts_verdict *v)
 			    ts_unit_name(ref->unit));
 	}
 	if (w->single != NULL)
-		pass_recompute(w->single, w->id, "single-thread", v);
+		pass_recompute(w->single, w->id, "single-thread",
+		    ts_exec_find(d, w->id, TS_EXEC_SINGLE), v);
 	if (w->multi != NULL)
-		pass_recompute(w->multi, w->id, "multi-thread", v);
+		pass_recompute(w->multi, w->id, "multi-thread",
+		    ts_exec_find(d, w->id, TS_EXEC_MULTI), v);
 	has = w->single != NULL && w->multi != NULL &&
 	    ts_scaling_compute(w->single, w->multi, w->unit, &sc) == 0;
 	if (has && w->scaling == NULL)
@@ -294,6 +347,7 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 	const struct ts_workload *w;
 	struct ts_score sc;
 	struct ts_buf noisy, failed;
+	const struct ts_exec_design *design;
 	size_t i;
 
 	memset(v, 0, sizeof *v);
@@ -360,8 +414,14 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 	ts_buf_free(&failed);
 
 	/* Beyond the original: recompute, and name what is unsigned. */
+	design = ts_exec_ext_get(&r->ext);
+	if (design == NULL && ts_ext_get(&r->ext, &ts_ext_key_executions) !=
+	    NULL)
+		add(&v->warnings, &v->nwarnings, "extensions.executions is "
+		    "not a design this build reads: the intervals are checked "
+		    "as the original's");
 	for (i = 0; i < r->nworkloads; i++)
-		workload_recompute(&r->workloads[i], v);
+		workload_recompute(&r->workloads[i], design, v);
 	ts_score_build(r->workloads, r->nworkloads, &sc);
 	score_half("single_core", r->score.has_single_core,
 	    r->score.single_core, r->score.single_components,

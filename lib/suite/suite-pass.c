@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/host-steal.h"
 #include "suite/suite-pass.h"
 #include "suite/suite-stats.h"
 #include "topo/topo.h"
@@ -36,6 +37,7 @@ struct pass {
 	atomic_int			 failed_index;	/* -1: every setup ok */
 	atomic_int			 failed_errno;
 	_Atomic uint64_t		 page_bytes;	/* thread 0's buffer */
+	_Atomic uint64_t		 nivcsw;	/* summed at worker exit */
 };
 
 /* One worker thread and its place in the pass. */
@@ -78,7 +80,7 @@ worker_main(void *arg)
 	const struct ts_kernel *k = p->kernel;
 	const struct ts_pass_config *cfg = p->cfg;
 	ts_kstate *state;
-	uint64_t n, sum;
+	uint64_t n, sum, csw0;
 	int expected = -1;
 
 	if (!pass_gate(p))
@@ -95,6 +97,7 @@ worker_main(void *arg)
 		atomic_store(&p->failed_errno, errno ? errno : ENOMEM);
 	if (state != NULL && w->index == 0)
 		atomic_store(&p->page_bytes, ts_kernel_page_bytes(k, state));
+	csw0 = ts_thread_nivcsw();
 	pthread_barrier_wait(&p->barrier);		/* ready */
 	for (;;) {
 		pthread_barrier_wait(&p->barrier);	/* release */
@@ -106,6 +109,7 @@ worker_main(void *arg)
 		    memory_order_relaxed);
 		pthread_barrier_wait(&p->barrier);	/* collect */
 	}
+	atomic_fetch_add(&p->nivcsw, ts_thread_nivcsw() - csw0);
 	if (state != NULL && k->teardown != NULL)
 		k->teardown(state);
 	return NULL;
@@ -183,8 +187,13 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 	ev.kernel = p->kernel;
 	ev.threads = cfg->threads;
 	ev.total = cfg->samples;
-	notify(fn, arg, &ev, TS_PROGRESS_CALIBRATING);
-	m->iters = calibrate(p, &m->calib_steps, &secs);
+	m->steal_ms = ts_steal_ms();
+	if (cfg->iters != 0)
+		m->iters = cfg->iters;
+	else {
+		notify(fn, arg, &ev, TS_PROGRESS_CALIBRATING);
+		m->iters = calibrate(p, &m->calib_steps, &secs);
+	}
 	if (m->iters == 0) {
 		snprintf(err, errlen, "workload '%s': could not calibrate an "
 		    "iteration count; the inner loop may have been optimised "
@@ -200,7 +209,7 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 	 * worker: it serves as warm-up round 0, and the pass runs one
 	 * round less for the same samples.
 	 */
-	if (cfg->warmup > 0)
+	if (cfg->warmup > 0 && cfg->iters == 0)
 		m->reused_warmup = true;
 	for (; r < total; r++) {
 		if (r > 0 || !m->reused_warmup)
@@ -219,6 +228,7 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 			notify(fn, arg, &ev, TS_PROGRESS_SAMPLE);
 		}
 	}
+	m->steal_ms = ts_steal_ms() - m->steal_ms;
 	return 0;
 }
 
@@ -263,6 +273,7 @@ ts_measure(const struct ts_kernel *k, const struct ts_pass_config *cfg,
 	atomic_init(&p.failed_index, -1);
 	atomic_init(&p.failed_errno, 0);
 	atomic_init(&p.page_bytes, 0);
+	atomic_init(&p.nivcsw, 0);
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.cond, NULL);
 	if ((e = pthread_barrier_init(&p.barrier, NULL, cfg->threads + 1))
@@ -305,6 +316,7 @@ out_join:
 	m->checksum = atomic_load(&p.checksum);
 	m->pinned = atomic_load(&p.pinned);
 	m->page_bytes = atomic_load(&p.page_bytes);
+	m->nivcsw = atomic_load(&p.nivcsw);
 	m->buffer_bytes = ts_kernel_buffer_used(k, cfg->threads, &cfg->params);
 out_lock:
 	pthread_cond_destroy(&p.cond);

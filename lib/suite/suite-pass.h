@@ -35,6 +35,11 @@ struct ts_pass_config {
 	bool			 exact_core;
 	unsigned		 core;
 	struct ts_kparams	 params;	/* buffer size, huge pages */
+	/*
+	 * Iterations per thread per round, as calibrated by an earlier
+	 * execution of the same pass; 0 = calibrate (section 2.3).
+	 */
+	uint64_t		 iters;
 };
 
 /* What a progress callback is told, always between rounds. */
@@ -71,6 +76,15 @@ struct ts_measurement {
 	bool		 reused_warmup;
 	uint64_t	 buffer_bytes;	/* sized buffer really used (0: none) */
 	uint64_t	 page_bytes;	/* page size behind thread 0's buffer */
+	/*
+	 * What the host took while the rounds ran: involuntary context
+	 * switches of the worker threads (getrusage RUSAGE_THREAD, from
+	 * their setup to their end), and the CPU time the hypervisor
+	 * reports stolen over the rounds, all CPUs (ms; NaN where the
+	 * kernel does not report it).
+	 */
+	uint64_t	 nivcsw;
+	double		 steal_ms;
 };
 
 /*

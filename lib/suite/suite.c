@@ -13,14 +13,20 @@
 #include <string.h>
 
 #include "buf.h"
+#include "doc/doc-ext-exec.h"
 #include "doc/doc-ext-keys.h"
 #include "doc/doc-kinds.h"
+#include "doc/doc-ext-speed.h"
 #include "mem/mem-residency.h"
 #include "mem/mem-probe-cache.h"
 #include "size.h"
+#include "suite/suite-design.h"
+#include "suite/suite-executions.h"
 #include "suite/suite-score.h"
+#include "suite/suite-stats.h"
 #include "suite/suite.h"
 #include "host/host-sysinfo.h"
+#include "topo/topo-speed.h"
 #include "topo/topo.h"
 #include "util.h"
 
@@ -54,6 +60,15 @@ struct run {
 	struct ts_kinds_run		 kinds;
 	const struct ts_workload	*current;	/* being measured */
 	bool				 pin_warned;
+	struct ts_prun			*pr;		/* every pass, run order */
+	const struct ts_kind		**pr_kind;	/* single pass's kind */
+	bool				*pr_pinned;	/* every worker, always */
+	long				*pr_core;	/* exact core, or -1 */
+	struct ts_speed			 speed;		/* n 0: not measured */
+	long				 single_core;	/* where single passes ran */
+	size_t				 npr, next_pr;
+	struct ts_exec_design		 design;
+	double				 t0;
 };
 
 void
@@ -62,11 +77,14 @@ ts_suite_defaults(struct ts_suite_opts *o)
 	memset(o, 0, sizeof *o);
 	o->kernels = ts_kernels;
 	o->nkernels = ts_nkernels;
-	o->samples = 7;
-	o->warmup = 2;
-	o->window_ms = 250;
+	o->samples = TS_DEFAULT_SAMPLES;
+	o->warmup = TS_DEFAULT_WARMUP;
+	o->window_ms = TS_DEFAULT_WINDOW_MS;
+	o->executions = TS_DEFAULT_EXECUTIONS;
+	o->max_seconds = TS_DEFAULT_MAX_SECONDS;
 	o->pin = true;
 	o->buffer_check = true;
+	o->speed_probe = true;
 }
 
 /* Format a line and hand it to hook (a note or a warning), if set. */
@@ -309,30 +327,6 @@ pin_failed(struct run *run, const struct ts_kind *kind)
 	return why;
 }
 
-/*
- * A workload's single-thread pass: on a hybrid CPU with pinning, on the
- * most performant kind's core; otherwise as it always was.
- */
-static struct ts_pass *
-single_pass(struct run *run, const struct ts_kernel *k, bool *pinned,
-    char **err)
-{
-	const struct ts_kind *kind;
-	struct ts_pass *pass;
-
-	*pinned = false;
-	if (run->plan.nkinds == 0 || !run->kinds.pin)
-		return one_pass(run, k, 1, NULL, NULL, err);
-	kind = &run->plan.kinds[0];
-	pass = one_pass(run, k, 1, kind, pinned, err);
-	run->kinds.single_passes++;
-	if (*pinned)
-		run->kinds.single_pinned++;
-	else
-		run->kinds.unpinned_reason = pin_failed(run, kind);
-	return pass;
-}
-
 /* With --per-kind: the single-thread pass on every kind, recorded. */
 static void
 other_kinds(struct run *run, const struct ts_kernel *k, bool top_pinned)
@@ -368,6 +362,214 @@ other_kinds(struct run *run, const struct ts_kernel *k, bool top_pinned)
 	}
 }
 
+/* The pass configuration of the next execution of pass i. */
+static void
+exec_config(struct run *run, size_t i, struct ts_pass_config *cfg)
+{
+	const struct ts_suite_opts *o = run->o;
+	const struct ts_prun *pr = &run->pr[i];
+	struct buffer *b = buffer_of(run, pr->k);
+
+	memset(cfg, 0, sizeof *cfg);
+	cfg->threads = pr->threads;
+	cfg->samples = o->samples;
+	cfg->warmup = o->warmup;
+	cfg->window_secs = (double)o->window_ms / 1000.0;
+	cfg->pin = o->pin ? run->topo : NULL;
+	if (run->pr_core[i] >= 0) {
+		cfg->exact_core = true;
+		cfg->core = (unsigned)run->pr_core[i];
+	}
+	cfg->params.huge_pages = o->huge_pages;
+	cfg->params.buffer_bytes = b != NULL ? b->bytes : 0;
+	cfg->iters = pr->iters;
+}
+
+/* Run the next execution of pass i and keep what it measured. */
+static void
+execute_one(struct run *run, size_t i)
+{
+	const struct ts_suite_opts *o = run->o;
+	struct ts_prun *pr = &run->pr[i];
+	struct buffer *b = buffer_of(run, pr->k);
+	ts_execute_fn *fn = o->execute != NULL ? o->execute :
+	    ts_exec_inprocess;
+	struct ts_pass_config cfg;
+	struct ts_progress ev;
+	struct ts_measurement m;
+	char why[512];
+	double sum = 0, rate, t0;
+	size_t j;
+
+	exec_config(run, i, &cfg);
+	if (pr->nexec == 0 && o->hooks.round != NULL) {
+		memset(&ev, 0, sizeof ev);
+		ev.event = TS_PROGRESS_CALIBRATING;
+		ev.kernel = pr->k;
+		ev.threads = pr->threads;
+		o->hooks.round(&ev, o->hooks.arg);
+	}
+	t0 = ts_now();
+	if (fn(pr->k, &cfg, &m, why, sizeof why, o->execute_arg) == -1) {
+		run->workers += pr->threads;
+		run->pr_pinned[i] = false;
+		ts_prun_fail(pr, why);
+		return;
+	}
+	run->bound += m.pinned;
+	run->workers += pr->threads;
+	if (cfg.pin == NULL || m.pinned != pr->threads)
+		run->pr_pinned[i] = false;
+	if (b != NULL && m.page_bytes != 0)
+		b->page = m.page_bytes;
+	if (b != NULL && m.buffer_bytes != 0 && b->bytes == 0)
+		b->bytes = m.buffer_bytes;
+	ts_prun_add(pr, &m, (ts_now() - t0) * 1000);
+	for (j = 0; j < m.nsamples; j++)
+		sum += m.samples[j];
+	rate = m.nsamples > 0 ? sum / (double)m.nsamples : NAN;
+	ts_measurement_free(&m);
+	if (o->hooks.round != NULL) {
+		memset(&ev, 0, sizeof ev);
+		ev.event = TS_PROGRESS_SAMPLE;
+		ev.kernel = pr->k;
+		ev.threads = pr->threads;
+		ev.iters = pr->iters;
+		ev.done = (uint32_t)pr->nexec;
+		ev.total = pr->nexec > o->executions ? (uint32_t)pr->nexec :
+		    o->executions;
+		ev.rate = rate;
+		o->hooks.round(&ev, o->hooks.arg);
+	}
+}
+
+/* Plan every pass of every workload, in run order. */
+static void
+plan_passes(struct run *run)
+{
+	const struct ts_suite_opts *o = run->o;
+	const struct ts_kernel *k;
+	size_t i, n;
+
+	run->pr = ts_xcalloc(2 * o->nkernels + 1, sizeof *run->pr);
+	run->pr_kind = ts_xcalloc(2 * o->nkernels + 1, sizeof *run->pr_kind);
+	run->pr_pinned = ts_xcalloc(2 * o->nkernels + 1,
+	    sizeof *run->pr_pinned);
+	run->pr_core = ts_xcalloc(2 * o->nkernels + 1, sizeof *run->pr_core);
+	for (i = 0; i < o->nkernels; i++) {
+		k = o->kernels[i];
+		if (!o->multi_only) {
+			n = run->npr++;
+			ts_prun_init(&run->pr[n], k, 1, TS_EXEC_SINGLE);
+			run->pr_pinned[n] = true;
+			run->pr_core[n] = run->single_core;
+			if (run->plan.nkinds > 0 && run->kinds.pin)
+				run->pr_kind[n] = &run->plan.kinds[0];
+		}
+		if (!o->single_only && k->scales && run->threads > 1) {
+			n = run->npr++;
+			ts_prun_init(&run->pr[n], k, run->threads,
+			    TS_EXEC_MULTI);
+			run->pr_pinned[n] = true;
+			run->pr_core[n] = -1;
+			run->multi_passes++;
+			run->kinds.multi_ran = true;
+		}
+	}
+}
+
+/* Whether every pass still running meets --precision now. */
+static bool
+precision_check(struct run *run)
+{
+	bool all = true;
+	size_t i;
+
+	for (i = 0; i < run->npr; i++) {
+		struct ts_prun *pr = &run->pr[i];
+
+		if (pr->error != NULL || pr->done)
+			continue;
+		if (ts_prun_precise(pr, run->o->precision_pct))
+			pr->done = true;
+		else
+			all = false;
+	}
+	return all;
+}
+
+/*
+ * Every execution of every pass: execution k of each pass in run order
+ * before execution k + 1 of any, so that a slow minute of the host
+ * spreads over every workload; then, with --precision, more until each
+ * pass is within it or the time is up.
+ */
+static void
+run_executions(struct run *run)
+{
+	const struct ts_suite_opts *o = run->o;
+	size_t i;
+	uint32_t e;
+	bool any;
+
+	note(run, "measuring every pass in %lu executions of %lu sample%s, "
+	    "each in a fresh process", (unsigned long)o->executions,
+	    (unsigned long)o->samples, o->samples == 1 ? "" : "s");
+	for (e = 0;; e++) {
+		any = false;
+		for (i = 0; i < run->npr; i++) {
+			if (run->pr[i].error != NULL || run->pr[i].done)
+				continue;
+			/*
+			 * The buffer check runs just before the first memory
+			 * workload: the memory it first touched and freed is
+			 * then still the kernel's when that workload
+			 * allocates, instead of having gone back to a virtual
+			 * machine's host.
+			 */
+			if (!run->buffers_sized &&
+			    buffer_of(run, run->pr[i].k) != NULL) {
+				size_buffers(run);
+				run->buffers_sized = true;
+			}
+			execute_one(run, i);
+			any = true;
+		}
+		if (!any || e + 1 < o->executions)
+			continue;
+		if (!(o->precision_pct > 0) || precision_check(run) ||
+		    ts_now() - run->t0 >= o->max_seconds)
+			break;
+	}
+}
+
+/* Turn pass i into the document's pass, or its error. */
+static struct ts_pass *
+finish_one(struct run *run, size_t i, char **err)
+{
+	const struct ts_suite_opts *o = run->o;
+	struct ts_prun *pr = &run->pr[i];
+	struct ts_pass *pass = NULL;
+	char why[512];
+
+	if (pr->error == NULL) {
+		pass = ts_xcalloc(1, sizeof *pass);
+		if (ts_prun_finish(pr, (unsigned)run->extra.cpus.usable,
+		    o->precision_pct > 0, &run->design, pass, why,
+		    sizeof why) == -1) {
+			free(pass);
+			pass = NULL;
+			ts_prun_fail(pr, why);
+		}
+	}
+	if (o->hooks.pass_done != NULL)
+		o->hooks.pass_done(pr->k, pr->threads, pass, pr->error,
+		    o->hooks.arg);
+	if (pass == NULL)
+		*err = ts_xstrdup(pr->error);
+	return pass;
+}
+
 /* Both passes of one workload, its scaling and its "not run" text. */
 static void
 one_workload(struct run *run, const struct ts_kernel *k,
@@ -376,7 +578,7 @@ one_workload(struct run *run, const struct ts_kernel *k,
 	const struct ts_suite_opts *o = run->o;
 	struct ts_scaling scaling;
 	char *err = NULL;
-	bool pinned;
+	size_t i;
 
 	run->current = w;
 	w->id = ts_xstrdup(k->id);
@@ -386,19 +588,34 @@ one_workload(struct run *run, const struct ts_kernel *k,
 	w->reference = k->reference;
 	if (!k->scales)
 		w->excluded_from_multi_core = ts_xstrdup(TS_EXCLUSION_TEXT);
-	if (!o->multi_only) {
-		w->single = single_pass(run, k, &pinned, &err);
-		if (w->single == NULL)
-			add_error(&w->error, err);
-		else if (o->per_kind)
-			other_kinds(run, k, pinned);
-	}
-	if (!o->single_only && k->scales && run->threads > 1) {
-		run->multi_passes++;
-		run->kinds.multi_ran = true;
-		w->multi = one_pass(run, k, run->threads, NULL, NULL, &err);
-		if (w->multi == NULL)
-			add_error(&w->error, err);
+	/* The passes were planned in this order: take this entry's. */
+	for (; run->next_pr < run->npr && run->pr[run->next_pr].k == k;
+	    run->next_pr++) {
+		i = run->next_pr;
+		if (run->pr[i].which == TS_EXEC_SINGLE) {
+			if (w->single != NULL || w->multi != NULL ||
+			    w->error != NULL)
+				break;	/* the next entry's (listed twice) */
+			w->single = finish_one(run, i, &err);
+			if (w->single == NULL)
+				add_error(&w->error, err);
+			if (run->pr_kind[i] != NULL) {
+				run->kinds.single_passes++;
+				if (run->pr_pinned[i])
+					run->kinds.single_pinned++;
+				else
+					run->kinds.unpinned_reason =
+					    pin_failed(run, run->pr_kind[i]);
+			}
+			if (w->single != NULL && o->per_kind)
+				other_kinds(run, k, run->pr_pinned[i]);
+		} else {
+			w->multi = finish_one(run, i, &err);
+			if (w->multi == NULL)
+				add_error(&w->error, err);
+			run->next_pr++;
+			break;
+		}
 	}
 	if (w->single == NULL && w->multi == NULL && w->error == NULL)
 		w->error = ts_xasprintf(!k->scales ? "not run: '%s' is "
@@ -530,6 +747,72 @@ extensions(struct run *run, struct ts_extensions *e)
 		    ts_ext_set(e, &ts_ext_key_cpu_kinds));
 }
 
+/* extensions.executions: the design and every pass's record. */
+static void
+design_record(struct run *run, struct ts_extensions *e)
+{
+	const struct ts_suite_opts *o = run->o;
+	struct ts_exec_design *d = &run->design;
+	size_t i;
+
+	d->executions = o->executions;
+	d->samples = o->samples;
+	d->warmup = o->warmup;
+	d->window_ms = o->window_ms;
+	d->isolation = ts_xstrdup(o->isolation != NULL ? o->isolation :
+	    "in the measuring process: every buffer mapped and first "
+	    "touched anew for each execution");
+	d->order = ts_xstrdup("round-robin: execution k of every pass "
+	    "before execution k + 1 of any");
+	d->interval = ts_xstrdup(o->executions >= 2 ? "ci95: Student t "
+	    "over the execution means, executions - 1 degrees of freedom" :
+	    "ci95: 1.96 standard errors of the samples (one execution)");
+	if (o->precision_pct > 0) {
+		d->has_precision = true;
+		d->precision_pct = o->precision_pct;
+		d->time_cap_secs = o->max_seconds;
+		d->precision_met = true;
+		for (i = 0; i < d->npasses; i++)
+			if (!d->passes[i].precision_met)
+				d->precision_met = false;
+	}
+	ts_exec_ext_put(e, d);
+	ts_exec_design_free(d);
+}
+
+/*
+ * Where the single-thread passes run: on a hybrid CPU the most
+ * performant kind's core (plan_kinds()); otherwise, with pinning and two
+ * cores or more, the core that ran a short calibrated loop fastest just
+ * now (lib/topo/topo-speed.h), since the vCPUs of a virtual machine are
+ * not equal and change.
+ */
+static void
+place_single(struct run *run)
+{
+	const struct ts_suite_opts *o = run->o;
+	char why[256];
+	const struct ts_core_speed *f;
+
+	run->single_core = -1;
+	if (run->plan.nkinds > 0 && run->kinds.pin) {
+		run->single_core = run->plan.kinds[0].core;
+		return;
+	}
+	if (!o->pin || run->topo == NULL || o->multi_only || !o->speed_probe)
+		return;
+	if (ts_speed_probe(run->topo, &run->speed, why, sizeof why) == -1) {
+		run->speed.n = 0;
+		return;
+	}
+	f = &run->speed.cores[run->speed.fastest];
+	run->single_core = f->core;
+	if (run->speed.differ)
+		note(run, "cores differ beyond their noise: core %u ran a "
+		    "calibrated loop %.2fx as fast as the slowest; single-thread "
+		    "passes run on it", f->core, run->speed.disparity);
+}
+
 /* Plan the passes over the CPU kinds, and say what --per-kind cannot do. */
 static void
 plan_kinds(struct run *run)
@@ -572,6 +855,7 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	if (run.threads == 0)
 		run.threads = 1;
 	plan_kinds(&run);
+	place_single(&run);
 	for (i = 0; i < ts_nkernels; i++)
 		if (ts_kernels[i]->buffer_default != 0) {
 			run.buf[i].k = ts_kernels[i];
@@ -590,28 +874,29 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	r->tool_version = ts_xstrdup(TS_TOOL_VERSION);
 	r->workloads = ts_xcalloc(o->nkernels, sizeof *r->workloads);
 	r->nworkloads = o->nkernels;
-	for (i = 0; i < o->nkernels; i++) {
-		/*
-		 * The buffer check runs just before the first memory
-		 * workload: the memory it first touched and freed is then
-		 * still the kernel's when that workload allocates, instead
-		 * of having gone back to a virtual machine's host.
-		 */
-		if (!run.buffers_sized && buffer_of(&run, o->kernels[i]) !=
-		    NULL) {
-			size_buffers(&run);
-			run.buffers_sized = true;
-		}
+	run.t0 = t0;
+	plan_passes(&run);
+	run_executions(&run);
+	for (i = 0; i < o->nkernels; i++)
 		one_workload(&run, o->kernels[i], &r->workloads[i]);
-	}
 	ts_score_build(r->workloads, r->nworkloads, &r->score);
 	r->duration_secs = ts_now() - t0;
 	r->generated_at = ts_xstrdup(ts_rfc3339(time(NULL), stamp));
 	r->config.threads = run.threads;
-	r->config.samples = o->samples;
+	/* Samples in a pass as designed; warm-up rounds per execution. */
+	r->config.samples = o->samples * o->executions;
 	r->config.warmup = o->warmup;
 	r->config.window_ms = o->window_ms;
 	extensions(&run, &r->ext);
+	design_record(&run, &r->ext);
+	if (run.speed.n > 0)
+		ts_speed_ext_put(&r->ext, &run.speed, run.single_core);
+	for (i = 0; i < run.npr; i++)
+		ts_prun_free(&run.pr[i]);
+	free(run.pr);
+	free(run.pr_kind);
+	free(run.pr_pinned);
+	free(run.pr_core);
 	for (i = 0; i < ts_nkernels; i++)
 		free(run.buf[i].decision);
 	ts_sysextra_free(&run.extra);

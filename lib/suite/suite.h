@@ -15,6 +15,7 @@
 
 #include "doc/doc-model.h"
 #include "kernels/kernel.h"
+#include "suite/suite-exec.h"
 #include "suite/suite-pass.h"
 
 /*
@@ -64,10 +65,45 @@ struct ts_suite_opts {
 	 */
 	uint64_t	 buffer_bytes[TS_KERNELS_MAX];
 	bool		 buffer_check;	/* allow the measured check */
+	/*
+	 * The design: every pass in `executions` executions of `warmup`
+	 * + `samples` rounds each, interleaved across the workloads
+	 * (execution k of every pass before execution k + 1 of any).
+	 */
+	uint32_t	 executions;	/* >= 1 */
+	/*
+	 * With precision_pct > 0: after `executions`, keep adding one
+	 * execution to every pass whose ci95 is above precision_pct % of
+	 * its value, until none is or max_seconds have gone by.
+	 */
+	double		 precision_pct;
+	double		 max_seconds;
+	/* How an execution is run; NULL: in this process. */
+	ts_execute_fn	*execute;
+	void		*execute_arg;
+	/* What makes an execution fresh there, for the document. */
+	const char	*isolation;
+	/*
+	 * Measure every core's speed first and run the single-thread
+	 * passes on the fastest (lib/topo/topo-speed.h); with pinning, on a
+	 * machine of one CPU kind.
+	 */
+	bool		 speed_probe;
 	struct ts_suite_hooks hooks;
 };
 
-/* Fill the defaults of the original (7 samples, 2 warm-up, 250 ms). */
+/*
+ * The default design, chosen from this package's measurements of the
+ * variance within and between executions (threadstone-run(1)).
+ */
+#define TS_DEFAULT_EXECUTIONS	8
+#define TS_DEFAULT_SAMPLES	2
+#define TS_DEFAULT_WARMUP	1
+#define TS_DEFAULT_WINDOW_MS	40
+/* The default cap of --precision, in seconds. */
+#define TS_DEFAULT_MAX_SECONDS	300.0
+
+/* Fill the defaults: the design above, pinning, the buffer check. */
 void	 ts_suite_defaults(struct ts_suite_opts *);
 
 /*

@@ -24,6 +24,7 @@
 #include "msg.h"
 #include "outfile.h"
 #include "report/report-render.h"
+#include "run-fork.h"
 #include "size.h"
 #include "suite-progress.h"
 #include "suite/suite.h"
@@ -33,6 +34,9 @@
 /* Most threads a multi pass may use, and most MiB a buffer may have. */
 #define MAX_THREADS	4096
 #define MAX_BUFFER_MB	((uint64_t)1 << 20)
+/* Most executions per pass, and the longest --max-seconds (a week). */
+#define MAX_EXECUTIONS	10000
+#define MAX_SECONDS	604800.0
 
 enum {
 	OPT_WARMUP = 256,
@@ -45,6 +49,10 @@ enum {
 	OPT_LIST,
 	OPT_HUGE,
 	OPT_PER_KIND,
+	OPT_EXECUTIONS,
+	OPT_PRECISION,
+	OPT_MAX_SECONDS,
+	OPT_IN_PROCESS,
 	/* The buffer option of the kernel at registry position i. */
 	OPT_BUFFER = 512
 };
@@ -61,6 +69,10 @@ static const struct option fixed_opts[] = {
 	{ "samples", required_argument, NULL, 's' },
 	{ "warmup", required_argument, NULL, OPT_WARMUP },
 	{ "window-ms", required_argument, NULL, OPT_WINDOW },
+	{ "executions", required_argument, NULL, OPT_EXECUTIONS },
+	{ "precision", required_argument, NULL, OPT_PRECISION },
+	{ "max-seconds", required_argument, NULL, OPT_MAX_SECONDS },
+	{ "in-process", no_argument, NULL, OPT_IN_PROCESS },
 	{ "single-only", no_argument, NULL, OPT_SINGLE },
 	{ "multi-only", no_argument, NULL, OPT_MULTI },
 	{ "out", required_argument, NULL, 'o' },
@@ -81,7 +93,9 @@ static const struct option fixed_opts[] = {
 struct args {
 	const char	**ids;
 	size_t		  nids;
-	uint64_t	  threads, samples, warmup, window_ms;
+	uint64_t	  threads, samples, warmup, window_ms, executions;
+	double		  precision, max_seconds;
+	bool		  in_process;
 	uint64_t	  buffer_mb[TS_KERNELS_MAX];	/* by registry position */
 	bool		  single_only, multi_only, quiet, pin, huge, list;
 	bool		  per_kind;
@@ -134,10 +148,18 @@ usage(void)
 		printf(" %s", ts_kernels[i]->id);
 	printf(")\n"
 	    "  -t, --threads N       threads of the multi-thread pass (0 = every\n"
-	    "                        usable CPU, the default)\n"
-	    "  -s, --samples N       measured rounds per pass (default 7)\n"
-	    "      --warmup N        discarded rounds per pass (default 2)\n"
-	    "      --window-ms N     target round duration in ms (default 250)\n"
+	    "                        usable CPU, the default)\n");
+	printf("  -s, --samples N       measured rounds per execution (default %d)\n"
+	    "      --warmup N        discarded rounds per execution (default %d)\n"
+	    "      --window-ms N     target round duration in ms (default %d)\n"
+	    "      --executions N    measure every pass in N fresh processes,\n"
+	    "                        interleaved across workloads (default %d)\n"
+	    "      --precision PCT   add executions until every pass's 95 %%\n"
+	    "                        interval is within PCT %% of its value\n"
+	    "      --max-seconds S   stop adding executions after S seconds\n"
+	    "                        (default %.0f)\n"
+	    "      --in-process      run the executions in this process (fresh\n"
+	    "                        buffers, not fresh processes)\n"
 	    "      --single-only     skip the multi-thread passes\n"
 	    "      --multi-only      skip the single-thread passes\n"
 	    "  -o, --out PATH        write the JSON document to PATH\n"
@@ -146,7 +168,9 @@ usage(void)
 	    "  -q, --quiet           no progress on standard error\n"
 	    "      --no-pin          do not pin worker i to physical core i\n"
 	    "      --per-kind        on a hybrid CPU, run the single-thread pass\n"
-	    "                        on a core of each CPU kind\n");
+	    "                        on a core of each CPU kind\n",
+	    TS_DEFAULT_SAMPLES, TS_DEFAULT_WARMUP, TS_DEFAULT_WINDOW_MS,
+	    TS_DEFAULT_EXECUTIONS, TS_DEFAULT_MAX_SECONDS);
 	for (i = 0; i < ts_nkernels; i++)
 		if (ts_kernels[i]->buffer_option != NULL) {
 			snprintf(opt, sizeof opt, "%s N",
@@ -212,6 +236,20 @@ number(const char *opt, const char *arg, uint64_t min, uint64_t max)
 	return v;
 }
 
+/* Parse a decimal option within [min, max] or exit 2 naming the range. */
+static double
+real(const char *opt, const char *arg, double min, double max)
+{
+	double v;
+
+	if (ts_parse_double(arg, min, max, &v) == -1) {
+		ts_error("invalid %s '%s': expected a number from %g to %g",
+		    opt, arg, min, max);
+		exit(TS_EXIT_USAGE);
+	}
+	return v;
+}
+
 /* A buffer option (--stream-mb N ...) of the kernel at registry position i. */
 static void
 buffer_option(struct args *a, size_t i, const char *arg)
@@ -227,9 +265,11 @@ parse_args(int argc, char *argv[], struct args *a)
 	int ch;
 
 	memset(a, 0, sizeof *a);
-	a->samples = 7;
-	a->warmup = 2;
-	a->window_ms = 250;
+	a->samples = TS_DEFAULT_SAMPLES;
+	a->warmup = TS_DEFAULT_WARMUP;
+	a->window_ms = TS_DEFAULT_WINDOW_MS;
+	a->executions = TS_DEFAULT_EXECUTIONS;
+	a->max_seconds = TS_DEFAULT_MAX_SECONDS;
 	a->pin = true;
 	a->ids = ts_xcalloc((size_t)argc, sizeof *a->ids);
 	make_longopts();
@@ -252,6 +292,20 @@ parse_args(int argc, char *argv[], struct args *a)
 		case OPT_WINDOW:
 			a->window_ms = number("--window-ms", optarg, 0,
 			    UINT64_MAX);
+			break;
+		case OPT_EXECUTIONS:
+			a->executions = number("--executions", optarg, 1,
+			    MAX_EXECUTIONS);
+			break;
+		case OPT_PRECISION:
+			a->precision = real("--precision", optarg, 0.01, 100);
+			break;
+		case OPT_MAX_SECONDS:
+			a->max_seconds = real("--max-seconds", optarg, 1,
+			    MAX_SECONDS);
+			break;
+		case OPT_IN_PROCESS:
+			a->in_process = true;
 			break;
 		case OPT_SINGLE:
 			a->single_only = true;
@@ -301,6 +355,11 @@ parse_args(int argc, char *argv[], struct args *a)
 	if (a->samples + a->warmup > UINT32_MAX) {
 		ts_error("--samples plus --warmup must be at most %lu rounds",
 		    (unsigned long)UINT32_MAX);
+		exit(TS_EXIT_USAGE);
+	}
+	if (a->samples * a->executions > UINT32_MAX) {
+		ts_error("--samples times --executions must be at most %lu "
+		    "samples", (unsigned long)UINT32_MAX);
 		exit(TS_EXIT_USAGE);
 	}
 	if (a->single_only && a->multi_only) {
@@ -475,6 +534,13 @@ main(int argc, char *argv[])
 	o.samples = (uint32_t)a.samples;
 	o.warmup = (uint32_t)a.warmup;
 	o.window_ms = a.window_ms;
+	o.executions = (uint32_t)a.executions;
+	o.precision_pct = a.precision;
+	o.max_seconds = a.max_seconds;
+	if (!a.in_process) {
+		o.execute = ts_run_fork_execute;
+		o.isolation = TS_RUN_FORK_ISOLATION;
+	}
 	o.single_only = a.single_only;
 	o.multi_only = a.multi_only;
 	o.pin = a.pin;

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * extensions.cpu_speed to and from JSON (see doc-ext-speed.h).
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "doc/doc-ext-speed.h"
+
+#define PROBE_TEXT	"a chain of dependent multiply-adds, best of 5 " \
+	"readings of 4 ms on each core, the cores in turns"
+
+static struct json_object *
+speed_write(const void *rec)
+{
+	const struct ts_ext_speed *r = rec;
+	const struct ts_speed *s = &r->speed;
+	struct json_object *o = json_object_new_object(), *a, *c;
+	size_t i;
+
+	ts_ext_put_str(o, "probe", PROBE_TEXT);
+	ts_ext_put_str(o, "unit", "steps_per_ns");
+	a = json_object_new_array();
+	for (i = 0; i < s->n; i++) {
+		c = json_object_new_object();
+		ts_ext_put_u64(c, "core", s->cores[i].core);
+		ts_ext_put_f64(c, "rate", s->cores[i].rate);
+		ts_ext_put_f64(c, "noise", s->cores[i].noise);
+		json_object_array_add(a, c);
+	}
+	json_object_object_add(o, "cores", a);
+	if (s->n > 0)
+		ts_ext_put_u64(o, "fastest_core", s->cores[s->fastest].core);
+	if (isfinite(s->disparity))
+		ts_ext_put_f64(o, "disparity", s->disparity);
+	ts_ext_put_f64(o, "noise", s->noise);
+	ts_ext_put_bool(o, "cores_differ", s->differ);
+	if (r->single_core >= 0)
+		ts_ext_put_u64(o, "single_thread_core",
+		    (uint64_t)r->single_core);
+	return o;
+}
+
+static void
+speed_read(struct json_object *o, void *rec)
+{
+	struct ts_ext_speed *r = rec;
+	struct ts_speed *s = &r->speed;
+	struct json_object *a, *c;
+	uint64_t u;
+	bool b;
+	size_t i, n;
+
+	r->single_core = -1;
+	if ((a = ts_ext_member_array(o, "cores")) == NULL)
+		return;
+	n = json_object_array_length(a);
+	if (n > TS_SPEED_MAX)
+		n = TS_SPEED_MAX;
+	for (i = 0; i < n; i++) {
+		c = json_object_array_get_idx(a, i);
+		if (!ts_ext_member_u64(c, "core", &u) ||
+		    !ts_ext_member_f64(c, "rate", &s->cores[i].rate) ||
+		    !isfinite(s->cores[i].rate))
+			return;
+		s->cores[i].core = (unsigned)u;
+		if (!ts_ext_member_f64(c, "noise", &s->cores[i].noise) ||
+		    !isfinite(s->cores[i].noise))
+			s->cores[i].noise = 0;
+	}
+	s->n = n;
+	ts_speed_judge(s);
+	/* The recorded figures stand; the recomputed ones fill gaps. */
+	if (!ts_ext_member_f64(o, "disparity", &s->disparity) && n == 0)
+		s->disparity = NAN;
+	(void)ts_ext_member_f64(o, "noise", &s->noise);
+	if (ts_ext_member_bool(o, "cores_differ", &b))
+		s->differ = b;
+	if (ts_ext_member_u64(o, "single_thread_core", &u))
+		r->single_core = (long)u;
+	r->valid = n > 0;
+}
+
+static void
+speed_free(void *rec)
+{
+	(void)rec;
+}
+
+const struct ts_ext_key ts_ext_key_cpu_speed = { "cpu_speed",
+	sizeof(struct ts_ext_speed), speed_read, speed_write, speed_free };
+
+void
+ts_speed_ext_put(struct ts_extensions *e, const struct ts_speed *s,
+    long single_core)
+{
+	struct ts_ext_speed *r = ts_ext_set(e, &ts_ext_key_cpu_speed);
+
+	r->speed = *s;
+	r->single_core = single_core;
+	r->valid = true;
+}
+
+const struct ts_speed *
+ts_speed_ext_get(const struct ts_extensions *e)
+{
+	const struct ts_ext_speed *r = e != NULL ?
+	    ts_ext_get(e, &ts_ext_key_cpu_speed) : NULL;
+
+	return r != NULL && r->valid ? &r->speed : NULL;
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Steal time and involuntary context switches (see host-steal.h).
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "host/host-steal.h"
+
+double
+ts_steal_ms_parse(const char *text, long hz)
+{
+	unsigned long long f[8];
+	const char *p = text;
+
+	/* The aggregate line is "cpu" and a blank, the first line. */
+	while (p != NULL && strncmp(p, "cpu ", 4) != 0) {
+		p = strchr(p, '\n');
+		if (p != NULL)
+			p++;
+	}
+	if (p == NULL || hz <= 0)
+		return NAN;
+	if (sscanf(p + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &f[0],
+	    &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7]) != 8)
+		return NAN;
+	return (double)f[7] * 1000.0 / (double)hz;
+}
+
+double
+ts_steal_ms(void)
+{
+	char buf[1024];
+	size_t n;
+	FILE *fp = fopen("/proc/stat", "r");
+
+	if (fp == NULL)
+		return NAN;
+	/* The aggregate line comes first and is short. */
+	n = fread(buf, 1, sizeof buf - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	return ts_steal_ms_parse(buf, sysconf(_SC_CLK_TCK));
+}
+
+uint64_t
+ts_thread_nivcsw(void)
+{
+#ifdef RUSAGE_THREAD
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru) == 0 && ru.ru_nivcsw >= 0)
+		return (uint64_t)ru.ru_nivcsw;
+#endif
+	return 0;
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A pass measured in executions: what each execution brought (samples,
+ * rounds, what the host took), and the pass the document records from
+ * them: the original's statistics over every sample, with ci95 the
+ * interval over the execution means (lib/suite/suite-design.h), and its
+ * record under extensions.executions (lib/doc/doc-ext-exec.h).
+ */
+#ifndef TS_SUITE_EXECUTIONS_H
+#define TS_SUITE_EXECUTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "doc/doc-ext-exec.h"
+#include "doc/doc-model.h"
+#include "kernels/kernel.h"
+#include "suite/suite-pass.h"
+
+/*
+ * A pass lost time to the host when a measured round took this many
+ * times the pass's usual (median) round, or when the hypervisor stole
+ * more than TS_LOST_STEAL of the CPU time the rounds took.
+ */
+#define TS_LOST_RATIO	1.5
+#define TS_LOST_STEAL	0.01
+
+struct ts_prun {
+	const struct ts_kernel	*k;
+	unsigned		 threads;
+	enum ts_exec_which	 which;
+	char			*error;		/* set: the pass failed */
+	bool			 done;		/* --precision met */
+	uint64_t		 iters;		/* from the first execution */
+	double			*samples;	/* every execution's, in order */
+	double			*durations;	/* every round, warm-up too */
+	double			*rounds;	/* measured rounds only, ms */
+	size_t			 nsamples, ndurations, nrounds;
+	/* Per execution. */
+	uint32_t		*counts;	/* its samples */
+	double			*steal;		/* ms, NaN: not reported */
+	double			*slowest;	/* its slowest measured round */
+	uint64_t		*nivcsw;
+	double			*wall_ms;	/* the whole execution, setup too */
+	size_t			 nexec, cap;
+};
+
+void	 ts_prun_init(struct ts_prun *, const struct ts_kernel *,
+	    unsigned threads, enum ts_exec_which);
+void	 ts_prun_free(struct ts_prun *);
+
+/*
+ * Keep what one execution measured (m stays the caller's); wall_ms: how
+ * long the whole execution took, process and setup included.
+ */
+void	 ts_prun_add(struct ts_prun *, const struct ts_measurement *m,
+	    double wall_ms);
+
+/* Record the pass's failure (the first reason is kept). */
+void	 ts_prun_fail(struct ts_prun *, const char *why);
+
+/*
+ * Whether the pass's interval is within pct % of its mean (needs two
+ * executions or more).
+ */
+bool	 ts_prun_precise(const struct ts_prun *, double pct);
+
+/*
+ * The pass as the document records it, into *out (free with
+ * ts_pass_free()); and its record appended to d, with what the host
+ * took judged against `cpus` usable CPUs.  Return 0, or -1 with a reason
+ * in err (every sample non-finite).
+ */
+int	 ts_prun_finish(const struct ts_prun *, unsigned cpus, bool precision,
+	    struct ts_exec_design *d, struct ts_pass *out, char *err,
+	    size_t errlen);
+
+#endif /* TS_SUITE_EXECUTIONS_H */
