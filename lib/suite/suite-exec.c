@@ -25,7 +25,7 @@ struct exec_head {
 	uint32_t	nsamples, ndurations, errlen;
 	uint32_t	pinned, calib_steps, reused_warmup;
 	uint64_t	iters, checksum, buffer_bytes, page_bytes, nivcsw;
-	double		steal_ms;
+	double		steal_ms, settle_ms;
 };
 
 int
@@ -94,6 +94,7 @@ ts_exec_send(int fd, int rc, const struct ts_measurement *m, const char *err)
 		h.page_bytes = m->page_bytes;
 		h.nivcsw = m->nivcsw;
 		h.steal_ms = m->steal_ms;
+		h.settle_ms = m->settle_ms;
 	} else
 		h.errlen = (uint32_t)strlen(err);
 	if (write_all(fd, &h, sizeof h) == -1)
@@ -147,6 +148,7 @@ ts_exec_receive(int fd, struct ts_measurement *m, char *err, size_t errlen)
 	m->reused_warmup = h.reused_warmup != 0;
 	m->iters = h.iters;
 	m->checksum = h.checksum;
+	m->settle_ms = h.settle_ms;
 	m->buffer_bytes = h.buffer_bytes;
 	m->page_bytes = h.page_bytes;
 	m->nivcsw = h.nivcsw;

@@ -72,6 +72,7 @@ struct ts_measurement {
 	uint64_t	 checksum;	/* XOR of every run()'s checksum */
 	unsigned	 pinned;	/* workers bound to their core */
 	unsigned	 calib_steps;	/* calibration rounds taken */
+	double		 settle_ms;	/* fresh buffers settling, unmeasured */
 	/* The accepting calibration round served as warm-up round 0. */
 	bool		 reused_warmup;
 	uint64_t	 buffer_bytes;	/* sized buffer really used (0: none) */
