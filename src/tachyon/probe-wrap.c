@@ -6,6 +6,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -50,6 +51,9 @@ record_json(struct ts_buf *b, const struct ts_probe_tool_opts *o,
 	    cmd->exit_status);
 	if (cmd->signal != 0)
 		ts_buf_printf(b, ",\"signal\":%d", cmd->signal);
+	if (cmd->exec_errno != 0)
+		ts_buf_printf(b, ",\"exec_error\":\"%s\"",
+		    cmd->exec_errno == ENOENT ? "not found" : "not executable");
 	reading_json(b, "before", r1);
 	reading_json(b, "after", r2);
 	ts_buf_printf(b, ",\"unix_time\":%.3f", unix_time);
