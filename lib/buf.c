@@ -101,10 +101,53 @@ ts_buf_printf(struct ts_buf *b, const char *fmt, ...)
 	va_end(ap);
 }
 
+size_t
+ts_utf8_seq(const char *str, size_t avail, unsigned long *cp)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned long c, min;
+	size_t n, k;
+
+	if (avail == 0)
+		return 0;
+	c = s[0];
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		c &= 0x1f;
+		min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		c &= 0x0f;
+		min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		c &= 0x07;
+		min = 0x10000;
+	} else
+		return 0;
+	if (avail < n)
+		return 0;
+	for (k = 1; k < n; k++) {
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+		c = (c << 6) | (s[k] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return 0;
+	*cp = c;
+	return n;
+}
+
 void
 ts_buf_json_string(struct ts_buf *b, const char *s)
 {
 	const unsigned char *p;
+	unsigned long cp;
+	size_t n;
 
 	ts_buf_putc(b, '"');
 	for (p = (const unsigned char *)s; *p != '\0'; p++) {
@@ -137,8 +180,14 @@ ts_buf_json_string(struct ts_buf *b, const char *s)
 				/* U+0000 as doc-parse.c stores it. */
 				ts_buf_puts(b, "\\u0000");
 				p++;
-			} else {
+			} else if (*p < 0x80) {
 				ts_buf_putc(b, (char)*p);
+			} else if ((n = ts_utf8_seq((const char *)p,
+			    strnlen((const char *)p, 4), &cp)) > 0) {
+				ts_buf_add(b, p, n);
+				p += n - 1;
+			} else {
+				ts_buf_puts(b, "\\ufffd");
 			}
 		}
 	}

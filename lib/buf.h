@@ -27,9 +27,18 @@ void	 ts_buf_vprintf(struct ts_buf *, const char *, va_list);
 /*
  * Append s as a JSON string, escaped as serde_json does ('"', '\\', the
  * short escapes and \u00XX for other controls); the two bytes C0 80,
- * which lib/doc/doc-parse.c stores for U+0000, become \u0000.
+ * which lib/doc/doc-parse.c stores for U+0000, become \u0000.  Whatever
+ * s holds, the string written is valid JSON: a byte that does not start
+ * a valid UTF-8 sequence becomes \ufffd (the replacement character).
  */
 void	 ts_buf_json_string(struct ts_buf *, const char *s);
+
+/*
+ * The length (1 to 4) of the valid UTF-8 sequence at s[0..avail), its
+ * code point in *cp; 0 when none starts there (a stray continuation
+ * byte, an overlong form, a surrogate, beyond U+10FFFF, cut short).
+ */
+size_t	 ts_utf8_seq(const char *s, size_t avail, unsigned long *cp);
 
 /*
  * The display width of a UTF-8 string: code points, not bytes, with ANSI

@@ -118,64 +118,145 @@ follow_links(const char *path, char *out)
 	}
 }
 
-/* Decide how path is written.  Return 0, or -1 with the reason in err. */
+/*
+ * Times plan() looks again when the path changed between its lookups
+ * (another process renamed a file over it meanwhile).
+ */
+#define MAX_REPLANS	64
+
+/* Whether two status records are of one file. */
+static bool
+same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/*
+ * One attempt at deciding how path is written.  The decision rests on
+ * what one open() of the path (links followed by the kernel) finds, not
+ * on separate path lookups: a regular file is replaced (the name it is
+ * replaced under is found by following the links one by one, and must
+ * lead to the very file opened), anything else but a directory is written
+ * in place.  Return 0, 1 when the path changed under us (try again), or
+ * -1 with the reason in err.
+ */
 static int
-plan(const char *path, struct target *t, char *err, size_t errlen)
+plan_once(const char *path, struct target *t, char *err, size_t errlen)
 {
 	struct stat st, lst;
-	bool found;
+	int fd, e;
 
 	memset(t, 0, sizeof *t);
-	if (path[0] == '\0') {
-		snprintf(err, errlen, "cannot write an empty path");
-		return -1;
-	}
-	found = stat(path, &st) == 0;
-	if (!found && errno != ENOENT) {
+#ifdef O_PATH
+	fd = open(path, O_PATH | O_CLOEXEC);
+#else
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+#endif
+	if (fd == -1 && errno != ENOENT) {
 		snprintf(err, errlen, "cannot write %s: %s", path,
 		    strerror(errno));
 		return -1;
 	}
-	if (found && S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "cannot write %s: Is a directory", path);
-		return -1;
+	if (fd != -1) {
+		e = fstat(fd, &st) == -1 ? errno : 0;
+		close(fd);
+		if (e != 0) {
+			snprintf(err, errlen, "cannot write %s: %s", path,
+			    strerror(e));
+			return -1;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			snprintf(err, errlen, "cannot write %s: Is a directory",
+			    path);
+			return -1;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			t->direct = true;
+			t->exists = true;
+			t->st = st;
+			snprintf(t->path, sizeof t->path, "%s", path);
+			return 0;
+		}
 	}
-	if (found && !S_ISREG(st.st_mode)) {
-		t->direct = true;
-		t->exists = true;
-		t->st = st;
-		snprintf(t->path, sizeof t->path, "%s", path);
-		return 0;
-	}
+	/* A regular file, or none: find the name to rename over. */
 	if (follow_links(path, t->path) == -1) {
 		snprintf(err, errlen, "cannot write %s: %s", path,
 		    strerror(errno));
 		return -1;
 	}
 	t->exists = lstat(t->path, &lst) == 0;
-	if (found && (!t->exists || lst.st_dev != st.st_dev ||
-	    lst.st_ino != st.st_ino)) {
-		/*
-		 * A link the file system cannot name, such as /proc/self/fd/1
-		 * for a deleted file: write the file it opens, in place.
-		 */
-		t->direct = true;
-		t->exists = true;
-		t->st = st;
-		snprintf(t->path, sizeof t->path, "%s", path);
-		return 0;
-	}
-	if (t->exists)
-		t->st = lst;
+	if (fd == -1)
+		return t->exists ? 1 : 0;	/* created meanwhile: again */
+	if (!t->exists || !same_file(&lst, &st))
+		return 1;
+	t->st = lst;
 	return 0;
 }
 
-int
-ts_check_writable(const char *path, char *err, size_t errlen)
+/* Decide how path is written.  Return 0, or -1 with the reason in err. */
+static int
+plan(const char *path, struct target *t, char *err, size_t errlen)
 {
-	char dir[PATH_MAX];
+	int i, rc;
+
+	if (path[0] == '\0') {
+		snprintf(err, errlen, "cannot write an empty path");
+		return -1;
+	}
+	for (i = 0; i < MAX_REPLANS; i++)
+		if ((rc = plan_once(path, t, err, errlen)) != 1)
+			return rc;
+	/*
+	 * Still no name leads to the regular file the path opens: a link
+	 * the file system cannot name (/proc/self/fd/N of a deleted file, a
+	 * file of another mount namespace), or a path replaced without end.
+	 * Writing the file in place could tear it; replacing it cannot be
+	 * done without its name.
+	 */
+	snprintf(err, errlen, "cannot write %s: it leads to a regular file "
+	    "that no path names (deleted, or replaced all the time); give "
+	    "the file's own path", path);
+	return -1;
+}
+
+/*
+ * The name of the temporary file that replaces t, ".NAME.XXXXXX" in its
+ * directory, in tmp[PATH_MAX] (its directory in dir[PATH_MAX]).  Return
+ * 0, or -1 when it is too long.
+ */
+static int
+temp_name(const struct target *t, char *dir, char *tmp)
+{
+	const char *base;
+
+	dirname_of(t->path, dir, PATH_MAX);
+	base = strrchr(t->path, '/') ? strrchr(t->path, '/') + 1 : t->path;
+	return snprintf(tmp, PATH_MAX, "%s/.%s.XXXXXX", dir, base) >=
+	    PATH_MAX ? -1 : 0;
+}
+
+/* The reason a temporary file could not be made in dir, in err. */
+static void
+temp_error(const char *path, const char *dir, int e, char *err,
+    size_t errlen)
+{
+	snprintf(err, errlen, "cannot write %s: cannot create a file in %s "
+	    "to rename over it: %s", path, dir, strerror(e));
+}
+
+/*
+ * What ts_check_writable does; with probe, a temporary file is also
+ * created and removed, so that a directory that takes no new files
+ * (/proc, a read-only mount) is found out before a long run.
+ */
+static int
+check(const char *path, bool probe, char *err, size_t errlen)
+{
+	char dir[PATH_MAX], tmp[PATH_MAX];
 	struct target t;
 	struct stat st;
+	sigset_t old;
+	int fd, e;
 
 	if (plan(path, &t, err, errlen) == -1)
 		return -1;
@@ -197,7 +278,31 @@ ts_check_writable(const char *path, char *err, size_t errlen)
 		    strerror(errno));
 		return -1;
 	}
+	if (!probe || t.direct)
+		return 0;
+	if (temp_name(&t, dir, tmp) == -1) {
+		snprintf(err, errlen, "cannot write %s: path too long", path);
+		return -1;
+	}
+	ts_signals_hold(&old);
+	fd = mkstemp(tmp);
+	e = errno;
+	if (fd != -1) {
+		close(fd);
+		unlink(tmp);
+	}
+	ts_signals_release(&old);
+	if (fd == -1) {
+		temp_error(path, dir, e, err, errlen);
+		return -1;
+	}
 	return 0;
+}
+
+int
+ts_check_writable(const char *path, char *err, size_t errlen)
+{
+	return check(path, true, err, errlen);
 }
 
 /* Connect to the Unix stream socket at path; return the fd or -1. */
@@ -226,24 +331,39 @@ open_socket(const char *path)
 	return fd;
 }
 
-/* Write data into the existing device, FIFO or socket t in place. */
+/*
+ * Write data into the existing device, FIFO or socket t in place.  What
+ * was opened decides: never a regular file or a directory (a file renamed
+ * over the path since plan()), and nothing truncated.  Return 0, 1 when
+ * the path no longer leads to what plan() found (plan again), or -1 with
+ * the reason in err.
+ */
 static int
 write_direct(const char *path, const struct target *t, const void *data,
     size_t len, char *err, size_t errlen)
 {
-	int fd;
+	struct stat st;
+	int fd, e;
 
 	if (S_ISSOCK(t->st.st_mode))
 		fd = open_socket(t->path);
 	else
-		fd = open(t->path, O_WRONLY | O_NOCTTY | O_CLOEXEC |
-		    (S_ISREG(t->st.st_mode) ? O_TRUNC : 0));
+		fd = open(t->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	if (fd == -1)
 		goto fail;
-	if (ts_write_all(fd, data, len) == -1 ||
-	    (S_ISREG(t->st.st_mode) && fsync(fd) == -1)) {
-		int e = errno;
-
+	if (fstat(fd, &st) == -1) {
+		e = errno;
+		close(fd);
+		errno = e;
+		goto fail;
+	}
+	if (!S_ISSOCK(t->st.st_mode) && (!same_file(&st, &t->st) ||
+	    S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
+		close(fd);
+		return 1;
+	}
+	if (ts_write_all(fd, data, len) == -1) {
+		e = errno;
 		close(fd);
 		errno = e;
 		goto fail;
@@ -280,15 +400,11 @@ write_replace(const char *path, const struct target *t, const void *data,
     size_t len, char *err, size_t errlen)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX];
-	const char *base;
 	mode_t mode = 0644, mask;
 	sigset_t old;
 	int fd, e;
 
-	dirname_of(t->path, dir, sizeof dir);
-	base = strrchr(t->path, '/') ? strrchr(t->path, '/') + 1 : t->path;
-	if (snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base) >=
-	    (int)sizeof tmp) {
+	if (temp_name(t, dir, tmp) == -1) {
 		snprintf(err, errlen, "cannot write %s: path too long", path);
 		return -1;
 	}
@@ -305,8 +421,7 @@ write_replace(const char *path, const struct target *t, const void *data,
 	if (fd == -1) {
 		e = errno;
 		ts_signals_release(&old);
-		snprintf(err, errlen, "cannot write %s: %s", path,
-		    strerror(e));
+		temp_error(path, dir, e, err, errlen);
 		return -1;
 	}
 	if (ts_write_all(fd, data, len) == -1 ||
@@ -333,11 +448,19 @@ ts_write_file_atomic(const char *path, const void *data, size_t len,
     char *err, size_t errlen)
 {
 	struct target t;
+	int i, rc;
 
-	if (ts_check_writable(path, err, errlen) == -1 ||
-	    plan(path, &t, err, errlen) == -1)
+	if (check(path, false, err, errlen) == -1)
 		return -1;
-	if (t.direct)
-		return write_direct(path, &t, data, len, err, errlen);
-	return write_replace(path, &t, data, len, err, errlen);
+	for (i = 0; i < MAX_REPLANS; i++) {
+		if (plan(path, &t, err, errlen) == -1)
+			return -1;
+		if (!t.direct)
+			return write_replace(path, &t, data, len, err, errlen);
+		if ((rc = write_direct(path, &t, data, len, err, errlen)) != 1)
+			return rc;
+	}
+	snprintf(err, errlen, "cannot write %s: the path changed every time "
+	    "it was opened", path);
+	return -1;
 }

@@ -7,12 +7,19 @@
  *  - an existing target that is not a regular file (a character or block
  *    device, a FIFO, a socket) is written in place, with no temporary
  *    file and no rename, so /dev/null stays a device and --out
- *    /dev/stdout writes to standard output;
+ *    /dev/stdout writes to standard output; what is written in place is
+ *    decided by the descriptor opened (fstat), never by an earlier lookup
+ *    of the path, and nothing is truncated: a regular file found there is
+ *    never written in place;
  *  - a regular file, existing or new, is written to a temporary file
  *    ".NAME.XXXXXX" in the target's own directory, synced, and renamed
  *    over it, so readers see the old contents or the new, whole; a
  *    replaced file keeps its mode, and its owner and group where the
- *    process may set them;
+ *    process may set them; the decision rests on one open() of the path
+ *    and fstat of it, and the name renamed over must lead to that very
+ *    file (otherwise the path changed meanwhile, and it is looked up
+ *    again); a regular file no name leads to (/proc/self/fd/N of a
+ *    deleted file) is refused;
  *  - SIGINT, SIGTERM and SIGHUP are held (blocked) from the creation of
  *    the temporary file until it has been renamed or removed, and every
  *    failure removes it, so it never outlives the program.
@@ -27,7 +34,9 @@
  * Check, before any long measurement, that path could be written by
  * ts_write_file_atomic: not a directory; for a device, FIFO or socket,
  * writable; otherwise the directory of the file its links lead to
- * exists and is writable, and an existing file is writable.  Return 0,
+ * exists and takes a new file (one is created and removed, so that /proc
+ * or a read-only mount is refused with its reason), and an existing file
+ * is writable.  Return 0,
  * or -1 with a one-line reason in err.
  */
 int	 ts_check_writable(const char *path, char *err, size_t errlen);

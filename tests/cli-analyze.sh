@@ -222,4 +222,44 @@ if [ -x "$TACHYON" ]; then
 	ok $? "--wrap records: 6 records, 3 hosts"
 fi
 
+# Bounded reading: a line over 1 MiB stops the reading with its number
+# (nothing of it beyond the limit is held), a NUL byte is refused as such,
+# and a key twice in one object is refused, however it is spelled.
+R='"wall_s":1,"million_accesses_per_sec":2,"host_id":"h"'
+{ printf '{%s}\n' "$R"; head -c 1048577 /dev/zero | tr '\0' ' '; echo; } \
+    >"$tmpdir/long.jsonl"
+run "$A" "$tmpdir/long.jsonl"
+expect_status 1 "a line longer than 1 MiB"
+expect_one_error_line "a line longer than 1 MiB"
+printf '%s' "$err" | grep -q "long.jsonl:2: a line longer than 1048576 bytes"
+ok $? "the long line is named by its number and the limit"
+head -c 4000000 /dev/zero >"$tmpdir/zeros"
+run "$A" "$tmpdir/zeros"
+expect_status 1 "NUL bytes without a newline"
+printf '%s' "$err" | grep -q "zeros:1: a line longer than 1048576 bytes, with NUL bytes"
+ok $? "NUL bytes without a newline: the line's length and the NUL bytes named"
+printf '{%s}\n{%s,"x":"a\0b"}\n' "$R" "$R" >"$tmpdir/nul.jsonl"
+run "$A" "$tmpdir/nul.jsonl"
+expect_status 1 "a NUL byte in a record"
+printf '%s' "$err" | grep -q "nul.jsonl:2: a NUL byte at byte 62 of the line"
+ok $? "a NUL byte is refused with its line and place"
+printf '\0\n' >"$tmpdir/nul-only"
+run "$A" "$tmpdir/nul-only"
+printf '%s' "$err" | grep -q "nul-only:1: a NUL byte at byte 1"
+ok $? "a line of a NUL byte is not taken for a blank line"
+printf '{%s,"x":1,"x":2}\n' "$R" >"$tmpdir/dup.jsonl"
+run "$A" "$tmpdir/dup.jsonl"
+expect_status 1 "a key twice in one record"
+expect_one_error_line "a key twice in one record"
+printf '%s' "$err" | grep -q 'dup.jsonl:1: the key "x" twice in one object'
+ok $? "the repeated key is named"
+printf '{%s,"o":{"a":1,"\\u0061":2}}\n' "$R" >"$tmpdir/dup2.jsonl"
+run "$A" "$tmpdir/dup2.jsonl"
+printf '%s' "$err" | grep -q 'dup2.jsonl:1: a key twice in one object'
+ok $? "a key repeated with different escapes in a nested object is refused"
+printf '{%s,"o":[{"a":1},{"a":2}],"p":{"a":3}}\n' "$R" >"$tmpdir/nodup.jsonl"
+run "$A" --skip-bad "$tmpdir/nodup.jsonl"
+! printf '%s' "$err" | grep -q 'twice'
+ok $? "one key in different objects is no repetition"
+
 done_testing

@@ -358,11 +358,23 @@ if [ -n "$json" ]; then
 	    [ "$(jfield kernel_release "$tmpdir/out")" = "$(uname -r)" ]
 	ok $? "tags and kernel_release carry their values"
 fi
-for bad in probe=1 host_id=x dmi_x=1 =v novalue 'sp ace=1'; do
+for bad in probe=1 host_id=x dmi_x=1 exec_error=x =v novalue 'sp ace=1' \
+    "$(printf 'k=\377\376')" "$(printf 'k=a\nb')" "$(printf 'k=\033[1m')" \
+    "$(printf 'k=\302\205')" "k=$(head -c 1025 /dev/zero | tr '\0' v)"; do
 	run "$TACHYON" $fast --json --tag "$bad"
-	expect_status 2 "--tag '$bad' is refused"
-	expect_one_error_line "--tag '$bad'"
+	expect_status 2 "--tag '$(printf '%.20s' "$bad" | tr -c '[:print:]' '?')' is refused"
+	expect_one_error_line "--tag '$(printf '%.20s' "$bad" | tr -c '[:print:]' '?')'"
 done
+run "$TACHYON" $fast --json --tag k=1 --tag k=2
+expect_status 2 "--tag with a key given twice"
+expect_one_error_line "--tag with a key given twice"
+run "$TACHYON" $fast --json --tag "$(printf 'k=\303\251t\303\251')" \
+    --tag "k2=$(head -c 1024 /dev/zero | tr '\0' v)"
+expect_status 0 "--tag with UTF-8 and a value of 1024 bytes"
+if [ -n "$json" ]; then
+	jvalid "$tmpdir/out" && [ "$(jfield k "$tmpdir/out")" = "$(printf '\303\251t\303\251')" ]
+	ok $? "--tag: UTF-8 text kept as it is, in valid JSON"
+fi
 
 ## --wrap: a reading, the command, a reading, one record.
 run "$TACHYON" $fast --wrap -- sh -c 'echo to-out; echo to-err >&2; sleep 0.2'
@@ -415,6 +427,18 @@ run "$TACHYON" $fast --wrap ./no-such-command-here
 expect_status 127 "--wrap on a missing command: 127"
 grep -q 'no-such-command-here' "$tmpdir/err"
 ok $? "--wrap: a missing command is named on stderr"
+grep -q '"exit_status":127,"exec_error":"not found",' "$tmpdir/out"
+ok $? "--wrap: the record of a missing command says it was not found"
+printf 'echo\n' >"$tmpdir/noexec.sh"
+chmod 644 "$tmpdir/noexec.sh"
+run "$TACHYON" $fast --wrap "$tmpdir/noexec.sh"
+expect_status 126 "--wrap on a file that is not executable: 126"
+grep -q '"exit_status":126,"exec_error":"not executable",' "$tmpdir/out"
+ok $? "--wrap: the record of a command that cannot be executed says so"
+run "$TACHYON" $fast --wrap sh -c 'exit 127'
+expect_status 127 "--wrap on a command that exits 127"
+grep -q '"exit_status":127,' "$tmpdir/out" && ! grep -q exec_error "$tmpdir/out"
+ok $? "--wrap: a command that ran and exited 127 has no exec_error"
 run "$TACHYON" $fast --wrap --record "$tmpdir/rec.json" -- echo hello
 expect_status 0 "--wrap --record"
 [ "$out" = hello ] && grep -q '^{"probe":"memory-chase",.*"command":"echo",' "$tmpdir/rec.json"

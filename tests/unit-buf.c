@@ -48,6 +48,12 @@ main(void)
 	ts_buf_json_string(&b, "x\xc0\x80y/\x7f");
 	is_str(b.data, "\"x\\u0000y/\x7f\"",
 	    "JSON string: the reader's C0 80 is \\u0000; / and DEL as they are");
+	b.len = 0;
+	ts_buf_json_string(&b, "\xff\xfe\xc3\xa9\xc3\xed\xa0\x80\xf0\x9f\x9a"
+	    "\x80\x7f\xc0\x80z\xe2\x82");
+	is_str(b.data, "\"\\ufffd\\ufffd\xc3\xa9\\ufffd\\ufffd\\ufffd\\ufffd"
+	    "\xf0\x9f\x9a\x80\x7f\\u0000z\\ufffd\\ufffd\"",
+	    "JSON string: valid UTF-8 kept, every other byte U+FFFD");
 	ts_buf_free(&b);
 	ok(b.data == NULL && b.len == 0, "freed");
 

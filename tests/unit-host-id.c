@@ -83,7 +83,8 @@ main(void)
 	unput("product_name");
 	(void)rmdir(dir);
 
-	ok(ts_tag_parse("job=1=2", "tachyon", &t, err, sizeof err) == 0 &&
+	ok(ts_tag_parse("job=1=2", "tachyon", NULL, 0, &t, err,
+	    sizeof err) == 0 &&
 	    strcmp(t.key, "job") == 0 && strcmp(t.value, "1=2") == 0,
 	    "--tag splits at the first '='");
 	b.len = 0;
@@ -91,16 +92,73 @@ main(void)
 	is_str(b.data, ",\"job\":\"1=2\"", "a tag as a JSON string");
 	free(t.key);
 	free(t.value);
-	ok(ts_tag_parse("job=", "tachyon", &t, err, sizeof err) == 0 &&
+	ok(ts_tag_parse("job=", "tachyon", NULL, 0, &t, err, sizeof err) == 0 &&
 	    t.value[0] == '\0', "an empty value is kept");
 	free(t.key);
 	free(t.value);
-	ok(ts_tag_parse("elapsed_s=1", "tachyon", &t, err, sizeof err) == -1 &&
+	ok(ts_tag_parse("elapsed_s=1", "tachyon", NULL, 0, &t, err,
+	    sizeof err) == -1 &&
 	    strstr(err, "elapsed_s") != NULL, "a fixed key is refused");
-	ok(ts_tag_parse("cache_check_ns=1", "tachyon", &t, err, sizeof err) == -1,
+	ok(ts_tag_parse("cache_check_ns=1", "tachyon", NULL, 0, &t, err,
+	    sizeof err) == -1,
 	    "a key of tachyon's families is refused");
-	ok(ts_tag_parse("a b=1", "tachyon", &t, err, sizeof err) == -1,
+	ok(ts_tag_parse("a b=1", "tachyon", NULL, 0, &t, err, sizeof err) == -1,
 	    "a blank in a key is refused");
+
+	/* Values: UTF-8 text of at most TS_TAG_MAX_VALUE bytes, keys once. */
+	{
+		static const char *const bad[] = {
+			"k=\xff\xfe", "k=a\xc3", "k=\xc0\x80", "k=\xed\xa0\x80",
+			"k=\xf4\x90\x80\x80", "k=a\nb", "k=\x7f", "k=\xc2\x85",
+			"k=\t", NULL
+		};
+		char big[TS_TAG_MAX_VALUE + 8];
+		struct ts_tag two[2];
+		int i, refused = 0;
+
+		for (i = 0; bad[i] != NULL; i++)
+			refused += ts_tag_parse(bad[i], "tachyon", NULL, 0, &t, err,
+			    sizeof err) == -1 && strchr(err, '\n') == NULL;
+		is_int(refused, i, "invalid UTF-8 and control characters "
+		    "in a value are refused, in one line");
+		ok(ts_tag_parse("k=\xff", "tachyon", NULL, 0, &t, err,
+		    sizeof err) == -1 &&
+		    strstr(err, "not valid UTF-8 (byte 1, 0xff)") != NULL,
+		    "the bad byte is named: %s", err);
+		ok(ts_tag_parse("k=a\nb", "tachyon", NULL, 0, &t, err,
+		    sizeof err) == -1 &&
+		    strstr(err, "U+000A (byte 2)") != NULL,
+		    "the control character is named: %s", err);
+		memset(big, 'v', sizeof big);
+		memcpy(big, "k=", 2);
+		big[TS_TAG_MAX_VALUE + 2] = '\0';
+		ok(ts_tag_parse(big, "tachyon", NULL, 0, &t, err,
+		    sizeof err) == 0,
+		    "a value of the longest length is kept");
+		free(t.key);
+		free(t.value);
+		big[TS_TAG_MAX_VALUE + 2] = 'v';
+		big[TS_TAG_MAX_VALUE + 3] = '\0';
+		ok(ts_tag_parse(big, "tachyon", NULL, 0, &t, err,
+		    sizeof err) == -1 &&
+		    strstr(err, "1025 bytes long") != NULL,
+		    "a value one byte longer is refused: %s", err);
+		ok(ts_tag_parse("k=\xc3\xa9t\xc3\xa9 \xf0\x9f\x9a\x80", "tachyon", NULL,
+		    0, &two[0], err, sizeof err) == 0, "UTF-8 text is kept");
+		ok(ts_tag_parse("k=2", "tachyon", two, 1, &two[1], err, sizeof err) ==
+		    -1 && strstr(err, "'k' is given twice") != NULL,
+		    "a key given twice is refused: %s", err);
+		ok(ts_tag_parse("k2=2", "tachyon", two, 1, &two[1], err, sizeof err) == 0,
+		    "another key is not");
+		free(two[0].key);
+		free(two[0].value);
+		free(two[1].key);
+		free(two[1].value);
+		ok(ts_tag_parse("\xff\n=1", "tachyon", NULL, 0, &t, err,
+		    sizeof err) == -1 &&
+		    strchr(err, '\n') == NULL && strchr(err, '\xff') == NULL,
+		    "a bad key is shown as one line of text");
+	}
 	ts_buf_free(&b);
 	return done_testing();
 }

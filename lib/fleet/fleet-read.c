@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@ struct ts_recin {
 	uint64_t		 line;
 	char			*buf;
 	size_t			 cap;
+	size_t			 len;	/* of the line in buf */
 	struct json_tokener	*tok;
 	struct json_object	*obj;	/* the current JSON line */
 	char			 num[32];	/* a numeric host, as text */
@@ -277,6 +279,175 @@ parse_end(struct json_tokener *tok)
 #endif
 }
 
+/*
+ * Read the next line into in->buf (without its newline), holding at most
+ * TS_RECORD_MAX_LINE bytes of it.  Return 1, 0 at the end of the input,
+ * or -1 with the reason in err.  *nul is where its first NUL byte is (the
+ * line's length when there is none).
+ */
+static int
+read_line(struct ts_recin *in, size_t *nul, char *err, size_t errlen)
+{
+	size_t len = 0;
+	int c;
+
+	*nul = SIZE_MAX;
+	errno = 0;
+	flockfile(in->f);
+	while ((c = getc_unlocked(in->f)) != EOF && c != '\n') {
+		if (len == TS_RECORD_MAX_LINE) {
+			funlockfile(in->f);
+			snprintf(err, errlen, "%s:%ju: a line longer than %d "
+			    "bytes%s (records are lines of text)", in->name,
+			    (uintmax_t)in->line + 1, TS_RECORD_MAX_LINE,
+			    *nul != SIZE_MAX ? ", with NUL bytes" : "");
+			return -1;
+		}
+		if (c == '\0' && *nul == SIZE_MAX)
+			*nul = len;
+		if (len + 1 >= in->cap) {
+			in->cap = in->cap ? in->cap * 2 : 256;
+			in->buf = ts_xrealloc(in->buf, in->cap);
+		}
+		in->buf[len++] = (char)c;
+	}
+	funlockfile(in->f);
+	if (c == EOF && ferror(in->f)) {
+		snprintf(err, errlen, "%s: %s", in->name,
+		    strerror(errno ? errno : EIO));
+		return -1;
+	}
+	if (c == EOF && len == 0)
+		return 0;
+	if (in->buf == NULL) {
+		in->cap = 256;
+		in->buf = ts_xmalloc(in->cap);
+	}
+	in->buf[len] = '\0';
+	in->len = len;
+	in->line++;
+	if (*nul == SIZE_MAX)
+		*nul = len;
+	return 1;
+}
+
+/* A key of an open JSON object, as written (escapes and all). */
+struct keyref {
+	const char	*p;
+	size_t		 n;
+};
+
+static int
+keyref_cmp(const void *a, const void *b)
+{
+	const struct keyref *x = a, *y = b;
+	int c = memcmp(x->p, y->p, x->n < y->n ? x->n : y->n);
+
+	return c != 0 ? c : (x->n > y->n) - (x->n < y->n);
+}
+
+/* The number of keys of every object in o, nested ones included. */
+static size_t
+count_keys(struct json_object *o)
+{
+	size_t n = 0, i, len;
+
+	if (json_object_is_type(o, json_type_object)) {
+		json_object_object_foreach(o, k, v) {
+			(void)k;
+			n += 1 + count_keys(v);
+		}
+	} else if (json_object_is_type(o, json_type_array)) {
+		len = json_object_array_length(o);
+		for (i = 0; i < len; i++)
+			n += count_keys(json_object_array_get_idx(o, i));
+	}
+	return n;
+}
+
+/*
+ * Whether an object of the JSON text s (valid JSON, parsed as obj) has a
+ * key twice; then the reason goes to why.  json-c keeps the last of
+ * repeated keys silently, so the text is scanned: each object's keys are
+ * sorted when it closes, and the number of keys written is compared with
+ * the number json-c kept (for a key repeated with different escapes).
+ */
+static bool
+repeated_key(const char *s, struct json_object *obj, char *why,
+    size_t whylen)
+{
+	struct { bool object, want_key; size_t first; }
+	    st[TS_RECORD_MAX_DEPTH + 2];
+	struct keyref *keys = NULL;
+	size_t nkeys = 0, cap = 0, total = 0, i, j;
+	const char *q;
+	int depth = -1;
+	bool found = false;
+
+	for (; *s != '\0' && !found; s++) {
+		switch (*s) {
+		case '{':
+		case '[':
+			if (depth + 1 >= (int)(sizeof st / sizeof st[0]))
+				goto out;	/* json-c refused it already */
+			depth++;
+			st[depth].object = *s == '{';
+			st[depth].want_key = *s == '{';
+			st[depth].first = nkeys;
+			break;
+		case ',':
+			if (depth >= 0 && st[depth].object)
+				st[depth].want_key = true;
+			break;
+		case '}':
+			if (depth < 0)
+				goto out;
+			i = st[depth].first;
+			qsort(keys + i, nkeys - i, sizeof *keys, keyref_cmp);
+			for (j = i + 1; j < nkeys && !found; j++)
+				if (keyref_cmp(&keys[j - 1], &keys[j]) == 0) {
+					snprintf(why, whylen, "the key \"%.*s\" "
+					    "twice in one object",
+					    (int)(keys[j].n > 64 ? 64 :
+					    keys[j].n), keys[j].p);
+					found = true;
+				}
+			nkeys = i;
+			depth--;
+			break;
+		case ']':
+			depth--;
+			break;
+		case '"':
+			for (q = s + 1; *q != '"' && *q != '\0'; q++)
+				if (*q == '\\' && q[1] != '\0')
+					q++;
+			if (depth >= 0 && st[depth].want_key) {
+				if (nkeys == cap) {
+					cap = cap ? cap * 2 : 16;
+					keys = ts_xrealloc(keys,
+					    cap * sizeof *keys);
+				}
+				keys[nkeys].p = s + 1;
+				keys[nkeys].n = (size_t)(q - s - 1);
+				nkeys++;
+				total++;
+				st[depth].want_key = false;
+			}
+			s = *q == '\0' ? q - 1 : q;
+			break;
+		}
+	}
+	if (!found && total != count_keys(obj)) {
+		snprintf(why, whylen, "a key twice in one object (spelled "
+		    "with different escapes)");
+		found = true;
+	}
+out:
+	free(keys);
+	return found;
+}
+
 /* Parse the line in in->buf as JSON into *rec. */
 static int
 json_record(struct ts_recin *in, struct ts_rec *rec, char *err,
@@ -295,6 +466,8 @@ json_record(struct ts_recin *in, struct ts_rec *rec, char *err,
 		snprintf(err, errlen, "not a JSON object");
 		return -1;
 	}
+	if (repeated_key(in->buf, in->obj, err, errlen))
+		return -1;
 	if (json_num(in->obj, in->keys.time, &rec->t, err, errlen) == -1 ||
 	    json_num(in->obj, in->keys.score, &rec->s, err, errlen) == -1)
 		return -1;
@@ -348,23 +521,19 @@ ts_fleet_read_next(struct ts_recin *in, struct ts_rec *rec, char *err,
     size_t errlen)
 {
 	char why[256];
-	ssize_t got;
+	size_t nul;
 	int rc;
 
 	for (;;) {
-		errno = 0;
-		got = getline(&in->buf, &in->cap, in->f);
-		if (got == -1) {
-			if (ferror(in->f)) {
-				snprintf(err, errlen, "%s: %s", in->name,
-				    strerror(errno ? errno : EIO));
-				return -2;
-			}
-			return 0;
+		rc = read_line(in, &nul, err, errlen);
+		if (rc <= 0)
+			return rc == 0 ? 0 : -2;
+		if (nul < in->len) {
+			snprintf(err, errlen, "%s:%ju: a NUL byte at byte %zu "
+			    "of the line (records are lines of text)",
+			    in->name, (uintmax_t)in->line, nul + 1);
+			return -1;
 		}
-		in->line++;
-		if (got > 0 && in->buf[got - 1] == '\n')
-			in->buf[--got] = '\0';
 		if (blank(in->buf))
 			continue;
 		if (in->fmt == TS_RECFMT_AUTO) {

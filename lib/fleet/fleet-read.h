@@ -13,6 +13,15 @@
 
 #include "buf.h"
 
+/*
+ * The longest line a record may be, in bytes without its newline: a
+ * longer line stops the reading (its length is not held in memory).
+ */
+#define TS_RECORD_MAX_LINE	(1024 * 1024)
+
+/* The deepest nesting of a JSON record (json-c's own limit is 32). */
+#define TS_RECORD_MAX_DEPTH	32
+
 enum ts_recfmt {
 	TS_RECFMT_AUTO,		/* '{' first: JSON Lines, else CSV */
 	TS_RECFMT_JSONL,
@@ -42,8 +51,10 @@ struct ts_recin	*ts_fleet_read_open(FILE *f, const char *name, enum ts_recfmt,
 		    const struct ts_reckeys *);
 /*
  * The next record: 1 with *rec filled, 0 at the end, -1 for a bad line
- * (reason in err as "NAME:LINE: ..."; reading may go on), -2 for a read
- * error or a CSV header without the keys (reading must stop).
+ * (reason in err as "NAME:LINE: ..."; reading may go on): not a record,
+ * a NUL byte in it, a key repeated in one JSON object; -2 for a read
+ * error, a line longer than TS_RECORD_MAX_LINE, or a CSV header without
+ * the keys (reading must stop).
  */
 int		 ts_fleet_read_next(struct ts_recin *, struct ts_rec *rec,
 		    char *err, size_t errlen);

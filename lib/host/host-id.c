@@ -34,7 +34,8 @@ static const char *const reserved[] = {
 	"accesses", "elapsed_s", "threads", "working_set_bytes_per_thread",
 	"pinned_threads", "reading", "unix_time", "host_id", "hostname",
 	"kernel_release", "cpu_model", "command", "wall_s", "user_s",
-	"sys_s", "exit_status", "signal", "before", "after", NULL
+	"sys_s", "exit_status", "signal", "exec_error", "before", "after",
+	NULL
 };
 static const char *const reserved_prefixes[] = {
 	"cache_check", "auto_", "dmi_", NULL
@@ -163,11 +164,41 @@ reserved_key(const char *key)
 	return 0;
 }
 
+/*
+ * Whether value is a tag's value by ts_tag_parse's rule; if not, the
+ * reason (after "--tag VALUE of KEY ") in why.
+ */
+static int
+tag_value_ok(const char *value, char *why, size_t whylen)
+{
+	size_t len = strlen(value), i, n;
+	unsigned long cp;
+
+	if (len > TS_TAG_MAX_VALUE) {
+		snprintf(why, whylen, "is %zu bytes long", len);
+		return 0;
+	}
+	for (i = 0; i < len; i += n) {
+		if ((n = ts_utf8_seq(value + i, len - i, &cp)) == 0) {
+			snprintf(why, whylen, "is not valid UTF-8 (byte %zu, "
+			    "0x%02x)", i + 1, (unsigned char)value[i]);
+			return 0;
+		}
+		if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
+			snprintf(why, whylen, "holds the control character "
+			    "U+%04lX (byte %zu)", cp, i + 1);
+			return 0;
+		}
+	}
+	return 1;
+}
+
 int
-ts_tag_parse(const char *arg, const char *writer, struct ts_tag *t,
-    char *err, size_t errlen)
+ts_tag_parse(const char *arg, const char *writer, const struct ts_tag *prev,
+    size_t nprev, struct ts_tag *t, char *err, size_t errlen)
 {
 	const char *eq = strchr(arg, '=');
+	char why[128];
 	size_t n, i;
 
 	if (eq == NULL || eq == arg) {
@@ -181,9 +212,27 @@ ts_tag_parse(const char *arg, const char *writer, struct ts_tag *t,
 			break;
 	if (i < n || n > MAX_TAG_KEY) {
 		snprintf(err, errlen, "--tag KEY must be 1 to 64 letters, "
-		    "digits, '_', '-' or '.', not '%.*s'", (int)n, arg);
+		    "digits, '_', '-' or '.', not '%.*s'", (int)(n > 64 ? 64 :
+		    n), arg);
+		for (i = 0; err[i] != '\0'; i++)
+			if ((unsigned char)err[i] < 0x20 ||
+			    (unsigned char)err[i] >= 0x7f)
+				err[i] = '?';	/* one line of text */
 		return -1;
 	}
+	if (!tag_value_ok(eq + 1, why, sizeof why)) {
+		snprintf(err, errlen, "--tag VALUE of '%.*s' %s; a value is "
+		    "at most %d bytes of UTF-8 text without control "
+		    "characters", (int)n, arg, why, TS_TAG_MAX_VALUE);
+		return -1;
+	}
+	for (i = 0; i < nprev; i++)
+		if (strlen(prev[i].key) == n && memcmp(prev[i].key, arg, n) ==
+		    0) {
+			snprintf(err, errlen, "--tag KEY '%.*s' is given twice; "
+			    "give each key once", (int)n, arg);
+			return -1;
+		}
 	t->key = ts_xmalloc(n + 1);
 	memcpy(t->key, arg, n);
 	t->key[n] = '\0';

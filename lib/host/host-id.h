@@ -41,14 +41,20 @@ struct ts_tag {
 void	 ts_hostid_read(struct ts_hostid *, const char *dmi_dir);
 void	 ts_hostid_free(struct ts_hostid *);
 
+/* The longest --tag VALUE, in bytes. */
+#define TS_TAG_MAX_VALUE	1024
+
 /*
- * Parse "KEY=VALUE": KEY is 1..64 of [A-Za-z0-9_.-] and not a key the
+ * Parse "KEY=VALUE": KEY is 1..64 of [A-Za-z0-9_.-], not a key the
  * record writes itself (a reading's keys, the host identity's, and the
- * cache_check, auto_ and dmi_ families).  Return 0 and fill *t
- * (malloc'd), or -1 with the reason in err, where writer names the
- * program that writes the record.
+ * cache_check, auto_ and dmi_ families) and not the key of one of the
+ * nprev tags before it; VALUE is at most TS_TAG_MAX_VALUE bytes of valid
+ * UTF-8 without control characters (U+0000 to U+001F, U+007F to U+009F).
+ * Return 0 and fill *t (malloc'd), or -1 with the reason in err, where
+ * writer names the program that writes the record.
  */
-int	 ts_tag_parse(const char *arg, const char *writer, struct ts_tag *t,
+int	 ts_tag_parse(const char *arg, const char *writer,
+	    const struct ts_tag *prev, size_t nprev, struct ts_tag *t,
 	    char *err, size_t errlen);
 
 /*

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -54,7 +55,8 @@ ts_runcmd(char *const argv[], struct ts_runcmd *r, char *err, size_t errlen)
 	struct rusage ru;
 	double start;
 	pid_t pid, got;
-	int status, e;
+	int status, e, fds[2];
+	ssize_t n;
 
 	memset(r, 0, sizeof *r);
 	/* Nothing buffered here may be written twice, by both processes. */
@@ -71,10 +73,19 @@ ts_runcmd(char *const argv[], struct ts_runcmd *r, char *err, size_t errlen)
 	sigaction(SIGTERM, &fwd, &old_term);
 	sigaction(SIGHUP, &fwd, &old_hup);
 	child_pid = 0;
+	if (pipe2(fds, O_CLOEXEC) == -1) {
+		e = errno;
+		restore(&old_int, &old_quit, &old_term, &old_hup);
+		snprintf(err, errlen, "cannot start '%s': %s", argv[0],
+		    strerror(e));
+		return -1;
+	}
 	start = ts_now();
 	pid = fork();
 	if (pid == -1) {
 		e = errno;
+		close(fds[0]);
+		close(fds[1]);
 		restore(&old_int, &old_quit, &old_term, &old_hup);
 		snprintf(err, errlen, "cannot start '%s': %s", argv[0],
 		    strerror(e));
@@ -82,11 +93,14 @@ ts_runcmd(char *const argv[], struct ts_runcmd *r, char *err, size_t errlen)
 	}
 	if (pid == 0) {
 		restore(&old_int, &old_quit, &old_term, &old_hup);
+		close(fds[0]);
 		execvp(argv[0], argv);
 		e = errno;
 		ts_error("cannot run '%s': %s", argv[0], strerror(e));
+		(void)!write(fds[1], &e, sizeof e);
 		_exit(e == ENOENT ? TS_RUNCMD_NOTFOUND : TS_RUNCMD_NOEXEC);
 	}
+	close(fds[1]);
 	child_pid = pid;
 	do
 		got = wait4(pid, &status, 0, &ru);
@@ -95,6 +109,13 @@ ts_runcmd(char *const argv[], struct ts_runcmd *r, char *err, size_t errlen)
 	e = errno;
 	child_pid = 0;
 	restore(&old_int, &old_quit, &old_term, &old_hup);
+	/* The child has ended: the pipe holds execvp's errno, or nothing. */
+	do
+		n = read(fds[0], &r->exec_errno, sizeof r->exec_errno);
+	while (n == -1 && errno == EINTR);
+	if (n != (ssize_t)sizeof r->exec_errno)
+		r->exec_errno = 0;
+	close(fds[0]);
 	if (got == -1) {
 		snprintf(err, errlen, "cannot wait for '%s': %s", argv[0],
 		    strerror(e));

@@ -19,13 +19,16 @@ struct ts_runcmd {
 	double	 sys_s;
 	int	 exit_status;	/* its exit code, or 128 + signal */
 	int	 signal;	/* the signal that ended it, or 0 */
+	int	 exec_errno;	/* why it could not be run (execvp's errno), or 0 */
 };
 
 /*
  * Run argv[0] (searched in PATH) with argv, wait for it, fill *r.  While
  * it runs SIGINT and SIGQUIT are ignored here, so a terminal's ^C reaches
  * the command alone, and SIGTERM and SIGHUP are passed on to it.  A command that cannot be executed ends with 126 or
- * 127 after one line on stderr from the child.  Return 0, or -1 with the
+ * 127 after one line on stderr from the child, and exec_errno is set (the
+ * child sends it through a close-on-exec pipe), so that it is told apart
+ * from a command that ran and exited 126 or 127.  Return 0, or -1 with the
  * reason in err when no child could be started.
  */
 int	 ts_runcmd(char *const argv[], struct ts_runcmd *r, char *err,

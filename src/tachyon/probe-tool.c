@@ -252,6 +252,9 @@ record_json(struct ts_buf *b, const struct ts_probe_tool_opts *o,
 	    cmd->exit_status);
 	if (cmd->signal != 0)
 		ts_buf_printf(b, ",\"signal\":%d", cmd->signal);
+	if (cmd->exec_errno != 0)
+		ts_buf_printf(b, ",\"exec_error\":\"%s\"",
+		    cmd->exec_errno == ENOENT ? "not found" : "not executable");
 	reading_json(b, "before", r1);
 	reading_json(b, "after", r2);
 	ts_buf_printf(b, ",\"unix_time\":%.3f", unix_time);

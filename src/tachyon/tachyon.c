@@ -196,8 +196,8 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 			if (o->ntags == MAX_TAGS)
 				ts_usage_error("at most %d --tag options",
 				    MAX_TAGS);
-			if (ts_tag_parse(optarg, "tachyon", &tags[o->ntags],
-			    err, sizeof err) == -1)
+			if (ts_tag_parse(optarg, "tachyon", tags, o->ntags,
+			    &tags[o->ntags], err, sizeof err) == -1)
 				ts_usage_error("%s", err);
 			o->ntags++;
 			break;
