@@ -268,7 +268,8 @@ ts_read_file(const char *path, size_t max, struct ts_buf *out, char *err,
 	ssize_t n;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* Non-blocking: opening a FIFO must not wait for a writer. */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd == -1) {
 		snprintf(err, errlen, "cannot read %s: %s", path,
 		    strerror(errno));
@@ -280,6 +281,16 @@ ts_read_file(const char *path, size_t max, struct ts_buf *out, char *err,
 		close(fd);
 		return -1;
 	}
+	if (!S_ISREG(st.st_mode) && strcmp(path, "/dev/stdin") != 0) {
+		snprintf(err, errlen, "cannot read %s: a %s, not a regular "
+		    "file (give a file, or - for standard input)", path,
+		    S_ISFIFO(st.st_mode) ? "FIFO" : S_ISSOCK(st.st_mode) ?
+		    "socket" : "device");
+		close(fd);
+		return -1;
+	}
+	/* Standard input may be a pipe or a terminal: wait for it. */
+	(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	ts_buf_init(out);
 	for (;;) {
 		n = read(fd, chunk, sizeof chunk);

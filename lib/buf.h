@@ -59,7 +59,9 @@ void	 ts_buf_rpad(struct ts_buf *, const char *s, size_t width);
 int	 ts_read_line(const char *path, char *buf, size_t len);
 
 /*
- * Read a whole regular file of at most `max` bytes.  On failure return -1
+ * Read a whole regular file of at most `max` bytes.  Anything else but
+ * "/dev/stdin" (the operand "-") is refused at once, a FIFO included
+ * (opened without blocking).  On failure return -1
  * and put a one-line reason in err ("cannot read PATH: No such file ...",
  * "PATH is a directory", "PATH is larger than N bytes").
  */

@@ -154,4 +154,35 @@ if [ -n "${PYTHON3:-}" ] && [ -f "$canon" ] &&
 	done
 fi
 
+# A private key others may read, another user's key, or a FIFO is refused
+# in one line naming the fix; THREADSTONE_INSECURE_KEY=1 overrides the mode.
+cp "$FIXTURES/testkey-seed-00-1f.pkcs8v2.der" "$tmpdir/open.der"
+chmod 644 "$tmpdir/open.der"
+run "$TS_SIGN" --force -k "$tmpdir/open.der" -o "$tmpdir/g.json" "$FIXTURES/apple-m4-pro.json"
+[ "$rc" -ne 0 ] && [ ! -e "$tmpdir/g.json" ] && printf '%s' "$err" | grep -q 'mode 0644); run chmod 600'
+ok $? "a key of mode 0644 is refused with the fix named"
+expect_one_error_line "a key of mode 0644"
+THREADSTONE_INSECURE_KEY=1 "$TS_SIGN" --force -k "$tmpdir/open.der" \
+    -o "$tmpdir/g.json" "$FIXTURES/apple-m4-pro.json" >/dev/null 2>&1
+ok $? "THREADSTONE_INSECURE_KEY=1 takes it"
+mkfifo "$tmpdir/fifo.der"
+t0=$(date +%s)
+run "$TS_SIGN" --force -k "$tmpdir/fifo.der" -o "$tmpdir/g.json" "$FIXTURES/apple-m4-pro.json"
+[ "$rc" -ne 0 ] && printf '%s' "$err" | grep -q 'not a regular file' && [ $(( $(date +%s) - t0 )) -lt 20 ]
+ok $? "a FIFO as the key is refused at once"
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+	cp "$FIXTURES/testkey-seed-00-1f.pkcs8v2.der" "$tmpdir/theirs.der"
+	chmod 600 "$tmpdir/theirs.der"
+	chown nobody "$tmpdir/theirs.der"
+	run "$TS_SIGN" --force -k "$tmpdir/theirs.der" -o "$tmpdir/g.json" "$FIXTURES/apple-m4-pro.json"
+	[ "$rc" -ne 0 ] && printf '%s' "$err" | grep -q 'not by you'
+	ok $? "another user's key is refused"
+else
+	ok 0 "# SKIP another user's key needs root"
+fi
+mkfifo "$tmpdir/fifo.json"
+run "$TS_SIGN" --force -k "$FIXTURES/testkey-seed-00-1f.pkcs8v2.der" "$tmpdir/fifo.json"
+[ "$rc" -ne 0 ] && printf '%s' "$err" | grep -q 'a FIFO, not a regular file'
+ok $? "a FIFO as the document is refused at once"
+
 done_testing

@@ -25,6 +25,14 @@ tap_n=0
 tap_failed=0
 tmpdir=$(mktemp -d "${TMPDIR:-/tmp}/threadstone-test.XXXXXX") || exit 99
 trap 'rm -rf "$tmpdir"' EXIT
+# The fixtures, with the private key given mode 0600 (a checkout may give
+# it 0644, which the signing programs refuse).
+mkdir "$tmpdir/fixtures" || exit 99
+ln -s "$FIXTURES"/* "$tmpdir/fixtures/" || exit 99
+rm -f "$tmpdir/fixtures/testkey-seed-00-1f.pkcs8v2.der"
+cp "$FIXTURES/testkey-seed-00-1f.pkcs8v2.der" "$tmpdir/fixtures/" &&
+    chmod 600 "$tmpdir/fixtures/testkey-seed-00-1f.pkcs8v2.der" || exit 99
+FIXTURES=$tmpdir/fixtures
 
 # ok COND-STATUS DESCRIPTION: report the status of the last command.
 ok() {

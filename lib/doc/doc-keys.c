@@ -51,6 +51,55 @@ ts_key_clear(struct ts_key *key)
 	OPENSSL_cleanse(key, sizeof *key);
 }
 
+/*
+ * Refuse a private key others may read or write, or that another user
+ * owns, as ssh does, unless THREADSTONE_INSECURE_KEY=1.  Non-blocking:
+ * a FIFO or a device is refused at once.  0, or -1 with the fix in err.
+ */
+static int
+key_guard(const char *path, char *err, size_t errlen)
+{
+	const char *env = getenv("THREADSTONE_INSECURE_KEY");
+	struct stat st;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd == -1) {
+		snprintf(err, errlen, "cannot read signing key %s: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) == -1) {
+		snprintf(err, errlen, "cannot read signing key %s: %s", path,
+		    strerror(errno));
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "signing key %s is not a regular file; "
+		    "give the key file itself", path);
+		return -1;
+	}
+	if (env != NULL && strcmp(env, "1") == 0)
+		return 0;
+	if (st.st_uid != geteuid()) {
+		snprintf(err, errlen, "signing key %s is owned by user %ju, "
+		    "not by you; use your own key (chown, then chmod 600), or "
+		    "set THREADSTONE_INSECURE_KEY=1", path,
+		    (uintmax_t)st.st_uid);
+		return -1;
+	}
+	if (st.st_mode & 077) {
+		snprintf(err, errlen, "signing key %s is accessible by others "
+		    "(mode %04o); run chmod 600 %s, or set "
+		    "THREADSTONE_INSECURE_KEY=1", path,
+		    (unsigned)(st.st_mode & 07777), path);
+		return -1;
+	}
+	return 0;
+}
+
 int
 ts_key_load(const char *path, struct ts_key *key, char *err, size_t errlen)
 {
@@ -59,6 +108,8 @@ ts_key_load(const char *path, struct ts_key *key, char *err, size_t errlen)
 	char why[128];
 	int rc;
 
+	if (key_guard(path, err, errlen) == -1)
+		return -1;
 	if (ts_read_file(path, 4096, &b, why, sizeof why) == -1) {
 		/* ts_read_file says "cannot read PATH: reason". */
 		snprintf(err, errlen, "cannot read signing key %s",

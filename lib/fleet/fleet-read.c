@@ -403,7 +403,9 @@ repeated_key(const char *s, struct json_object *obj, char *why,
 			if (depth < 0)
 				goto out;
 			i = st[depth].first;
-			qsort(keys + i, nkeys - i, sizeof *keys, keyref_cmp);
+			if (nkeys - i > 1)
+				qsort(keys + i, nkeys - i, sizeof *keys,
+				    keyref_cmp);
 			for (j = i + 1; j < nkeys && !found; j++)
 				if (keyref_cmp(&keys[j - 1], &keys[j]) == 0) {
 					snprintf(why, whylen, "the key \"%.*s\" "
