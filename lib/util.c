@@ -164,3 +164,19 @@ ts_rfc3339(time_t t, char *buf)
 		strcpy(buf, "1970-01-01T00:00:00Z");
 	return buf;
 }
+
+/* qsort's order of finite doubles, ascending. */
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+ts_sort_doubles(double *v, size_t n)
+{
+	if (n > 1)
+		qsort(v, n, sizeof *v, cmp_double);
+}

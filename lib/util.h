@@ -50,6 +50,9 @@ const char *ts_operand_path(const char *arg);
 
 /* CLOCK_MONOTONIC in seconds. */
 double	 ts_now(void);
+
+/* Sort n finite doubles ascending, in place. */
+void	 ts_sort_doubles(double *v, size_t n);
 /* "YYYY-MM-DDTHH:MM:SSZ" of t (before 1970: the epoch); buf >= 21 bytes. */
 char	*ts_rfc3339(time_t t, char *buf);
 

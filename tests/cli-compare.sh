@@ -257,7 +257,7 @@ ex=executions-run.json
 py=${PYTHON3:-$(command -v python3 || true)}
 run "$TS_COMPARE" $ex $ex
 expect_status 0 "executions: self-comparison"
-grep -q '^test: Welch t on the execution means' "$tmpdir/out"
+grep -q '^test: best execution against best' "$tmpdir/out"
 ok $? "executions: the test is named"
 ! grep -q '^  [-+] ' "$tmpdir/out" && grep -q '^  = sha256 .*±' "$tmpdir/out"
 ok $? "executions: every row unchanged, with its detectable change"
@@ -267,31 +267,32 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 w = next(w for w in d["workloads"] if w["id"] == "sha256")
 p = w["single_thread"]
-p["samples"] = [v * 0.3 for v in p["samples"]]
-p["value"] *= 0.3
+p["samples"] = [v * 0.05 for v in p["samples"]]
+p["value"] *= 0.05
 for k in ("median", "mean", "stddev", "min", "max", "p05", "p95", "ci95"):
-    p["stats"][k] *= 0.3
+    p["stats"][k] *= 0.05
 for x in d["extensions"]["executions"]["passes"]:
     if x["workload"] == "sha256" and x["pass"] == "single_thread":
-        x["means"] = [m * 0.3 for m in x["means"]]
+        x["means"] = [m * 0.05 for m in x["means"]]
         for k in ("mean", "sd", "ci95"):
-            x[k] *= 0.3
+            x[k] *= 0.05
 json.dump(d, open(sys.argv[2], "w"), indent=2)
 EOF
 	run "$TS_COMPARE" --fail-on-regression $ex "$tmpdir/slow.json"
-	expect_status 3 "executions: a 70 % slower sha256 is a regression (a noisy run: 50 % detectable)"
-	grep -q '^  - sha256 .*-70.0%' "$tmpdir/out"
+	expect_status 3 "executions: a 95 % slower sha256 is a regression (a noisy run: its four best executions spread by 44 %, 87 % detectable)"
+	grep -q '^  - sha256 .*-95.0%' "$tmpdir/out"
 	ok $? "executions: the row is slower"
 	run "$TS_COMPARE" --json $ex "$tmpdir/slow.json"
 	"$py" -c '
 import json, sys
 c = json.load(open(sys.argv[1]))
-assert c["test"] == "welch_execution_means"
+assert c["test"] == "best_execution"
 r = next(r for r in c["single_thread"] if r["id"] == "sha256")
-assert r["test"] == "welch_execution_means" and r["verdict"] == "slower"
-assert r["p_value"] < 0.05 and r["detectable_pct"] >= 0.5
+assert r["test"] == "best_execution" and r["verdict"] == "slower"
+assert abs(r["best_execution_change_pct"] + 95) < 1e-6
+assert r["detectable_pct"] >= 0.5
 ' "$tmpdir/out"
-	ok $? "executions: --json names the test, p-value and detectable change"
+	ok $? "executions: --json names the test, the best executions' change and the detectable change"
 else
 	for i in 1 2 3 4; do ok 0 "# SKIP python3 not found"; done
 fi

@@ -241,8 +241,7 @@ test_pair(void)
 	    "\n      \"baseline\": null,\n      \"candidate\": 12.0,\n"
 	    "      \"change_pct\": null,\n      \"threshold_pct\": null,\n"
 	    "      \"test\": null,\n      \"detectable_pct\": null,\n"
-	    "      \"execution_means_change_pct\": null,\n"
-	    "      \"p_value\": null,\n"
+	    "      \"best_execution_change_pct\": null,\n"
 	    "      \"host_took_time\": {\"baseline\": false, "
 	    "\"candidate\": false},\n"
 	    "      \"verdict\": \"missing\"") != NULL,

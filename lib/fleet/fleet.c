@@ -203,14 +203,6 @@ cmp_index(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The order of v ascending, in a new array. */
 static size_t *
 order_of(const double *v, size_t n)
@@ -228,7 +220,7 @@ order_of(const double *v, size_t n)
 static void
 interval(double *vals, unsigned b, struct ts_est *e)
 {
-	qsort(vals, b, sizeof *vals, cmp_double);
+	ts_sort_doubles(vals, b);
 	e->lo = vals[(size_t)floor(0.025 * (b - 1))];
 	e->hi = vals[(size_t)ceil(0.975 * (b - 1))];
 }

@@ -457,6 +457,8 @@ text_row(struct ts_buf *b, const struct ts_compare_row *row)
 			strcpy(cell, TS_DASH);
 		ts_buf_puts(b, "  ");
 		ts_buf_rpad(b, cell, 7);
+		if (row->has_pct && row->test == TS_TEST_EXECUTIONS)
+			ts_buf_printf(b, "  best %+.1f%%", row->best_pct);
 		if (row->lost_base || row->lost_cand)
 			ts_buf_printf(b, "  (host took time: %s)",
 			    row->lost_base && row->lost_cand ? "both" :
@@ -474,8 +476,10 @@ test_line(struct ts_buf *b, const struct ts_comparison *c)
 	if (!c->exec_base && !c->exec_cand)
 		return;
 	if (c->exec_base && c->exec_cand)
-		ts_buf_puts(b, "test: Welch t on the execution means (95 %), "
-		    "changes under 0.5 % ignored\n");
+		ts_buf_puts(b, "test: best execution against best, beyond "
+		    "twice the spread of the four best (0.5 % at least)\n"
+		    "      best is that change; the change shown is the "
+		    "values'\n");
 	else
 		ts_buf_printf(b, "test: the original's (both ci95 in "
 		    "quadrature, 0.5 %% floor): the %s carries no executions\n",
@@ -574,15 +578,12 @@ json_row(struct ts_buf *b, const struct ts_compare_row *row)
 		ts_buf_puts(b, "null");
 	else
 		ts_buf_printf(b, "\"%s\"", row->test == TS_TEST_EXECUTIONS ?
-		    "welch_execution_means" : "ci95_quadrature");
+		    "best_execution" : "ci95_quadrature");
 	ts_buf_puts(b, ",\n      \"detectable_pct\": ");
 	json_number(b, row->has_pct, row->threshold);
-	ts_buf_puts(b, ",\n      \"execution_means_change_pct\": ");
+	ts_buf_puts(b, ",\n      \"best_execution_change_pct\": ");
 	json_number(b, row->has_pct && row->test == TS_TEST_EXECUTIONS,
-	    row->means_pct);
-	ts_buf_puts(b, ",\n      \"p_value\": ");
-	json_number(b, row->has_pct && row->test == TS_TEST_EXECUTIONS,
-	    row->p_value);
+	    row->best_pct);
 	ts_buf_printf(b, ",\n      \"host_took_time\": {\"baseline\": %s, "
 	    "\"candidate\": %s}", row->lost_base ? "true" : "false",
 	    row->lost_cand ? "true" : "false");
@@ -682,7 +683,7 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 	ts_buf_printf(b, ",\n  \"executions\": {\"baseline\": %s, "
 	    "\"candidate\": %s},\n  \"test\": \"%s\"",
 	    c->exec_base ? "true" : "false", c->exec_cand ? "true" : "false",
-	    c->exec_base && c->exec_cand ? "welch_execution_means" :
+	    c->exec_base && c->exec_cand ? "best_execution" :
 	    "ci95_quadrature");
 	ts_buf_puts(b, ",\n  \"cpu_speed_differ\": ");
 	if (c->speed_differ != NULL)

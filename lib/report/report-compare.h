@@ -37,9 +37,10 @@ enum ts_compare_test {
 	 */
 	TS_TEST_CI95,
 	/*
-	 * Welch's t test on the execution means of both passes (both
-	 * documents measured them in executions, lib/doc/doc-ext-exec.h), at
-	 * 95 %, and a change of at least 0.5 % (the practical floor).
+	 * Both documents measured their passes in executions
+	 * (lib/doc/doc-ext-exec.h): the best execution of each pass against
+	 * the other's, beyond twice the spread of either pass's four best
+	 * executions and at least 0.5 % (the practical floor).
 	 */
 	TS_TEST_EXECUTIONS
 };
@@ -57,13 +58,12 @@ struct ts_compare_row {
 	/* Both values present, from kernels known to differ. */
 	bool		 kernel_differs;
 	/*
-	 * With has_pct: the test, and for the execution test its p-value
-	 * and the change of the execution means it judged (%, positive =
-	 * better).  threshold is the smallest change the row can detect.
+	 * With has_pct: the test, and for the execution test the change of
+	 * the best executions it judged (%, positive = better).  threshold
+	 * is the smallest change the row can detect.
 	 */
 	enum ts_compare_test test;
-	double		 p_value;
-	double		 means_pct;
+	double		 best_pct;
 	/* The host took time from the baseline's or candidate's pass. */
 	bool		 lost_base, lost_cand;
 	/* The text shows threshold after the change (executions present). */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The two-level design's statistics (see suite-design.h): one-way
- * analysis of variance, the t interval over execution means, Welch's
- * test, and Student's t distribution through the regularised incomplete
+ * analysis of variance, the t interval over execution means, and
+ * Student's t distribution through the regularised incomplete
  * beta function (its continued fraction, evaluated by the modified Lentz
  * method).
  */
@@ -213,35 +213,6 @@ ts_design_estimate(const double *samples, const uint32_t *counts, size_t p,
 	out->var_between = fmax(0, (msb - msw) / n0);
 	out->between_share = out->var_within + out->var_between > 0 ?
 	    out->var_between / (out->var_within + out->var_between) : 0;
-	return 0;
-}
-
-int
-ts_welch_test(const struct ts_design_est *a, const struct ts_design_est *b,
-    struct ts_welch *out)
-{
-	double va, vb, num, den;
-
-	memset(out, 0, sizeof *out);
-	if (a->p < 2 || b->p < 2)
-		return -1;
-	va = a->sd * a->sd / (double)a->p;
-	vb = b->sd * b->sd / (double)b->p;
-	out->diff = b->mean - a->mean;
-	out->se = sqrt(va + vb);
-	num = (va + vb) * (va + vb);
-	den = va * va / a->df + vb * vb / b->df;
-	/* Both deviations 0: the smallest df of the two. */
-	out->df_welch = den > 0 ? num / den : fmin(a->df, b->df);
-	out->df = fmin(a->df, b->df);
-	if (out->se > 0) {
-		out->t = out->diff / out->se;
-		out->p = ts_t_two_sided_p(out->t, out->df);
-	} else {
-		out->t = out->diff == 0 ? 0 : copysign(INFINITY, out->diff);
-		out->p = out->diff == 0 ? 1 : 0;
-	}
-	out->half = ts_t_critical(out->df, TS_DESIGN_LEVEL) * out->se;
 	return 0;
 }
 

@@ -4,8 +4,8 @@
  * and Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013): the
  * variance components within and between executions, the interval of
  * the mean over the execution means (Student t, executions - 1 degrees
- * of freedom), Welch's test on the execution means of two such designs,
- * and the number of samples per execution the components call for.
+ * of freedom), and the number of samples per execution the components
+ * call for.
  * Pure arithmetic: nothing here measures, prints or allocates.
  */
 #ifndef TS_SUITE_DESIGN_H
@@ -58,31 +58,6 @@ int	 ts_design_from_means(const double *means, size_t p,
 double	 ts_t_two_sided_p(double t, double df);
 /* The two-sided critical value: P(|T| > c) = 1 - level (df > 0). */
 double	 ts_t_critical(double df, double level);
-
-/*
- * Welch's test of two means from their designs, with the conservative
- * degrees of freedom min(p_a, p_b) - 1 (Hsu): with execution means that
- * are not normal (two modes, as a memory pass on a virtual machine), the
- * Welch-Satterthwaite degrees of freedom let the false alarms of an A/A
- * comparison rise above the nominal 5 % (5.1-5.2 % in
- * tests/unit-suite-design.c); these keep them under it.
- */
-struct ts_welch {
-	double	 diff;		/* b.mean - a.mean */
-	double	 se;		/* sqrt(sd_a^2/p_a + sd_b^2/p_b) */
-	double	 df;		/* min(p_a, p_b) - 1 */
-	double	 df_welch;	/* Welch-Satterthwaite, for the record */
-	double	 t;		/* diff / se (0 when se is 0 and diff 0) */
-	double	 p;		/* two-sided p-value */
-	double	 half;		/* critical half-width: t_crit(df) * se */
-};
-
-/*
- * Test b against a (both with p >= 2).  Return 0, or -1 when either has
- * fewer than two executions.
- */
-int	 ts_welch_test(const struct ts_design_est *a,
-	    const struct ts_design_est *b, struct ts_welch *out);
 
 /*
  * Kalibera and Jones's choice of samples per execution: the n that

@@ -12,15 +12,6 @@
 #include "suite/suite-stats.h"
 #include "util.h"
 
-/* qsort order for finite doubles, ascending. */
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The median of an ascending list of n > 0 values. */
 static double
 sorted_median(const double *s, size_t n)
@@ -39,7 +30,7 @@ ts_median(const double *v, size_t n)
 		return NAN;
 	s = ts_xmalloc(n * sizeof *s);
 	memcpy(s, v, n * sizeof *s);
-	qsort(s, n, sizeof *s, cmp_double);
+	ts_sort_doubles(s, n);
 	m = sorted_median(s, n);
 	free(s);
 	return m;
@@ -134,7 +125,7 @@ ts_stats_summary(const double *v, size_t n, struct ts_stats *out)
 
 	sorted = ts_xmalloc(k * sizeof *sorted);
 	memcpy(sorted, kept, k * sizeof *sorted);
-	qsort(sorted, k, sizeof *sorted, cmp_double);
+	ts_sort_doubles(sorted, k);
 	st.median = sorted_median(sorted, k);
 	st.min = sorted[0];
 	st.max = sorted[k - 1];

@@ -63,15 +63,6 @@ despike(const double *y, size_t n, double *s)
 		s[n - 1] = s[n - 2];
 }
 
-/* Comparison for qsort of doubles, ascending. */
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* The median of lat[first..last]. */
 static double
 median_range(const double *lat, size_t first, size_t last)
@@ -80,7 +71,7 @@ median_range(const double *lat, size_t first, size_t last)
 	size_t k = last - first + 1;
 
 	memcpy(v, lat + first, k * sizeof v[0]);
-	qsort(v, k, sizeof v[0], cmp_double);
+	ts_sort_doubles(v, k);
 	return k % 2 ? v[k / 2] : sqrt(v[k / 2 - 1] * v[k / 2]);
 }
 
