@@ -54,4 +54,8 @@ int	hist_trend(const struct hist_opts *);
 int	hist_changes(const struct hist_opts *);
 int	hist_check(const struct hist_opts *, const char *doc);
 
+struct ts_hist_filter;
+/* The filters of o for the series loader. */
+void	hist_series_filter(const struct hist_opts *o, struct ts_hist_filter *f);
+
 #endif /* TS_HIST_H */
