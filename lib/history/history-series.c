@@ -281,3 +281,43 @@ ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 	else
 		out->verdict = TS_HIST_WORSE;
 }
+
+long
+ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
+    long long until, double **t, double **score, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	size_t n = 0;
+	int rc;
+
+	*t = *score = NULL;
+	if (sqlite3_prepare_v2(h->db, "SELECT t.unix_time, t.score FROM "
+	    "tachyon t JOIN hosts h ON h.id = t.host_id WHERE h.name = ?1 "
+	    "AND (?2 < 0 OR t.unix_time >= ?2) AND (?3 < 0 OR t.unix_time < "
+	    "?3) ORDER BY t.unix_time, t.id", -1, &st, NULL) != SQLITE_OK) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, since);
+	sqlite3_bind_int64(st, 3, until);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if ((n & (n - 1)) == 0) {
+			*t = ts_xrealloc(*t, (n ? 2 * n : 1) * sizeof **t);
+			*score = ts_xrealloc(*score, (n ? 2 * n : 1) *
+			    sizeof **score);
+		}
+		(*t)[n] = sqlite3_column_double(st, 0);
+		(*score)[n] = sqlite3_column_double(st, 1);
+		n++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		free(*t);
+		free(*score);
+		*t = *score = NULL;
+		return -1;
+	}
+	return (long)n;
+}

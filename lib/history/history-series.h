@@ -99,6 +99,15 @@ void	ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 	    double value, const struct ts_cpd_params *,
 	    struct ts_hist_judgement *out);
 
+/*
+ * The tachyon records of host in [since, until) (-1: open), in time
+ * order: times into *t and scores into *score (malloc'd).  Return how
+ * many, or -1 with err.
+ */
+long	ts_hist_tachyon_load(struct ts_hist *h, const char *host,
+	    long long since, long long until, double **t, double **score,
+	    char *err, size_t errlen);
+
 /* "within", "better", "worse", "new-producer", "too-few". */
 const char *ts_hist_verdict_name(enum ts_hist_verdict);
 
