@@ -113,10 +113,11 @@ ts_cpd_detect(const double *x, size_t n, const struct ts_cpd_params *p,
 	if (n < 2 * p->min_seg)
 		return 0;
 	sigma = ts_hs_noise(x, n);
-	if (!(sigma > 0))
-		sigma = ts_hs_mad_sigma(x, n);
 	if (!(sigma > 0)) {
-		/* Steps between constant stretches: any scale will do. */
+		/*
+		 * Most neighbours are equal: steps between constant
+		 * stretches, where any step is a change.
+		 */
 		double m = fabs(ts_hs_median(x, n));
 
 		sigma = m > 0 ? m * 1e-9 : 1e-300;

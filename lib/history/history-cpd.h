@@ -21,8 +21,8 @@ struct ts_cpd_params {
 
 /* The defaults (chosen on the synthetic series of tests/unit-history-cpd). */
 #define TS_CPD_MIN_SEG	5
-#define TS_CPD_PENALTY	3.0
-#define TS_CPD_ALPHA	0.001
+#define TS_CPD_PENALTY	5.0
+#define TS_CPD_ALPHA	0.0001
 #define TS_CPD_CLIP	4.0
 
 void	ts_cpd_defaults(struct ts_cpd_params *);

@@ -270,7 +270,7 @@ ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 	out->pct = pct_better(out->center, value, s->higher_is_better);
 	if (out->n < TS_HIST_MIN_POINTS)
 		return;
-	q = ts_hs_t_quantile(1 - par->alpha / 2, (double)(out->n - 1));
+	q = ts_hs_t_quantile(1 - TS_HIST_CHECK_ALPHA / 2, (double)(out->n - 1));
 	half = q * out->noise * sqrt(1 + 1.0 / (double)out->n);
 	out->lo = out->center - half;
 	out->hi = out->center + half;

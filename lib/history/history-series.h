@@ -77,6 +77,9 @@ enum ts_hist_verdict {
 	TS_HIST_TOO_FEW		/* too few points since the last change */
 };
 
+/* Two-sided level of check's prediction interval. */
+#define TS_HIST_CHECK_ALPHA	0.001
+
 /* History points needed since the last change for a verdict. */
 #define TS_HIST_MIN_POINTS	5
 
