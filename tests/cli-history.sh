@@ -338,6 +338,9 @@ run "$H" --db "$sdb" check --host lab-1 "$tmpdir/other/run-00000.json"
 expect_status 0 "check of a result from another producer, half as fast"
 case $out in *"no history from this producer"*) ok 0 "says no history from this producer" ;;
 *) ok 1 "says no history from this producer" ;; esac
+run "$H" --db "$sdb" check "$tmpdir/ok/run-00000.json"
+expect_status 1 "check against a host with no history (no --host)"
+expect_one_error_line "check against no history"
 run "$H" --db "$sdb" check --host lab-1 "$FIXTURES/compare-candidate-b.json"
 expect_status 1 "check of an incoherent document"
 expect_one_error_line "check of an incoherent document"

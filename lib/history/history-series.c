@@ -231,7 +231,8 @@ ts_hist_verdict_name(enum ts_hist_verdict v)
 	case TS_HIST_BETTER: return "better";
 	case TS_HIST_WORSE: return "worse";
 	case TS_HIST_NEW_PRODUCER: return "new-producer";
-	default: return "too-few";
+	case TS_HIST_TOO_FEW: return "too-few";
+	default: return "no-history";
 	}
 }
 
@@ -247,7 +248,7 @@ ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 	memset(out, 0, sizeof *out);
 	out->verdict = TS_HIST_TOO_FEW;
 	if (s == NULL || s->n == 0) {
-		out->verdict = TS_HIST_NEW_PRODUCER;
+		out->verdict = TS_HIST_NO_HISTORY;
 		return;
 	}
 	nch = ts_hist_changes(s, par, &ch);

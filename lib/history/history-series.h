@@ -74,7 +74,8 @@ enum ts_hist_verdict {
 	TS_HIST_BETTER,		/* better beyond it */
 	TS_HIST_WORSE,		/* worse beyond it: a regression */
 	TS_HIST_NEW_PRODUCER,	/* no history from this producer here */
-	TS_HIST_TOO_FEW		/* too few points since the last change */
+	TS_HIST_TOO_FEW,	/* too few points since the last change */
+	TS_HIST_NO_HISTORY	/* the host never ran this workload and pass */
 };
 
 /* Two-sided level of check's prediction interval. */
@@ -94,7 +95,8 @@ struct ts_hist_judgement {
 };
 
 /*
- * Judge value, measured by producer (a description), against s: the
+ * Judge value, measured by producer (a description), against s (NULL:
+ * no history) : the
  * points since its last change point, if they are that producer's, give
  * a center, a noise and a prediction interval for one new run.
  */
@@ -111,7 +113,7 @@ long	ts_hist_tachyon_load(struct ts_hist *h, const char *host,
 	    long long since, long long until, double **t, double **score,
 	    char *err, size_t errlen);
 
-/* "within", "better", "worse", "new-producer", "too-few". */
+/* "within", "better", "worse", "new-producer", "too-few", "no-history". */
 const char *ts_hist_verdict_name(enum ts_hist_verdict);
 
 #endif /* TS_HISTORY_SERIES_H */

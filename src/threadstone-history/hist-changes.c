@@ -155,6 +155,10 @@ row_text(struct ts_buf *b, const char *w, const char *pass, double value,
 		ts_buf_puts(b, "no history from this producer on this host\n");
 		return;
 	}
+	if (j->verdict == TS_HIST_NO_HISTORY) {
+		ts_buf_puts(b, "never measured on this host\n");
+		return;
+	}
 	if (j->verdict == TS_HIST_TOO_FEW) {
 		ts_buf_printf(b, "%zu run%s since the last change: too few "
 		    "(%d needed)\n", j->n, j->n == 1 ? "" : "s",
@@ -177,7 +181,8 @@ row_json(struct ts_buf *b, const char *w, const char *pass,
 	ts_buf_printf(b, ",\"pass\":\"%s\",\"unit\":\"%s\",\"value\":%.17g,"
 	    "\"verdict\":\"%s\",\"runs\":%zu", pass, unit, value,
 	    ts_hist_verdict_name(j->verdict), j->n);
-	if (j->verdict != TS_HIST_NEW_PRODUCER && j->n > 0)
+	if (j->verdict != TS_HIST_NEW_PRODUCER &&
+	    j->verdict != TS_HIST_NO_HISTORY && j->n > 0)
 		ts_buf_printf(b, ",\"since\":\"%s\",\"median\":%.17g,"
 		    "\"noise\":%.17g,\"change_pct\":%.6g",
 		    ts_rfc3339((time_t)j->since, when), j->center, j->noise,
@@ -242,6 +247,12 @@ hist_check(const struct hist_opts *o, const char *arg)
 	if (ns < 0) {
 		ts_error("%s", err);
 		ns = 0;
+		goto out;
+	}
+	if (ns == 0) {
+		ts_error("no results of host '%s' in %s: nothing to check "
+		    "against (see hosts; --host names the host)", host,
+		    o->db != NULL ? o->db : "the history");
 		goto out;
 	}
 	ts_cpd_defaults(&par);
