@@ -73,12 +73,12 @@ has --require-signature threadstone-verify --re
 has --working-set-mb tachyon --
 expect "auto " tachyon -w ''
 expect "a.json keys sub " threadstone compare ''
-expect "add changes check " threadstone history c
+expect "changes check " threadstone history c
 expect "add changes check export hosts list show trend " threadstone-history --db x ''
 expect "csv jsonl " threadstone-history export --format ''
 has --plot threadstone history trend --p
 expect "a.json keys sub " threadstone history add ''
-expect "plot.svg " threadstone-history trend --plot ''
+expect "keys plot.svg sub " threadstone-history trend --plot ''
 expect "a.json keys sub " threadstone-verify --json ''
 expect "keys my.key sub " threadstone sign a.json --key ''
 expect "keys my.key sub " threadstone-run --sign-key ''
