@@ -7,6 +7,9 @@
  * heavy-tailed with slow outliers, long).  The figures are printed as
  * diagnostics; the assertions are the detector's promises.  And the
  * statistics under it: Student's t against tabulated values, Welch.
+ * And check's judgement of a new run against a synthetic history: its
+ * false-alarm rate on runs like the history's, its power on a drop of 5
+ * noise units, and a producer change never judged.
  */
 #include <config.h>
 
@@ -16,6 +19,7 @@
 #include <string.h>
 
 #include "history/history-cpd.h"
+#include "history/history-series.h"
 #include "history/history-stats.h"
 #include "rng.h"
 #include "tap.h"
@@ -216,5 +220,41 @@ main(void)
 	    0, 0);
 	ok(s.alarmed <= s.series / 10, "false alarms on at most 10 %% of long "
 	    "series without a change");
+	/* check's judgement against a history of 100 runs. */
+	{
+		static struct ts_hist_point pts[101];
+		char *prods[2] = { "A", "B" };
+		struct ts_hist_series hs = { "h", "w", "single", "gflops", true,
+		    pts, 100, prods, 1 };
+		struct ts_hist_judgement j;
+		int worse = 0, caught = 0, trials = 400;
+
+		for (int t = 0; t < trials; t++) {
+			for (i = 0; i < 100; i++) {
+				pts[i].t = (long long)i;
+				pts[i].value = 100 + gauss();
+				pts[i].producer = 0;
+			}
+			ts_hist_judge(&hs, "A", 100 + gauss(), &p, &j);
+			worse += j.verdict == TS_HIST_WORSE;
+			ts_hist_judge(&hs, "A", 95 + gauss(), &p, &j);
+			caught += j.verdict == TS_HIST_WORSE;
+		}
+		diag("check: %d of %d runs like the history's judged worse "
+		    "(%.2f %%); a drop of 5 noise units caught %d of %d",
+		    worse, trials, 100.0 * worse / trials, caught, trials);
+		ok(worse <= trials / 100, "check: at most 1 %% false alarms");
+		ok(caught >= trials * 9 / 10, "check: a 5-noise drop caught "
+		    "at least 90 %% of the time");
+		ts_hist_judge(&hs, "B", 50, &p, &j);
+		ok(j.verdict == TS_HIST_NEW_PRODUCER, "check: another "
+		    "producer's result, half as fast, is not judged");
+		hs.n = 3;
+		ts_hist_judge(&hs, "A", 50, &p, &j);
+		ok(j.verdict == TS_HIST_TOO_FEW, "check: 3 runs are too few");
+		ts_hist_judge(NULL, "A", 50, &p, &j);
+		ok(j.verdict == TS_HIST_NO_HISTORY, "check: no series, no "
+		    "history");
+	}
 	return done_testing();
 }

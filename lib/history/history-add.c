@@ -273,6 +273,14 @@ add_document(struct ts_hist_adder *a, const char *text, size_t len,
 	size_t i;
 	int rc = -1;
 
+	/* A document already there was checked when it was added. */
+	ts_hist_sha256(text, len, sha);
+	doc = lookup(a, ST_DOC_FIND, sha, err, errlen);
+	if (doc != 0) {
+		if (doc > 0)
+			out->duplicates++;
+		return doc > 0 ? 0 : -1;
+	}
 	memset(&r, 0, sizeof r);
 	if (ts_doc_parse(text, len, &r, msg, sizeof msg) != 0) {
 		snprintf(err, errlen, "%s: %s: nothing added", name, msg);
@@ -298,15 +306,6 @@ add_document(struct ts_hist_adder *a, const char *text, size_t len,
 	if (t < 0) {
 		snprintf(err, errlen, "%s: generated_at '%s' is not a UTC time "
 		    "YYYY-MM-DDTHH:MM:SSZ: nothing added", name, r.generated_at);
-		goto done;
-	}
-	ts_hist_sha256(text, len, sha);
-	doc = lookup(a, ST_DOC_FIND, sha, err, errlen);
-	if (doc < 0)
-		goto done;
-	if (doc > 0) {
-		out->duplicates++;
-		rc = 0;
 		goto done;
 	}
 	if (a->host == NULL)

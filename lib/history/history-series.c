@@ -322,3 +322,31 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
 	}
 	return (long)n;
 }
+
+int
+ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
+    long long *since, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*since = -1;
+	if (sqlite3_prepare_v2(h->db, "SELECT d.unix_time FROM documents d "
+	    "JOIN hosts h ON h.id = d.host_id WHERE h.name = ?1 ORDER BY "
+	    "d.unix_time DESC LIMIT 1 OFFSET ?2", -1, &st, NULL) !=
+	    SQLITE_OK) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, n - 1);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*since = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	return 0;
+}

@@ -113,6 +113,17 @@ long	ts_hist_tachyon_load(struct ts_hist *h, const char *host,
 	    long long since, long long until, double **t, double **score,
 	    char *err, size_t errlen);
 
+/*
+ * How far back check looks: the time of the n-th most recent document of
+ * host into *since (-1 when the host has fewer).  Return 0, or -1 with
+ * err.
+ */
+int	ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
+	    long long *since, char *err, size_t errlen);
+
+/* The runs of each series check judges by, at most (the most recent). */
+#define TS_HIST_CHECK_WINDOW	1000
+
 /* "within", "better", "worse", "new-producer", "too-few", "no-history". */
 const char *ts_hist_verdict_name(enum ts_hist_verdict);
 

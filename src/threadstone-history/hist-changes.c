@@ -242,7 +242,10 @@ hist_check(const struct hist_opts *o, const char *arg)
 	f.host = host;
 	f.since = f.until = -1;
 	f.exclude_sha256 = sha;
-	ns = ts_hist_series_load(&h, &f, &s, err, sizeof err);
+	ns = ts_hist_recent_since(&h, host, TS_HIST_CHECK_WINDOW, &f.since,
+	    err, sizeof err);
+	if (ns == 0)
+		ns = ts_hist_series_load(&h, &f, &s, err, sizeof err);
 	ts_hist_close(&h);
 	if (ns < 0) {
 		ts_error("%s", err);
