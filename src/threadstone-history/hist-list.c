@@ -90,7 +90,7 @@ hist_show(const struct hist_opts *o, const char *arg)
 	static const char *const labels[] = { "id", "host", "generated_at",
 	    "producer", "tool_version", "signature", "threads", "samples",
 	    "warmup", "window_ms", "single_core_score", "multi_core_score",
-	    "added_at", "source", "sha256" };
+	    "added_at", "source", "digest" };
 	struct ts_hist h;
 	sqlite3_stmt *st;
 	uint64_t id;
