@@ -187,8 +187,8 @@ ok $? "empty input: said so"
 printf '%s\n%s\n' "$rec" "$rec" | sed 's/"a"/"b"/' >"$tmpdir/two.jsonl"
 printf '%s\n%s\n' "$rec" "$rec" >>"$tmpdir/two.jsonl"
 bad "two hosts" 1 "$A" "$tmpdir/two.jsonl"
-grep -q 'only 2 hosts .* at least 3' "$tmpdir/err"
-ok $? "two hosts: fewer than 3, no verdict"
+grep -q 'only 2 hosts .* at least 10 are needed to bootstrap over hosts (2 give 3 distinct resamples); within hosts, ' "$tmpdir/err"
+ok $? "two hosts: fewer than 10 to bootstrap, said why; nothing within"
 printf '%s\n' "$rec" | sed 's/"a"/"c"/' >>"$tmpdir/two.jsonl"
 bad "two hosts and a host with one record" 1 "$A" "$tmpdir/two.jsonl"
 grep -q '(1 with one)' "$tmpdir/err"
@@ -206,11 +206,50 @@ bad "--normalise on standard input" 2 "$A" --normalise "$tmpdir/x.jsonl" -
 bad "--plot into a missing directory" 2 "$A" --plot "$tmpdir/no/dir/p.svg" "$tmpdir/noise.jsonl"
 bad "an unknown option" 2 "$A" --bogus
 
+## Within hosts: one host getting slower and faster with its neighbours.
+gen overtime --hosts 1 >"$tmpdir/over.jsonl"
+run "$A" --json "$tmpdir/over.jsonl"
+expect_status 0 "one host over time"
+printf '%s\n' "$out" >"$tmpdir/over.json"
+check "$tmpdir/over.json" 'r["hosts"] == 1 and r["r2"] is None and "only 1 host" in r["between_why"]' \
+    "one host: no between-host verdict, and why"
+check "$tmpdir/over.json" 'r["within"]["clusters"] == "blocks" and 16 <= r["within"]["nclusters"] <= 32 and r["within"]["model"] == "inverse"' \
+    "one host: bootstrapped over blocks of time; the inverse fits"
+check "$tmpdir/over.json" 'r["within"]["r2_inverse"]["lo"] > 0.9 and r["within"]["explains"]' \
+    "one host: the score explains the timing within it"
+check "$tmpdir/over.json" 'r["explains"] == "within hosts" and r["verdict"] == "normalise" and r["normalise_by"] == "within"' \
+    "the verdict says which: within hosts"
+run "$A" "$tmpdir/over.jsonl"
+printf '%s\n' "$out" | grep -q '^within hosts   each record against its host' &&
+    printf '%s\n' "$out" | grep -q '^explains       within hosts$' &&
+    printf '%s\n' "$out" | grep -q '^score .*no verdict: only 1 host'
+ok $? "the table: within-host lines, which it explains, why not between"
+run "$A" --normalise "$tmpdir/over-n.jsonl" "$tmpdir/over.jsonl"
+expect_status 0 "--normalise per record within one host"
+"$py" -c 'import json,sys,statistics as st
+rs = [json.loads(l) for l in open(sys.argv[1])]
+cv = lambda v: st.pstdev(v) / st.mean(v)
+raw, nrm = cv([r["wall_s"] for r in rs]), cv([r["normalised_time"] for r in rs])
+assert len(rs) == 60 and nrm < raw / 5, (raw, nrm)' "$tmpdir/over-n.jsonl"
+ok $? "--normalise within: the neighbours' effect taken out"
+gen overtime --hosts 12 >"$tmpdir/over12.jsonl"
+run "$A" --json "$tmpdir/over12.jsonl"
+expect_status 0 "twelve hosts over time"
+printf '%s\n' "$out" >"$tmpdir/over12.json"
+check "$tmpdir/over12.json" 'r["within"]["clusters"] == "hosts" and r["within"]["nclusters"] == 12 and r["explains"] == "within hosts" and r["share_between"] < 0.05' \
+    "twelve hosts: bootstrapped over hosts; within, not between"
+gen grouped >"$tmpdir/grouped.jsonl"
+run "$A" --json "$tmpdir/grouped.jsonl"
+expect_status 3 "the same records grouped by neighbour state"
+printf '%s\n' "$out" >"$tmpdir/grouped.json"
+check "$tmpdir/grouped.json" 'r["r2"] is None and "(4 give 35 distinct resamples)" in r["between_why"] and r["explains"] == "neither"' \
+    "four groups: no between-host verdict (too few to bootstrap, said why)"
+
 ## A real --wrap record reads with the defaults.
 if [ -x "$TACHYON" ]; then
 	: >"$tmpdir/wrap.jsonl"
-	for i in 1 2; do
-		for h in a b c; do
+	for i in 1 2 3 4 5 6; do
+		for h in a b; do
 			"$TACHYON" -s 0.02 -w 1 -t 1 --no-cache-check --tag host=$h \
 			    --wrap true >>"$tmpdir/wrap.jsonl" || break
 		done
@@ -218,8 +257,8 @@ if [ -x "$TACHYON" ]; then
 	run "$A" --json --host host "$tmpdir/wrap.jsonl"
 	[ "$rc" -eq 0 ] || [ "$rc" -eq 3 ]
 	ok $? "--wrap records analyse with the default keys (exit $rc)"
-	printf '%s\n' "$out" | grep -q '"records":6,"hosts":3,'
-	ok $? "--wrap records: 6 records, 3 hosts"
+	printf '%s\n' "$out" | grep -q '"records":12,"hosts":2,'
+	ok $? "--wrap records: 12 records, 2 hosts"
 fi
 
 done_testing
