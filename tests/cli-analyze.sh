@@ -245,6 +245,50 @@ printf '%s\n' "$out" >"$tmpdir/grouped.json"
 check "$tmpdir/grouped.json" 'r["r2"] is None and "(4 give 35 distinct resamples)" in r["between_why"] and r["explains"] == "neither"' \
     "four groups: no between-host verdict (too few to bootstrap, said why)"
 
+## The Prometheus text format: a scrape dump, and a textfile directory.
+"$py" -c 'import random
+r = random.Random(3)
+print("# HELP tachyon_score x\n# TYPE tachyon_score gauge")
+hosts = [(h, 50 + r.gauss(0, 8)) for h in range(12)]
+for h, s in hosts:
+    for k in range(4):
+        print("tachyon_score{instance=\"node%d:9100\",job=\"node\"} %.3f %d" % (h, s * (1 + r.gauss(0, 0.01)), 1700000000000 + 60000 * k))
+print("# TYPE job_seconds gauge")
+for h, s in hosts:
+    for k in range(4):
+        print("job_seconds{instance=\"node%d:9100\"} %.4f %d" % (h, 100 - 0.8 * (s - 50) + r.gauss(0, 1), 1700000000000 + 60000 * k))
+' >"$tmpdir/dump.prom"
+run "$A" --json --time job_seconds --score tachyon_score --host instance "$tmpdir/dump.prom"
+[ "$rc" -eq 0 ] || [ "$rc" -eq 3 ]
+ok $? "a scrape dump reads (exit $rc)"
+printf '%s\n' "$out" >"$tmpdir/dump.json"
+check "$tmpdir/dump.json" 'r["records"] == 48 and r["hosts"] == 12 and r["between_ok"] if "between_ok" in r else r["records"] == 48 and r["hosts"] == 12' \
+    "a scrape dump: samples paired by host and timestamp, 48 records, 12 hosts"
+check "$tmpdir/dump.json" 'r["r2"]["value"] > 0.8' "a scrape dump: the relation found"
+mkdir "$tmpdir/textfiles"
+for h in 1 2 3; do
+	{
+		printf '# TYPE tachyon_info gauge\ntachyon_info{version="0.2.0",host_id="h%s"} 1\n' "$h"
+		for k in 1 2 3 4; do printf 'tachyon_score %s 17000000%s000\n' "$((40 + h + k))" "$k"; done
+		for k in 1 2 3 4; do printf 'job_seconds %s 17000000%s000\n' "$((100 - h - k))" "$k"; done
+	} >"$tmpdir/textfiles/h$h.prom"
+done
+echo 'not metrics' >"$tmpdir/textfiles/README"
+run "$A" --json --format prometheus --time job_seconds --score tachyon_score "$tmpdir/textfiles"
+printf '%s\n' "$out" >"$tmpdir/tf.json"
+check "$tmpdir/tf.json" 'r["records"] == 12 and r["hosts"] == 3 and r["within"]["records"] == 12 and r["within"]["explains"]' \
+    "a textfile directory: its *.prom files, hosts from tachyon_info"
+printf 'tachyon_score{host_id="a"} 5\njob_seconds{host_id="a" 3\n' >"$tmpdir/bad.prom"
+bad "a malformed Prometheus line" 1 "$A" --format prometheus --time job_seconds --score tachyon_score "$tmpdir/bad.prom"
+grep -q 'bad.prom:2: a malformed label' "$tmpdir/err"
+ok $? "a malformed Prometheus line: file and line named"
+printf '# x\ntachyon_score{host_id="a"} 5\n' >"$tmpdir/half.prom"
+bad "a host without a timing" 1 "$A" --time job_seconds --score tachyon_score "$tmpdir/half.prom"
+grep -q "half.prom:2: host 'a' has no 'job_seconds' sample" "$tmpdir/err"
+ok $? "a host without a timing: named"
+mkdir "$tmpdir/emptydir"
+bad "a directory without *.prom" 2 "$A" "$tmpdir/emptydir"
+
 ## A real --wrap record reads with the defaults.
 if [ -x "$TACHYON" ]; then
 	: >"$tmpdir/wrap.jsonl"
