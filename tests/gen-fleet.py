@@ -69,8 +69,6 @@ def main():
     rng = random.Random(a.seed)
     if a.shape in ("overtime", "grouped"):
         states = [80.0, 100.0, 130.0, 160.0]
-        if a.csv:
-            print("host_id,wall_s,million_accesses_per_sec,job")
         for h in range(a.hosts if a.shape == "overtime" else 1):
             for j in range(60):
                 k = rng.randrange(4)
