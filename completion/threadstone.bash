@@ -83,7 +83,14 @@ _threadstone_program_args()
         _threadstone_files '*.svg' "$cur"
         return ;;
     tachyon-analyze:--format)
-        COMPREPLY=($(compgen -W $'auto\njsonl\ncsv' -- "$cur"))
+        COMPREPLY=($(compgen -W $'auto\njsonl\ncsv\nprometheus' -- "$cur"))
+        return ;;
+    tachyon:--format)
+        COMPREPLY=($(compgen -W $'human\njson\nprometheus' -- "$cur"))
+        return ;;
+    tachyon:--textfile)
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=($(compgen -d -- "$cur"))
         return ;;
     tachyon-analyze:--time)
         COMPREPLY=($(compgen -W $'wall_s\nuser_s\nsys_s' -- "$cur"))
