@@ -100,7 +100,14 @@ _threadstone_program_args()
         COMPREPLY=($(compgen -W "$(_threadstone_workloads "${prog%-history}-run")" -- "$cur"))
         return ;;
     tachyon-analyze:--format)
-        COMPREPLY=($(compgen -W $'auto\njsonl\ncsv' -- "$cur"))
+        COMPREPLY=($(compgen -W $'auto\njsonl\ncsv\nprometheus' -- "$cur"))
+        return ;;
+    tachyon:--format)
+        COMPREPLY=($(compgen -W $'human\njson\nprometheus' -- "$cur"))
+        return ;;
+    tachyon:--textfile)
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=($(compgen -d -- "$cur"))
         return ;;
     tachyon-analyze:--time)
         COMPREPLY=($(compgen -W $'wall_s\nuser_s\nsys_s' -- "$cur"))

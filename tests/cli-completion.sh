@@ -89,7 +89,8 @@ expect "schema sign sweep " threadstone help s
 : >"$tmpdir/files/fleet.jsonl"
 : >"$tmpdir/files/fleet.csv"
 expect "a.json fleet.csv fleet.jsonl keys sub " tachyon-analyze ''
-expect "auto csv jsonl " tachyon-analyze --format ''
+expect "auto csv jsonl prometheus " tachyon-analyze --format ''
+expect "human json prometheus " tachyon --format ''
 expect "host_id hostname " tachyon-analyze --host ''
 has --normalise tachyon-analyze --n
 expect "keys plot.svg sub " tachyon-analyze --plot ''
