@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "tachyon/probe-prom.h"
 #include "tachyon/probe-textfile.h"
 #include "tap.h"

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "fleet/fleet-read-prom.h"
 #include "util.h"
 

@@ -249,14 +249,26 @@ add_pass(struct ts_hist_adder *a, long long doc, const struct ts_workload *w,
 static char *
 executions_json(const struct ts_report *r)
 {
-	struct json_object *v;
+	struct json_object *v = NULL;
+	const char *text;
+	char *out;
+	size_t i;
 
-	if (r->ext.other == NULL ||
-	    !json_object_is_type(r->ext.other, json_type_object) ||
-	    !json_object_object_get_ex(r->ext.other, "executions", &v))
+	for (i = 0; i < r->ext.n; i++)
+		if (strcmp(r->ext.v[i].name, "executions") == 0)
+			break;
+	if (i == r->ext.n)
 		return NULL;
-	return ts_xstrdup(json_object_to_json_string_ext(v,
-	    JSON_C_TO_STRING_PLAIN));
+	if (r->ext.v[i].kept || r->ext.v[i].key == NULL)
+		v = json_object_get(r->ext.v[i].raw);
+	else if (r->ext.v[i].key->write != NULL && r->ext.v[i].rec != NULL)
+		v = r->ext.v[i].key->write(r->ext.v[i].rec);
+	if (v == NULL)
+		return NULL;
+	text = json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
+	out = ts_xstrdup(text);
+	json_object_put(v);
+	return out;
 }
 
 static int

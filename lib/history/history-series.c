@@ -12,6 +12,7 @@
 
 #include <sqlite3.h>
 
+#include "buf.h"
 #include "history/history-series.h"
 #include "history/history-stats.h"
 #include "util.h"

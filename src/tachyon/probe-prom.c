@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "probe-prom.h"
 
 /* Labels tachyon writes (or Prometheus adds at scrape time). */

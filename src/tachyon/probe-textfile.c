@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "outfile.h"
 #include "probe-textfile.h"
 #include "util.h"

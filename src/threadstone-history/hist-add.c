@@ -7,11 +7,13 @@
 
 #include <stdio.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "doc/doc-read.h"
 #include "exitcodes.h"
 #include "hist.h"
 #include "history/history-add.h"
+#include "msg.h"
 #include "util.h"
 
 int

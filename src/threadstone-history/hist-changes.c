@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "doc/doc-producer.h"
 #include "doc/doc-read.h"
 #include "cli.h"
@@ -17,6 +18,7 @@
 #include "hist.h"
 #include "history/history-add.h"
 #include "history/history-series.h"
+#include "msg.h"
 #include "report/report-verify.h"
 #include "util.h"
 

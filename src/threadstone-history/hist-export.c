@@ -8,9 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "exitcodes.h"
 #include "hist-filter.h"
 #include "hist.h"
+#include "msg.h"
 #include "util.h"
 
 static const char *const cols[] = { "document_id", "host", "generated_at",

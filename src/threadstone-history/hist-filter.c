@@ -4,7 +4,9 @@
  */
 #include <config.h>
 
+#include "buf.h"
 #include "hist-filter.h"
+#include "msg.h"
 
 void
 hist_filter_sql(const struct hist_opts *o, bool results, struct ts_buf *sql)

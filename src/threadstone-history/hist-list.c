@@ -8,9 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "buf.h"
 #include "exitcodes.h"
 #include "hist-filter.h"
 #include "hist.h"
+#include "msg.h"
 #include "util.h"
 
 /* Finish a read: the statement's last status, stdout, the database. */

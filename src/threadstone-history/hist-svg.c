@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "buf.h"
 #include "hist-svg.h"
 
 #define W	960.0

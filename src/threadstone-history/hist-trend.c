@@ -10,10 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "exitcodes.h"
 #include "hist-svg.h"
 #include "hist.h"
 #include "history/history-series.h"
+#include "msg.h"
+#include "outfile.h"
 #include "util.h"
 
 /* The change at point k of the series, or NULL. */

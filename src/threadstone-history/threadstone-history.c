@@ -15,6 +15,7 @@
 #include "exitcodes.h"
 #include "hist.h"
 #include "history/history-add.h"
+#include "msg.h"
 #include "util.h"
 
 enum {
