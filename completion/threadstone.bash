@@ -79,11 +79,35 @@ _threadstone_program_args()
         compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -d -- "$cur"))
         return ;;
-    threadstone-sweep:--plot | tachyon-analyze:--plot)
+    threadstone-sweep:--plot | tachyon-analyze:--plot | \
+    threadstone-history:--plot)
         _threadstone_files '*.svg' "$cur"
         return ;;
+    threadstone-history:--format)
+        COMPREPLY=($(compgen -W $'jsonl\ncsv' -- "$cur"))
+        return ;;
+    threadstone-history:--pass)
+        COMPREPLY=($(compgen -W $'single\nmulti' -- "$cur"))
+        return ;;
+    threadstone-history:--db)
+        _threadstone_files '*.sqlite|*.db' "$cur"
+        return ;;
+    threadstone-history:--host | threadstone-history:--producer | \
+    threadstone-history:--since | threadstone-history:--until | \
+    threadstone-history:--timeout)
+        return ;;
+    threadstone-history:-w | threadstone-history:--workload)
+        COMPREPLY=($(compgen -W "$(_threadstone_workloads "${prog%-history}-run")" -- "$cur"))
+        return ;;
     tachyon-analyze:--format)
-        COMPREPLY=($(compgen -W $'auto\njsonl\ncsv' -- "$cur"))
+        COMPREPLY=($(compgen -W $'auto\njsonl\ncsv\nprometheus' -- "$cur"))
+        return ;;
+    tachyon:--format)
+        COMPREPLY=($(compgen -W $'human\njson\nprometheus' -- "$cur"))
+        return ;;
+    tachyon:--textfile)
+        compopt -o filenames 2>/dev/null
+        COMPREPLY=($(compgen -d -- "$cur"))
         return ;;
     tachyon-analyze:--time)
         COMPREPLY=($(compgen -W $'wall_s\nuser_s\nsys_s' -- "$cur"))
@@ -136,6 +160,17 @@ _threadstone_program_args()
     threadstone-compare | threadstone-verify | threadstone-sign | \
     threadstone-report)
         _threadstone_files '*.json' "$cur" ;;
+    threadstone-history)
+        # The command first, then documents and records.
+        local cmds=$'add\nlist\nshow\nhosts\nexport\ntrend\nchanges\ncheck'
+        for ((i = first; i < COMP_CWORD; i++)); do
+            [[ $'\n'$cmds$'\n' == *$'\n'${COMP_WORDS[i]}$'\n'* ]] && break
+        done
+        if ((i == COMP_CWORD)); then
+            COMPREPLY=($(compgen -W "$cmds" -- "$cur"))
+        else
+            _threadstone_files '*.json|*.jsonl' "$cur"
+        fi ;;
     esac
 }
 
@@ -154,7 +189,7 @@ _threadstone_program()
 _threadstone()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} verb dir prog
-    local verbs=$'run\nlist\nsweep\ncompare\nverify\nsign\nkeygen\nreport\nschema\nhelp'
+    local verbs=$'run\nlist\nsweep\ncompare\nverify\nsign\nkeygen\nreport\nschema\nhistory\nhelp'
     local IFS=$'\n'
     COMPREPLY=()
 
@@ -187,7 +222,7 @@ _threadstone()
                 COMPREPLY=($(compgen -W $'--out\n--help' -- "$cur")) ;;
         esac
         return ;;
-    run | sweep | compare | verify | sign | keygen | report)
+    run | sweep | compare | verify | sign | keygen | report | history)
         prog=${dir:+$dir/}threadstone-$verb
         _threadstone_program_args "$prog" "threadstone-$verb" 2 ;;
     esac
@@ -196,4 +231,5 @@ _threadstone()
 complete -F _threadstone threadstone
 complete -F _threadstone_program threadstone-run threadstone-compare \
     threadstone-verify threadstone-sign threadstone-keygen \
-    threadstone-report threadstone-sweep tachyon tachyon-analyze
+    threadstone-report threadstone-sweep threadstone-history tachyon \
+    tachyon-analyze

@@ -187,8 +187,8 @@ ok $? "empty input: said so"
 printf '%s\n%s\n' "$rec" "$rec" | sed 's/"a"/"b"/' >"$tmpdir/two.jsonl"
 printf '%s\n%s\n' "$rec" "$rec" >>"$tmpdir/two.jsonl"
 bad "two hosts" 1 "$A" "$tmpdir/two.jsonl"
-grep -q 'only 2 hosts .* at least 3' "$tmpdir/err"
-ok $? "two hosts: fewer than 3, no verdict"
+grep -q 'only 2 hosts .* at least 10 are needed to bootstrap over hosts (2 give 3 distinct resamples); within hosts, ' "$tmpdir/err"
+ok $? "two hosts: fewer than 10 to bootstrap, said why; nothing within"
 printf '%s\n' "$rec" | sed 's/"a"/"c"/' >>"$tmpdir/two.jsonl"
 bad "two hosts and a host with one record" 1 "$A" "$tmpdir/two.jsonl"
 grep -q '(1 with one)' "$tmpdir/err"
@@ -206,11 +206,94 @@ bad "--normalise on standard input" 2 "$A" --normalise "$tmpdir/x.jsonl" -
 bad "--plot into a missing directory" 2 "$A" --plot "$tmpdir/no/dir/p.svg" "$tmpdir/noise.jsonl"
 bad "an unknown option" 2 "$A" --bogus
 
+## Within hosts: one host getting slower and faster with its neighbours.
+gen overtime --hosts 1 >"$tmpdir/over.jsonl"
+run "$A" --json "$tmpdir/over.jsonl"
+expect_status 0 "one host over time"
+printf '%s\n' "$out" >"$tmpdir/over.json"
+check "$tmpdir/over.json" 'r["hosts"] == 1 and r["r2"] is None and "only 1 host" in r["between_why"]' \
+    "one host: no between-host verdict, and why"
+check "$tmpdir/over.json" 'r["within"]["clusters"] == "blocks" and 16 <= r["within"]["nclusters"] <= 32 and r["within"]["model"] == "inverse"' \
+    "one host: bootstrapped over blocks of time; the inverse fits"
+check "$tmpdir/over.json" 'r["within"]["r2_inverse"]["lo"] > 0.9 and r["within"]["explains"]' \
+    "one host: the score explains the timing within it"
+check "$tmpdir/over.json" 'r["explains"] == "within hosts" and r["verdict"] == "normalise" and r["normalise_by"] == "within"' \
+    "the verdict says which: within hosts"
+run "$A" "$tmpdir/over.jsonl"
+printf '%s\n' "$out" | grep -q '^within hosts   each record against its host' &&
+    printf '%s\n' "$out" | grep -q '^explains       within hosts$' &&
+    printf '%s\n' "$out" | grep -q '^score .*no verdict: only 1 host'
+ok $? "the table: within-host lines, which it explains, why not between"
+run "$A" --normalise "$tmpdir/over-n.jsonl" "$tmpdir/over.jsonl"
+expect_status 0 "--normalise per record within one host"
+"$py" -c 'import json,sys,statistics as st
+rs = [json.loads(l) for l in open(sys.argv[1])]
+cv = lambda v: st.pstdev(v) / st.mean(v)
+raw, nrm = cv([r["wall_s"] for r in rs]), cv([r["normalised_time"] for r in rs])
+assert len(rs) == 60 and nrm < raw / 5, (raw, nrm)' "$tmpdir/over-n.jsonl"
+ok $? "--normalise within: the neighbours' effect taken out"
+gen overtime --hosts 12 >"$tmpdir/over12.jsonl"
+run "$A" --json "$tmpdir/over12.jsonl"
+expect_status 0 "twelve hosts over time"
+printf '%s\n' "$out" >"$tmpdir/over12.json"
+check "$tmpdir/over12.json" 'r["within"]["clusters"] == "hosts" and r["within"]["nclusters"] == 12 and r["explains"] == "within hosts" and r["share_between"] < 0.05' \
+    "twelve hosts: bootstrapped over hosts; within, not between"
+gen grouped >"$tmpdir/grouped.jsonl"
+run "$A" --json "$tmpdir/grouped.jsonl"
+expect_status 3 "the same records grouped by neighbour state"
+printf '%s\n' "$out" >"$tmpdir/grouped.json"
+check "$tmpdir/grouped.json" 'r["r2"] is None and "(4 give 35 distinct resamples)" in r["between_why"] and r["explains"] == "neither"' \
+    "four groups: no between-host verdict (too few to bootstrap, said why)"
+
+## The Prometheus text format: a scrape dump, and a textfile directory.
+"$py" -c 'import random
+r = random.Random(3)
+print("# HELP tachyon_score x\n# TYPE tachyon_score gauge")
+hosts = [(h, 50 + r.gauss(0, 8)) for h in range(12)]
+for h, s in hosts:
+    for k in range(4):
+        print("tachyon_score{instance=\"node%d:9100\",job=\"node\"} %.3f %d" % (h, s * (1 + r.gauss(0, 0.01)), 1700000000000 + 60000 * k))
+print("# TYPE job_seconds gauge")
+for h, s in hosts:
+    for k in range(4):
+        print("job_seconds{instance=\"node%d:9100\"} %.4f %d" % (h, 100 - 0.8 * (s - 50) + r.gauss(0, 1), 1700000000000 + 60000 * k))
+' >"$tmpdir/dump.prom"
+run "$A" --json --time job_seconds --score tachyon_score --host instance "$tmpdir/dump.prom"
+[ "$rc" -eq 0 ] || [ "$rc" -eq 3 ]
+ok $? "a scrape dump reads (exit $rc)"
+printf '%s\n' "$out" >"$tmpdir/dump.json"
+check "$tmpdir/dump.json" 'r["records"] == 48 and r["hosts"] == 12 and r["between_ok"] if "between_ok" in r else r["records"] == 48 and r["hosts"] == 12' \
+    "a scrape dump: samples paired by host and timestamp, 48 records, 12 hosts"
+check "$tmpdir/dump.json" 'r["r2"]["value"] > 0.8' "a scrape dump: the relation found"
+mkdir "$tmpdir/textfiles"
+for h in 1 2 3; do
+	{
+		printf '# TYPE tachyon_info gauge\ntachyon_info{version="0.2.0",host_id="h%s"} 1\n' "$h"
+		for k in 1 2 3 4; do printf 'tachyon_score %s 17000000%s000\n' "$((40 + h + k))" "$k"; done
+		for k in 1 2 3 4; do printf 'job_seconds %s 17000000%s000\n' "$((100 - h - k))" "$k"; done
+	} >"$tmpdir/textfiles/h$h.prom"
+done
+echo 'not metrics' >"$tmpdir/textfiles/README"
+run "$A" --json --format prometheus --time job_seconds --score tachyon_score "$tmpdir/textfiles"
+printf '%s\n' "$out" >"$tmpdir/tf.json"
+check "$tmpdir/tf.json" 'r["records"] == 12 and r["hosts"] == 3 and r["within"]["records"] == 12 and r["within"]["explains"]' \
+    "a textfile directory: its *.prom files, hosts from tachyon_info"
+printf 'tachyon_score{host_id="a"} 5\njob_seconds{host_id="a" 3\n' >"$tmpdir/bad.prom"
+bad "a malformed Prometheus line" 1 "$A" --format prometheus --time job_seconds --score tachyon_score "$tmpdir/bad.prom"
+grep -q 'bad.prom:2: a malformed label' "$tmpdir/err"
+ok $? "a malformed Prometheus line: file and line named"
+printf '# x\ntachyon_score{host_id="a"} 5\n' >"$tmpdir/half.prom"
+bad "a host without a timing" 1 "$A" --time job_seconds --score tachyon_score "$tmpdir/half.prom"
+grep -q "half.prom:2: host 'a' has no 'job_seconds' sample" "$tmpdir/err"
+ok $? "a host without a timing: named"
+mkdir "$tmpdir/emptydir"
+bad "a directory without *.prom" 2 "$A" "$tmpdir/emptydir"
+
 ## A real --wrap record reads with the defaults.
 if [ -x "$TACHYON" ]; then
 	: >"$tmpdir/wrap.jsonl"
-	for i in 1 2; do
-		for h in a b c; do
+	for i in 1 2 3 4 5 6; do
+		for h in a b; do
 			"$TACHYON" -s 0.02 -w 1 -t 1 --no-cache-check --tag host=$h \
 			    --wrap true >>"$tmpdir/wrap.jsonl" || break
 		done
@@ -218,8 +301,8 @@ if [ -x "$TACHYON" ]; then
 	run "$A" --json --host host "$tmpdir/wrap.jsonl"
 	[ "$rc" -eq 0 ] || [ "$rc" -eq 3 ]
 	ok $? "--wrap records analyse with the default keys (exit $rc)"
-	printf '%s\n' "$out" | grep -q '"records":6,"hosts":3,'
-	ok $? "--wrap records: 6 records, 3 hosts"
+	printf '%s\n' "$out" | grep -q '"records":12,"hosts":2,'
+	ok $? "--wrap records: 12 records, 2 hosts"
 fi
 
 # Bounded reading: a line over 1 MiB stops the reading with its number

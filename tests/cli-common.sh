@@ -71,7 +71,8 @@ common() {
 }
 
 for prog in "$TS_RUN" "$TS_REPORT" "$TS_COMPARE" "$TS_VERIFY" "$TS_SIGN" \
-    "$TS_KEYGEN" "$TS_SWEEP" "$TACHYON" "$TACHYON_ANALYZE" "$TS_CMD"; do
+    "$TS_KEYGEN" "$TS_SWEEP" "$TS_HISTORY" "$TACHYON" "$TACHYON_ANALYZE" \
+    "$TS_CMD"; do
 	if [ -x "$prog" ]; then
 		common "$prog"
 	else
@@ -96,6 +97,7 @@ missing "$TS_REPORT" --format ""
 missing "$TS_SIGN" --key -k
 missing "$TS_KEYGEN" --dir -d
 missing "$TS_SWEEP" --min-ms ""
+missing "$TS_HISTORY" --workload -w
 missing "$TACHYON" --seconds -s
 missing "$TACHYON_ANALYZE" --time ""
 for prog in "$TS_COMPARE" "$TS_VERIFY"; do

@@ -57,7 +57,7 @@ mkdir -p "$tmpdir/files/keys" "$tmpdir/files/sub"
 cd "$tmpdir/files" || exit 99
 
 ids="dhrystone latency sgemm sha256 sort stream "
-expect "compare help keygen list report run schema sign sweep verify " \
+expect "compare help history keygen list report run schema sign sweep verify " \
     threadstone ''
 expect "schema sign sweep " threadstone s
 expect "--help --version " threadstone --
@@ -73,6 +73,12 @@ has --require-signature threadstone-verify --re
 has --working-set-mb tachyon --
 expect "auto " tachyon -w ''
 expect "a.json keys sub " threadstone compare ''
+expect "changes check " threadstone history c
+expect "add changes check export hosts list show trend " threadstone-history --db x ''
+expect "csv jsonl " threadstone-history export --format ''
+has --plot threadstone history trend --p
+expect "a.json keys sub " threadstone history add ''
+expect "keys plot.svg sub " threadstone-history trend --plot ''
 expect "a.json keys sub " threadstone-verify --json ''
 expect "keys my.key sub " threadstone sign a.json --key ''
 expect "keys my.key sub " threadstone-run --sign-key ''
@@ -83,7 +89,8 @@ expect "schema sign sweep " threadstone help s
 : >"$tmpdir/files/fleet.jsonl"
 : >"$tmpdir/files/fleet.csv"
 expect "a.json fleet.csv fleet.jsonl keys sub " tachyon-analyze ''
-expect "auto csv jsonl " tachyon-analyze --format ''
+expect "auto csv jsonl prometheus " tachyon-analyze --format ''
+expect "human json prometheus " tachyon --format ''
 expect "host_id hostname " tachyon-analyze --host ''
 has --normalise tachyon-analyze --n
 expect "keys plot.svg sub " tachyon-analyze --plot ''

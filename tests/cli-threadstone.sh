@@ -123,7 +123,7 @@ expect_one_error_line "no command"
 run "$TS_CMD" bogus --help
 expect_status 2 "an unknown command"
 expect_one_error_line "an unknown command"
-grep -q "unknown command 'bogus'; the commands are run, list, sweep, compare, verify, sign, keygen, report, schema and help" "$tmpdir/err"
+grep -q "unknown command 'bogus'; the commands are run, list, sweep, compare, verify, sign, keygen, report, schema, history and help" "$tmpdir/err"
 ok $? "the line names the commands"
 for v in tachyon ../threadstone-run run/x ''; do
 	run "$TS_CMD" "$v"

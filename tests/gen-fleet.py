@@ -11,6 +11,12 @@ SHAPE is one of
   seed       the seed's fleet: 644 records on 156 hosts, timing spread
              2.0 % within a host and 9.4 % across hosts; the score
              explains about 70 % of the between-host variance
+  overtime   hosts (--hosts 1 for one) that get slower and faster as
+             neighbours come and go: 60 records each, one of four
+             neighbour states per record (80 to 160 ns per access), the
+             timing proportional to the latency (1 / score), 1 % noise
+  grouped    the same records grouped by neighbour state: 4 "hosts", one
+             state each, so the score barely varies within a "host"
 
 Records go to standard output as --wrap-shaped JSON Lines (wall_s,
 million_accesses_per_sec, host_id), as CSV with --csv, or with --nested
@@ -53,13 +59,26 @@ def hosts_of(shape, rng, n):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("shape", choices=["normalise", "filter", "noise", "seed"])
+    ap.add_argument("shape", choices=["normalise", "filter", "noise", "seed",
+                                      "overtime", "grouped"])
     ap.add_argument("--csv", action="store_true")
     ap.add_argument("--nested", action="store_true")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--hosts", type=int, default=200)
     a = ap.parse_args()
     rng = random.Random(a.seed)
+    if a.shape in ("overtime", "grouped"):
+        states = [80.0, 100.0, 130.0, 160.0]
+        for h in range(a.hosts if a.shape == "overtime" else 1):
+            for j in range(60):
+                k = rng.randrange(4)
+                ns = states[k] * (1 + rng.gauss(0, 0.01))
+                wall = 0.1 * ns * (1 + rng.gauss(0, 0.01))
+                host = ("i-%017x" % (h * 7919 + 1) if a.shape == "overtime"
+                        else "state-%d" % k)
+                print('{"probe":"memory-chase","million_accesses_per_sec":%.3f,'
+                      '"wall_s":%.4f,"host_id":"%s"}' % (2000.0 / ns, wall, host))
+        return
     within = 0.02 if a.shape == "seed" else 0.005
     if a.csv:
         print("host_id,wall_s,million_accesses_per_sec,job")

@@ -15,6 +15,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-ext-keys.h"
 #include "doc/doc-write.h"
 #include "tap.h"

@@ -11,6 +11,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-ext-kinds.h"
 #include "doc/doc-write.h"
 #include "tap.h"

@@ -17,6 +17,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-ext-keys.h"
 #include "doc/doc-ext.h"
 #include "doc/doc-parse.h"

@@ -16,6 +16,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-kinds.h"
 #include "doc/doc-parse.h"
 #include "doc/doc-read.h"

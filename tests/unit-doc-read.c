@@ -16,6 +16,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-read.h"
 #include "doc/doc-write.h"
 #include "doc-fixture.h"

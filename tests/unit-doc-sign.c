@@ -15,6 +15,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-base64.h"
 #include "doc/doc-keys.h"
 #include "doc/doc-read.h"

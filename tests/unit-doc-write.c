@@ -15,6 +15,7 @@
 
 #include <json-c/json.h>
 
+#include "buf.h"
 #include "doc/doc-ext.h"
 #include "doc/doc-keys.h"
 #include "doc/doc-read.h"

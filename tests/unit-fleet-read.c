@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "buf.h"
 #include "fleet/fleet-read.h"
 #include "tap.h"
 #include "util.h"

@@ -2,16 +2,22 @@
 /*
  * The fleet's statistics on small fleets whose answers are known by
  * hand: Welford per host, the variance split, an exact linear relation
- * (R^2 = 1, slope, rho = -1, verdict normalise), a fleet too small for a
- * verdict, the reservoir's cap, and a reproducible bootstrap.
+ * between hosts (R^2 = 1, slope, rho = -1, verdict normalise), fleets
+ * too small to bootstrap, the within-host regression (exact, and noisy
+ * with a known R^2), blocks of time that merge back into the host's
+ * moments, no between-host variance (normalise impossible between hosts,
+ * possible within), the reservoir's cap, and a reproducible bootstrap.
  */
 #include <config.h>
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fleet/fleet.h"
+#include "fleet/fleet-within.h"
+#include "rng.h"
 #include "tap.h"
 
 #define near(got, want, tol, name) do {					\
@@ -20,35 +26,55 @@
 		diag("got %.10g, want %.10g", g_, w_);			\
 } while (0)
 
+/* A standard normal deviate (Box-Muller). */
+static double
+gauss(struct ts_rng *rng)
+{
+	double u = ts_rng_f64(rng), v = ts_rng_f64(rng);
+
+	return sqrt(-2 * log(1 - u)) * cos(2 * M_PI * v);
+}
+
 int
 main(void)
 {
 	struct ts_fleet f;
 	struct ts_fleet_result r, r2;
-	char err[256], host[16];
+	struct ts_fleet_mom all, merged;
+	struct ts_fleet_blocks bl;
+	struct ts_rng rng;
+	char err[1024], host[16];
+	double s, t;
 	int i, j;
 
-	/* Three hosts, two records each: exact line t = 100 - s. */
+	/* Ten hosts, two records each: exact line t = 100 - s between. */
 	ts_fleet_init(&f, 1);
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 10; i++) {
 		snprintf(host, sizeof host, "h%d", i);
 		ts_fleet_add(&f, host, 100 - 10 * (i + 1) - 1, 10 * (i + 1));
 		ts_fleet_add(&f, host, 100 - 10 * (i + 1) + 1, 10 * (i + 1));
 	}
-	is_int(f.nhosts, 3, "three hosts");
+	is_int(f.nhosts, 10, "ten hosts");
 	near(f.hosts[1].mean_t, 80, 1e-12, "Welford mean");
 	near(f.hosts[1].m2_t, 2, 1e-12, "Welford M2 (two records 1 apart "
 	    "from the mean)");
+	near(f.hosts[1].mom.ctt, 2, 1e-12, "the co-moments agree");
 	ok(ts_fleet_analyse(&f, 200, 7, &r, err, sizeof err) == 0,
-	    "three hosts are enough");
-	near(r.cv_within, sqrt(2.0 * 3 / 3) / 80, 1e-12,
-	    "pooled within-host CV");
-	near(r.cv_between, 10 / 80.0, 1e-12, "between-host CV of the means");
+	    "ten hosts are enough");
+	ok(r.between_ok, "a between-host verdict");
+	near(r.cv_within, sqrt(2.0) / 45, 1e-12, "pooled within-host CV");
+	near(r.cv_between, sqrt(100 * 110 / 12.0) / 45, 1e-12,
+	    "between-host CV of the means");
 	near(r.r2.v, 1, 1e-12, "R^2 of an exact line is 1");
 	near(r.slope.v, -1, 1e-12, "its slope is -1");
 	near(r.rho.v, -1, 1e-12, "Spearman's rho is -1");
-	near(r.ref_score, 20, 0, "the reference is the median host score");
-	near(ts_fleet_normalise(&r, 75, 30), 85, 1e-9,
+	near(r.ref_score, 55, 0, "the reference is the median host score");
+	ok(!r.within_ok && strstr(r.within_why, "score does not vary") != NULL,
+	    "a constant score within hosts: no within verdict (%s)",
+	    r.within_why);
+	ok(r.verdict == TS_FLEET_NORMALISE && r.explains == TS_FLEET_BETWEEN &&
+	    r.norm == TS_FLEET_NORM_BETWEEN, "normalise, between hosts");
+	near(ts_fleet_normalise(&r, 75, 30), 50, 1e-9,
 	    "normalising moves a timing along the fit to the reference");
 	ts_fleet_analyse(&f, 200, 7, &r2, err, sizeof err);
 	ok(memcmp(&r.r2, &r2.r2, sizeof r.r2) == 0 &&
@@ -56,22 +82,125 @@ main(void)
 	    "the same seed gives the same intervals");
 	ts_fleet_free(&f);
 
-	/* Two hosts with two records and one with one: no verdict. */
+	/* Three hosts: too few to bootstrap, and nothing within: refused. */
 	ts_fleet_init(&f, 1);
-	ts_fleet_add(&f, "a", 1, 1);
-	ts_fleet_add(&f, "a", 2, 1);
-	ts_fleet_add(&f, "b", 1, 2);
-	ts_fleet_add(&f, "b", 2, 2);
-	ts_fleet_add(&f, "c", 1, 3);
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 2; j++) {
+			snprintf(host, sizeof host, "h%d", i);
+			ts_fleet_add(&f, host, 50 + j, 10 * (i + 1));
+		}
+	ts_fleet_add(&f, "lone", 1, 1);
 	ok(ts_fleet_analyse(&f, 200, 1, &r, err, sizeof err) == -1 &&
-	    strstr(err, "only 2 hosts") != NULL,
-	    "two hosts and a single record: too little (%s)", err);
+	    strstr(err, "only 3 hosts with two records or more (1 with one): "
+	    "at least 10 are needed to bootstrap over hosts (3 give 10 "
+	    "distinct resamples)") != NULL,
+	    "three hosts: too few to bootstrap, said why (%s)", err);
+	is_int((long long)ts_fleet_resamples(4), 35, "4 clusters: 35 resamples");
 	ts_fleet_free(&f);
 	ts_fleet_init(&f, 1);
 	ok(ts_fleet_analyse(&f, 200, 1, &r, err, sizeof err) == -1 &&
 	    strstr(err, "no records") != NULL, "no records: no verdict");
+	ts_fleet_free(&f);
+
+	/* One host, 40 records, t = 200 - 2 s exactly: within only. */
+	ts_fleet_init(&f, 1);
+	for (i = 0; i < 40; i++)
+		ts_fleet_add(&f, "solo", 200 - 2 * (50 + i % 8), 50 + i % 8);
+	ok(ts_fleet_analyse(&f, 300, 1, &r, err, sizeof err) == 0,
+	    "one host: an analysis (%s)", err);
+	ok(!r.between_ok && strstr(r.between_why, "only 1 host") != NULL,
+	    "one host: no between-host verdict, said why");
+	ok(r.within_ok && r.by_blocks && r.clusters == 20 &&
+	    r.block_len == 2, "one host: 20 blocks of time of 2 records "
+	    "(got %zu of %g)", r.clusters, r.block_len);
+	near(r.w_r2.v, 1, 1e-12, "within: R^2 of an exact line is 1");
+	near(r.w_slope.v, -2, 1e-12, "within: its slope is -2");
+	near(r.w_slope.lo, -2, 1e-9, "within: every resample's slope is -2");
+	ok(!r.w_inverse && r.w_explains && r.explains == TS_FLEET_WITHIN &&
+	    r.verdict == TS_FLEET_NORMALISE && r.norm == TS_FLEET_NORM_WITHIN,
+	    "the score explains the host's own changes: normalise per record");
+	near(r.w_ref, 53.5, 1e-12, "the reference is the records' mean score");
+	near(ts_fleet_normalise(&r, 100, 52), 97, 1e-9,
+	    "per-record normalisation along the within-host slope");
+	ok(strstr(r.reason, "a host's own changes over time, not the "
+	    "differences between hosts") != NULL, "the reason says which: %s",
+	    r.reason);
+	ts_fleet_free(&f);
+
+	/* One host, too few records for blocks. */
+	ts_fleet_init(&f, 1);
+	for (i = 0; i < 6; i++)
+		ts_fleet_add(&f, "short", 10 - i, 1 + i);
+	ok(ts_fleet_analyse(&f, 200, 1, &r, err, sizeof err) == -1 &&
+	    strstr(err, "only 6 blocks of time (462 distinct resamples)") !=
+	    NULL, "six records: too few blocks (%s)", err);
+	ts_fleet_free(&f);
+
+	/* Noisy within-host relation, true R^2 0.5, slope -0.5. */
+	ts_rng_seed(&rng, 42);
+	ts_fleet_init(&f, 1);
+	for (i = 0; i < 4000; i++) {
+		s = 40 + 20 * ts_rng_f64(&rng);		/* variance 100/3 */
+		t = 100 - 0.5 * s + sqrt(100 / 12.0) * gauss(&rng);
+		ts_fleet_add(&f, "noisy", t, s);
+	}
+	ok(ts_fleet_analyse(&f, 500, 3, &r, err, sizeof err) == 0 &&
+	    r.within_ok, "4000 records on one host");
+	ok(r.w_r2.lo <= 0.5 && 0.5 <= r.w_r2.hi && fabs(r.w_r2.v - 0.5) < 0.05,
+	    "within R^2 %.3f [%.3f, %.3f] holds the true 0.5", r.w_r2.v,
+	    r.w_r2.lo, r.w_r2.hi);
+	ok(r.w_slope.lo <= -0.5 && -0.5 <= r.w_slope.hi,
+	    "within slope %.3f [%.3f, %.3f] holds the true -0.5",
+	    r.w_slope.v, r.w_slope.lo, r.w_slope.hi);
+	ok(r.clusters >= TS_FLEET_BLOCKS / 2 && r.clusters <= TS_FLEET_BLOCKS,
+	    "blocks stay between 16 and 32 (%zu)", r.clusters);
+	ts_fleet_free(&f);
+
+	/* Blocks merge back into the whole's moments. */
+	memset(&all, 0, sizeof all);
+	memset(&merged, 0, sizeof merged);
+	memset(&bl, 0, sizeof bl);
+	for (i = 0; i < 1000; i++) {
+		s = 1 + ts_rng_f64(&rng);
+		t = 5 * ts_rng_f64(&rng) + s;
+		ts_fleet_mom_add(&all, s, t);
+		ts_fleet_blocks_add(&bl, s, t);
+	}
+	for (i = 0; i < (int)bl.n; i++)
+		ts_fleet_mom_merge(&merged, &bl.b[i], 1);
+	ok(fabs(merged.n - all.n) < 1e-9 && fabs(merged.cst - all.cst) <
+	    1e-9 * fabs(all.cst) && fabs(merged.cit - all.cit) <
+	    1e-9 * fabs(all.cit) && fabs(merged.ctt - all.ctt) < 1e-9 *
+	    all.ctt && fabs(merged.mt - all.mt) < 1e-12 * all.mt,
+	    "1000 records: %u blocks of %llu merge into the same moments",
+	    bl.n, (unsigned long long)bl.len);
+	ts_fleet_blocks_free(&bl);
+
+	/*
+	 * Twelve hosts whose means barely differ, t = 100 - s within each:
+	 * no between-host variance, so no normalising (or filtering)
+	 * between hosts, even though the host means lie on a line.
+	 */
+	ts_fleet_init(&f, 1);
+	for (i = 0; i < 12; i++)
+		for (j = 0; j < 10; j++) {
+			snprintf(host, sizeof host, "g%d", i);
+			s = 50 + 0.01 * i + (j % 2 ? 10 : -10);
+			ts_fleet_add(&f, host, 100 - s, s);
+		}
+	ok(ts_fleet_analyse(&f, 200, 1, &r, err, sizeof err) == 0, "12 groups");
+	near(r.share_between, 0, 0, "between hosts: 0 % of the variance");
+	near(r.r2.v, 1, 1e-9, "although the host means lie on a line");
+	ok(r.between_ok && !r.have_threshold && strstr(r.reason, "nothing to "
+	    "normalise between hosts") != NULL,
+	    "no between-host variance: nothing to normalise or filter");
+	ok(r.within_ok && !r.by_blocks && r.clusters == 12 && r.w_explains &&
+	    r.explains == TS_FLEET_WITHIN && r.norm == TS_FLEET_NORM_WITHIN,
+	    "within hosts, bootstrapped over the 12 hosts: it explains");
+	ts_fleet_free(&f);
 
 	/* Many records: the reservoir stays at its cap; hosts grow. */
+	ts_fleet_init(&f, 1);
 	for (i = 0; i < 3000; i++)
 		for (j = 0; j < 10; j++) {
 			snprintf(host, sizeof host, "n%d", i);
@@ -80,6 +209,8 @@ main(void)
 	is_int(f.npoints, TS_FLEET_MAX_POINTS, "the points stop at the cap");
 	is_int(f.nhosts, 3000, "3000 hosts found by hash");
 	is_int(f.records, 30000, "every record counted");
+	ok(f.blocks_dropped && f.hosts[0].blk.b == NULL,
+	    "past 64 hosts no blocks of time are kept");
 	ts_fleet_free(&f);
 	return done_testing();
 }

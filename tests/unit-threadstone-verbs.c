@@ -44,7 +44,7 @@ main(void)
 	for (i = 0; i < sizeof original / sizeof original[0]; i++)
 		all &= ts_verb_find(original[i]) != NULL;
 	ok(all, "every subcommand of ThreadStone 2.0.0 but help is a verb");
-	is_int(ts_nverbs, 9, "nine verbs run a program");
+	is_int(ts_nverbs, 10, "ten verbs run a program");
 	ok(ts_verb_find("tachyon") == NULL && ts_verb_find("help") == NULL &&
 	    ts_verb_find("") == NULL && ts_verb_find("RUN") == NULL &&
 	    ts_verb_find("../run") == NULL, "no other name is a verb");
@@ -53,7 +53,7 @@ main(void)
 		    strchr(ts_verbs[i].program, '/') == NULL;
 	ok(all, "every verb runs a threadstone-* program by name");
 	is_str(ts_verb_names(), "run, list, sweep, compare, verify, sign, "
-	    "keygen, report, schema", "the verbs' names for messages");
+	    "keygen, report, schema, history", "the verbs' names for messages");
 
 	is_str(joined("sign", 4, args), "threadstone-sign result.json --key "
 	    "a b.key ", "sign: the arguments unchanged, empty ones included");

@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "fleet/fleet-read.h"
+#include "fleet/fleet-read-prom.h"
 #include "util.h"
 
 struct ts_recin {
@@ -37,6 +38,7 @@ struct ts_recin {
 	char			**fields;
 	size_t			 nfields;
 	struct ts_buf		 fbuf;	/* the row's unquoted fields */
+	struct ts_promin	*prom;	/* Prometheus text, once loaded */
 };
 
 struct ts_recin *
@@ -71,6 +73,7 @@ ts_fleet_read_close(struct ts_recin *in)
 	ts_strv_free(in->cols, in->ncols);
 	free(in->fields);
 	ts_buf_free(&in->fbuf);
+	ts_promin_free(in->prom);
 	free(in);
 }
 
@@ -518,6 +521,29 @@ csv_record(struct ts_recin *in, struct ts_rec *rec, char *err,
 	return 0;
 }
 
+/* The next record of a loaded Prometheus input. */
+static int
+prom_next(struct ts_recin *in, struct ts_rec *rec, char *err, size_t errlen)
+{
+	char why[256];
+	int rc;
+
+	rc = ts_promin_next(in->prom, &in->keys, rec, why, sizeof why);
+	if (rc == 1 && !(rec->t >= 0)) {
+		snprintf(why, sizeof why, "'%s' is negative", in->keys.time);
+		rc = -1;
+	} else if (rc == 1 && !(rec->s > 0 && isfinite(rec->s))) {
+		snprintf(why, sizeof why, "'%s' is not positive",
+		    in->keys.score);
+		rc = -1;
+	}
+	if (rc == -1)
+		snprintf(err, errlen, "%s:%ju: %s", in->name,
+		    (uintmax_t)rec->line, why);
+	rec->fmt = TS_RECFMT_PROM;
+	return rc;
+}
+
 int
 ts_fleet_read_next(struct ts_recin *in, struct ts_rec *rec, char *err,
     size_t errlen)
@@ -526,6 +552,8 @@ ts_fleet_read_next(struct ts_recin *in, struct ts_rec *rec, char *err,
 	size_t nul;
 	int rc;
 
+	if (in->prom != NULL)
+		return prom_next(in, rec, err, errlen);
 	for (;;) {
 		rc = read_line(in, &nul, err, errlen);
 		if (rc <= 0)
@@ -543,7 +571,16 @@ ts_fleet_read_next(struct ts_recin *in, struct ts_rec *rec, char *err,
 
 			while (isspace((unsigned char)*p))
 				p++;
-			in->fmt = *p == '{' ? TS_RECFMT_JSONL : TS_RECFMT_CSV;
+			in->fmt = *p == '{' ? TS_RECFMT_JSONL : *p == '#' ?
+			    TS_RECFMT_PROM : TS_RECFMT_CSV;
+		}
+		if (in->fmt == TS_RECFMT_PROM) {
+			in->line--;
+			in->prom = ts_promin_load(in->f, in->buf, in->name,
+			    &in->keys, &in->line, err, errlen);
+			if (in->prom == NULL)
+				return -2;
+			return prom_next(in, rec, err, errlen);
 		}
 		if (in->fmt == TS_RECFMT_CSV && in->cols == NULL) {
 			if (csv_header(in, why, sizeof why) == -1) {
@@ -584,7 +621,7 @@ ts_fleet_read_json_with(struct ts_recin *in, const struct ts_rec *rec,
 	double v;
 	size_t i;
 
-	if (rec->fmt == TS_RECFMT_JSONL) {
+	if (rec->fmt == TS_RECFMT_JSONL || rec->fmt == TS_RECFMT_PROM) {
 		end = rec->text + strlen(rec->text);
 		while (end > rec->text && end[-1] != '}')
 			end--;

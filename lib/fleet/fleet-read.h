@@ -4,6 +4,10 @@
  * Lines (one object per line, keys as dotted paths into nested objects)
  * or CSV (a header line names the columns; RFC 4180 quoting on one
  * line).  A record is one line; only the line in hand is held.
+ * Or the Prometheus text exposition format (a scrape dump, a textfile):
+ * a record is a host's sample of the --score metric with its sample of
+ * the --time metric, the host being the sample's --host label or, when it
+ * has none, that of tachyon_info in the same input; one input is held.
  */
 #ifndef TS_FLEET_READ_H
 #define TS_FLEET_READ_H
@@ -25,7 +29,8 @@
 enum ts_recfmt {
 	TS_RECFMT_AUTO,		/* '{' first: JSON Lines, else CSV */
 	TS_RECFMT_JSONL,
-	TS_RECFMT_CSV
+	TS_RECFMT_CSV,
+	TS_RECFMT_PROM		/* Prometheus text: '#' first under auto */
 };
 
 /* The three values a record must hold, by key (dotted for JSON). */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fleet/fleet.h"
+#include "fleet/fleet-within.h"
 #include "util.h"
 
 #define EMPTY		UINT32_MAX
@@ -35,8 +36,10 @@ ts_fleet_free(struct ts_fleet *f)
 {
 	size_t i;
 
-	for (i = 0; i < f->nhosts; i++)
+	for (i = 0; i < f->nhosts; i++) {
 		free(f->hosts[i].name);
+		ts_fleet_blocks_free(&f->hosts[i].blk);
+	}
 	free(f->hosts);
 	free(f->slots);
 	free(f->points);
@@ -111,12 +114,32 @@ ts_fleet_add(struct ts_fleet *f, const char *host, double t, double s)
 	h->mean_t += d / (double)h->n;
 	h->m2_t += d * (t - h->mean_t);
 	h->mean_s += (s - h->mean_s) / (double)h->n;
+	ts_fleet_mom_add(&h->mom, s, t);
+	if (!f->blocks_dropped && f->nhosts > TS_FLEET_BLOCK_HOSTS) {
+		/* Hosts are clusters enough: the blocks are not needed. */
+		for (k = 0; k < f->nhosts; k++)
+			ts_fleet_blocks_free(&f->hosts[k].blk);
+		f->blocks_dropped = 1;
+	}
+	if (!f->blocks_dropped)
+		ts_fleet_blocks_add(&h->blk, s, t);
 	f->records++;
 	/* Algorithm R: every record is kept with the same probability. */
 	if (f->npoints < TS_FLEET_MAX_POINTS)
 		f->points[f->npoints++] = p;
 	else if ((k = ts_rng_below(&f->rng, f->records)) < TS_FLEET_MAX_POINTS)
 		f->points[k] = p;
+}
+
+const char *
+ts_fleet_explains_name(enum ts_fleet_explains e)
+{
+	switch (e) {
+	case TS_FLEET_BETWEEN:	return "between hosts";
+	case TS_FLEET_WITHIN:	return "within hosts";
+	case TS_FLEET_BOTH:	return "both";
+	default:		return "neither";
+	}
 }
 
 const char *
@@ -327,13 +350,23 @@ decide(struct ts_fleet_result *r)
 	const struct ts_est *sl = r->inverse ? &r->slope_inv : &r->slope;
 	int clear = r->inverse ? sl->lo > 0 : sl->hi < 0;
 
-	if (r2->v >= TS_FLEET_MOST && clear && r->rho.hi < 0) {
+	if (r2->v >= TS_FLEET_MOST && clear && r->rho.hi < 0 &&
+	    r->share_between >= TS_FLEET_MIN_SHARE) {
 		r->verdict = TS_FLEET_NORMALISE;
 		snprintf(r->reason, sizeof r->reason, "the score%s explains "
 		    "%.0f %% [%.0f, %.0f] of the between-host variance and its "
 		    "slope's interval is clear of zero", r->inverse ?
 		    "'s inverse" : "", r2->v * 100, r2->lo * 100,
 		    r2->hi * 100);
+	} else if (r2->v >= TS_FLEET_MOST && clear && r->rho.hi < 0 &&
+	    !r->have_threshold) {
+		r->verdict = TS_FLEET_NONE;
+		snprintf(r->reason, sizeof r->reason, "the score follows the "
+		    "host means (R^2 %.0f %% [%.0f, %.0f]), but only %.1f %% of "
+		    "the timing variance lies between hosts (under %.0f %%): "
+		    "nothing to normalise between hosts", r2->v * 100,
+		    r2->lo * 100, r2->hi * 100, r->share_between * 100,
+		    TS_FLEET_MIN_SHARE * 100);
 	} else if (r->have_threshold) {
 		r->verdict = TS_FLEET_FILTER;
 		snprintf(r->reason, sizeof r->reason, "the score explains "
@@ -350,6 +383,45 @@ decide(struct ts_fleet_result *r)
 		    r2->hi * 100, r->share_between < 0.1 ? " (the timings "
 		    "barely differ between hosts)" : "");
 	}
+}
+
+/*
+ * Which of the two the score explains, what --normalise would use, the
+ * overall verdict and its reason: the between-host part, then the
+ * within-host part.
+ */
+static void
+conclude(struct ts_fleet_result *r)
+{
+	char between[1024];
+	int b = r->between_ok && r->verdict == TS_FLEET_NORMALISE;
+	int w = r->within_ok && r->w_explains;
+	size_t n;
+
+	r->explains = b && w ? TS_FLEET_BOTH : b ? TS_FLEET_BETWEEN :
+	    w ? TS_FLEET_WITHIN : TS_FLEET_NEITHER;
+	r->norm = w ? TS_FLEET_NORM_WITHIN : b ? TS_FLEET_NORM_BETWEEN :
+	    TS_FLEET_NORM_NONE;
+	if (w)
+		r->verdict = TS_FLEET_NORMALISE;
+	if (r->between_ok) {
+		n = strnlen(r->reason, sizeof between - 1);
+		memcpy(between, r->reason, n);
+		between[n] = '\0';
+	} else
+		snprintf(between, sizeof between, "no verdict: %s",
+		    r->between_why);
+	snprintf(r->reason, sizeof r->reason, "the score explains %s; "
+	    "between hosts, %s; within hosts, %s%s",
+	    r->explains == TS_FLEET_NEITHER ? "neither the differences "
+	    "between hosts nor a host's own changes" :
+	    r->explains == TS_FLEET_BOTH ? "both the differences between "
+	    "hosts and a host's own changes over time" :
+	    r->explains == TS_FLEET_BETWEEN ? "the differences between "
+	    "hosts, not a host's own changes over time" : "a host's own "
+	    "changes over time, not the differences between hosts",
+	    between, r->within_ok ? "" : "no verdict: ",
+	    r->within_ok ? r->w_reason : r->within_why);
 }
 
 int
@@ -399,10 +471,10 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 		a.n++;
 	}
 	r->hosts = a.n;
-	if (a.n < TS_FLEET_MIN_HOSTS) {
-		snprintf(err, errlen, "only %zu host%s with two records or more "
-		    "(%zu with one): at least %d are needed for a verdict", a.n,
-		    a.n == 1 ? "" : "s", r->single_hosts, TS_FLEET_MIN_HOSTS);
+	if (a.n == 0) {
+		snprintf(err, errlen, "no host with two records or more (%zu "
+		    "with one): a single record has no within-host spread",
+		    r->single_hosts);
 		free(a.x);
 		return -1;
 	}
@@ -423,7 +495,7 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 		sb += (a.y[i] - mb) * (a.y[i] - mb);
 		sst += a.cnt[i] * (a.y[i] - r->mean_t) * (a.y[i] - r->mean_t);
 	}
-	sb /= (double)(a.n - 1);
+	sb = a.n > 1 ? sb / (double)(a.n - 1) : 0;
 	sw2 = ssw / (N - (double)a.n);
 	r->cv_within = sqrt(sw2) / r->mean_t;
 	r->cv_between = sqrt(sb) / mb;
@@ -432,6 +504,28 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 	if (tmp < 0)
 		tmp = 0;
 	r->share_between = tmp + sw2 > 0 ? tmp / (tmp + sw2) : 0;
+	r->share_within = tmp + sw2 > 0 ? sw2 / (tmp + sw2) : 0;
+
+	ts_fleet_within(f, bootstrap, seed, r);
+	r->between_ok = a.n >= TS_FLEET_MIN_HOSTS;
+	if (!r->between_ok) {
+		snprintf(r->between_why, sizeof r->between_why, "only %zu "
+		    "host%s with two records or more (%zu with one): at least "
+		    "%d are needed to bootstrap over hosts (%zu give%s %.0f "
+		    "distinct resample%s)", a.n, a.n == 1 ? "" : "s",
+		    r->single_hosts, TS_FLEET_MIN_HOSTS, a.n, a.n == 1 ? "s" :
+		    "", ts_fleet_resamples(a.n), a.n == 1 ? "" : "s");
+		free(a.x);
+		if (!r->within_ok) {
+			snprintf(err, errlen, "between hosts, %s; within hosts, "
+			    "%s", r->between_why, r->within_why);
+			return -1;
+		}
+		r->r2.v = r->r2.lo = r->r2.hi = NAN;
+		r->verdict = TS_FLEET_NONE;
+		conclude(r);
+		return 0;
+	}
 
 	wfit(a.x, a.y, a.w, a.n, &r->r2.v, &r->slope.v, &r->intercept);
 	wfit(a.ix, a.y, a.w, a.n, &r->r2_inv.v, &r->slope_inv.v,
@@ -473,8 +567,11 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 	free(bv);
 	for (i = 0; i < a.n; i++)
 		a.w[i] = 1;
-	find_threshold(&a, ox, r);
+	/* Hosts that do not differ leave nothing to filter either. */
+	if (r->share_between >= TS_FLEET_MIN_SHARE)
+		find_threshold(&a, ox, r);
 	decide(r);
+	conclude(r);
 	free(ox);
 	free(oy);
 	free(rx);
@@ -493,6 +590,9 @@ ts_fleet_fit(const struct ts_fleet_result *r, double s)
 double
 ts_fleet_normalise(const struct ts_fleet_result *r, double t, double s)
 {
+	if (r->norm == TS_FLEET_NORM_WITHIN)
+		return t - (r->w_inverse ? r->w_slope_inv.v * (1 / s - r->w_ref)
+		    : r->w_slope.v * (s - r->w_ref));
 	if (r->inverse)
 		return t - r->slope_inv.v * (1 / s - 1 / r->ref_score);
 	return t - r->slope.v * (s - r->ref_score);

@@ -14,12 +14,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fleet/fleet-mom.h"
 #include "rng.h"
 
 /* At most this many records are kept for a plot (reservoir sample). */
 #define TS_FLEET_MAX_POINTS	20000
-/* Hosts needed for a verdict (each with two records or more). */
-#define TS_FLEET_MIN_HOSTS	3
+/*
+ * Clusters a bootstrap needs for a verdict: hosts (each with two records
+ * or more) for the between-host one; hosts, or else blocks of time, for
+ * the within-host one.  With k clusters there are only C(2k-1, k)
+ * distinct resamples (35 for 4): too few to bound an estimate.
+ */
+#define TS_FLEET_MIN_HOSTS	10
+/* Share of the timing variance between hosts below which there is
+   nothing to normalise between hosts. */
+#define TS_FLEET_MIN_SHARE	0.05
+/* Blocks of time are kept while the fleet has at most this many hosts
+   (more hosts are clusters enough). */
+#define TS_FLEET_BLOCK_HOSTS	64
 /* R^2 from which the score "explains most" of the between-host variance. */
 #define TS_FLEET_MOST		0.5
 /* Points of the fit's interval band. */
@@ -30,6 +42,8 @@ struct ts_fleet_host {
 	uint64_t	 n;
 	double		 mean_t, m2_t;	/* Welford, timing */
 	double		 mean_s;	/* running mean of the score */
+	struct ts_fleet_mom	 mom;	/* the host's co-moments */
+	struct ts_fleet_blocks	 blk;	/* its blocks of time, or none */
 };
 
 struct ts_fleet_point {
@@ -46,6 +60,7 @@ struct ts_fleet {
 	struct ts_fleet_point	*points;
 	size_t			 npoints;
 	struct ts_rng		 rng;	/* reservoir sampling */
+	int			 blocks_dropped; /* too many hosts for blocks */
 };
 
 void	 ts_fleet_init(struct ts_fleet *, uint64_t seed);
@@ -62,6 +77,21 @@ enum ts_fleet_verdict {
 	TS_FLEET_NORMALISE,
 	TS_FLEET_FILTER,
 	TS_FLEET_NONE
+};
+
+/* What --normalise would use. */
+enum ts_fleet_norm {
+	TS_FLEET_NORM_NONE,
+	TS_FLEET_NORM_BETWEEN,	/* the host-mean fit */
+	TS_FLEET_NORM_WITHIN	/* the within-host slope, per record */
+};
+
+/* Which of the two the score explains. */
+enum ts_fleet_explains {
+	TS_FLEET_NEITHER,
+	TS_FLEET_BETWEEN,
+	TS_FLEET_WITHIN,
+	TS_FLEET_BOTH
 };
 
 struct ts_fleet_result {
@@ -92,7 +122,31 @@ struct ts_fleet_result {
 	double		 welch_t;
 	double		 cv_kept;	/* record CV of the kept hosts */
 	double		 ref_score;	/* --normalise's reference: median host score */
-	char		 reason[256];	/* why the verdict */
+	char		 reason[2048];	/* why the verdict */
+	/* Between hosts: 0 when too few hosts to bootstrap (why says). */
+	int		 between_ok;
+	char		 between_why[256];
+	/*
+	 * Within hosts: each record's timing and score about its host's
+	 * means, pooled over hosts (record level), bootstrapped over hosts
+	 * or, with fewer than TS_FLEET_MIN_HOSTS, over each host's blocks
+	 * of time.  within_ok 0: no verdict (within_why says).
+	 */
+	int		 within_ok;
+	char		 within_why[256];
+	size_t		 within_hosts;
+	uint64_t	 within_records;
+	double		 share_within;	/* of the timing variance */
+	int		 by_blocks;	/* clusters are blocks of time */
+	size_t		 clusters;
+	double		 block_len;	/* records per block, mean */
+	struct ts_est	 w_r2, w_slope, w_r2_inv, w_slope_inv;
+	int		 w_inverse;	/* the better model: 1 / score */
+	double		 w_ref;		/* the records' mean score (or 1/score) */
+	int		 w_explains;	/* R^2 >= TS_FLEET_MOST, slope clear */
+	char		 w_reason[256];
+	enum ts_fleet_explains	 explains;
+	enum ts_fleet_norm	 norm;
 	/* The chosen fit's 95 % band at TS_FLEET_BAND points across the
 	   host-mean scores, from x_min to x_max. */
 	double		 x_min, x_max;
@@ -100,19 +154,25 @@ struct ts_fleet_result {
 };
 
 /*
- * Analyse the fleet with `bootstrap` resamples of the hosts from `seed`.
- * Return 0, or -1 with a one-line reason in err when there is too little
- * data for a verdict.
+ * Analyse the fleet with `bootstrap` resamples from `seed`: between hosts
+ * and within hosts.  Return 0, or -1 with a one-line reason in err when
+ * neither part can give a verdict.
  */
 int	 ts_fleet_analyse(const struct ts_fleet *, unsigned bootstrap,
 	    uint64_t seed, struct ts_fleet_result *, char *err, size_t errlen);
 
 const char *ts_fleet_verdict_name(enum ts_fleet_verdict);
+/* "neither", "between hosts", "within hosts", "both". */
+const char *ts_fleet_explains_name(enum ts_fleet_explains);
 
 /* The chosen fit's timing at score s. */
 double	 ts_fleet_fit(const struct ts_fleet_result *, double s);
 
-/* The timing normalised to the reference score by the chosen fit. */
+/*
+ * The timing normalised to the reference score: by the within-host
+ * slope, per record, when r->norm is TS_FLEET_NORM_WITHIN, else by the
+ * chosen host-mean fit.
+ */
 double	 ts_fleet_normalise(const struct ts_fleet_result *, double t,
 	    double s);
 

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <inttypes.h>
+#include <math.h>
 
 #include "buf.h"
 #include "fleet-out.h"
@@ -19,6 +20,39 @@ est(struct ts_buf *b, const char *fmt, const struct ts_est *e, double k)
 	ts_buf_puts(b, ", ");
 	ts_buf_printf(b, fmt, e->hi * k);
 	ts_buf_puts(b, "]");
+}
+
+/* The within-host part of the table, then the verdict. */
+static void
+within_table(struct ts_buf *b, const struct ts_fleet_result *r)
+{
+	if (r->within_ok) {
+		ts_buf_printf(b, "within hosts   each record against its host's "
+		    "means, %zu host%s, %" PRIu64 " records (%u bootstrap "
+		    "resamples of ", r->within_hosts, r->within_hosts == 1 ?
+		    "" : "s", r->within_records, r->bootstrap);
+		if (r->by_blocks)
+			ts_buf_printf(b, "%zu blocks of time, %.3g record%s "
+			    "each)\n", r->clusters, r->block_len,
+			    r->block_len == 1 ? "" : "s");
+		else
+			ts_buf_printf(b, "the %zu hosts)\n", r->clusters);
+		ts_buf_puts(b, "  R^2          ");
+		est(b, "%.3f", &r->w_r2, 1);
+		ts_buf_puts(b, "   slope ");
+		est(b, "%.4g", &r->w_slope, 1);
+		ts_buf_puts(b, "\n  R^2 (1/s)    ");
+		est(b, "%.3f", &r->w_r2_inv, 1);
+		ts_buf_puts(b, "   slope ");
+		est(b, "%.4g", &r->w_slope_inv, 1);
+		ts_buf_putc(b, '\n');
+	} else
+		ts_buf_printf(b, "within hosts   no verdict: %s\n",
+		    r->within_why);
+	ts_buf_printf(b, "explains       %s\n",
+	    ts_fleet_explains_name(r->explains));
+	ts_buf_printf(b, "verdict        %s: %s\n",
+	    ts_fleet_verdict_name(r->verdict), r->reason);
 }
 
 void
@@ -40,6 +74,12 @@ ts_fleetout_table(struct ts_buf *b, const struct ts_fleet_result *r,
 	    r->cv_total * 100);
 	ts_buf_printf(b, "between hosts  %.1f %% of the timing variance\n",
 	    r->share_between * 100);
+	if (!r->between_ok) {
+		ts_buf_printf(b, "score          %s, host means against host "
+		    "means: no verdict: %s\n", k->score, r->between_why);
+		within_table(b, r);
+		return;
+	}
 	ts_buf_printf(b, "score          %s, host means against host means "
 	    "(%u bootstrap resamples of the hosts, seed %" PRIu64 ")\n",
 	    k->score, r->bootstrap, r->seed);
@@ -63,16 +103,47 @@ ts_fleetout_table(struct ts_buf *b, const struct ts_fleet_result *r,
 	else
 		ts_buf_puts(b, "threshold      none: no score threshold marks "
 		    "reliably slower hosts\n");
-	ts_buf_printf(b, "verdict        %s: %s\n", ts_fleet_verdict_name(r->verdict),
-	    r->reason);
+	within_table(b, r);
 }
 
 /* ,"name":{"value":v,"lo":lo,"hi":hi} */
 static void
 est_json(struct ts_buf *b, const char *name, const struct ts_est *e)
 {
+	if (isnan(e->v)) {
+		ts_buf_printf(b, ",\"%s\":null", name);
+		return;
+	}
 	ts_buf_printf(b, ",\"%s\":{\"value\":%.6g,\"lo\":%.6g,\"hi\":%.6g}",
 	    name, e->v, e->lo, e->hi);
+}
+
+/* ,"within":{...}: the within-host part, or why there is none. */
+static void
+within_json(struct ts_buf *b, const struct ts_fleet_result *r)
+{
+	ts_buf_printf(b, ",\"within\":{\"hosts\":%zu,\"records\":%" PRIu64
+	    ",\"share\":%.6g,\"verdict_possible\":%s", r->within_hosts,
+	    r->within_records, r->share_within, r->within_ok ? "true" :
+	    "false");
+	if (!r->within_ok) {
+		ts_buf_puts(b, ",\"why\":");
+		ts_buf_json_string(b, r->within_why);
+		ts_buf_putc(b, '}');
+		return;
+	}
+	ts_buf_printf(b, ",\"clusters\":\"%s\",\"nclusters\":%zu,"
+	    "\"block_records\":%.6g", r->by_blocks ? "blocks" : "hosts",
+	    r->clusters, r->by_blocks ? r->block_len : 0.0);
+	est_json(b, "r2", &r->w_r2);
+	est_json(b, "slope", &r->w_slope);
+	est_json(b, "r2_inverse", &r->w_r2_inv);
+	est_json(b, "slope_inverse", &r->w_slope_inv);
+	ts_buf_printf(b, ",\"model\":\"%s\",\"explains\":%s,\"reason\":",
+	    r->w_inverse ? "inverse" : "score", r->w_explains ? "true" :
+	    "false");
+	ts_buf_json_string(b, r->w_reason);
+	ts_buf_putc(b, '}');
 }
 
 void
@@ -94,15 +165,24 @@ ts_fleetout_json(struct ts_buf *b, const struct ts_fleet_result *r,
 	    r->per_host_mean, r->per_host_max, r->single_hosts, k->skipped,
 	    r->mean_t, r->cv_within, r->cv_between, r->cv_total,
 	    r->share_between, r->bootstrap, r->seed);
-	est_json(b, "r2", &r->r2);
-	est_json(b, "slope", &r->slope);
-	ts_buf_printf(b, ",\"intercept\":%.6g", r->intercept);
-	est_json(b, "r2_inverse", &r->r2_inv);
-	est_json(b, "slope_inverse", &r->slope_inv);
-	ts_buf_printf(b, ",\"intercept_inverse\":%.6g", r->intercept_inv);
-	est_json(b, "spearman_rho", &r->rho);
-	ts_buf_printf(b, ",\"model\":\"%s\"", r->inverse ? "inverse" :
-	    "score");
+	if (r->between_ok) {
+		est_json(b, "r2", &r->r2);
+		est_json(b, "slope", &r->slope);
+		ts_buf_printf(b, ",\"intercept\":%.6g", r->intercept);
+		est_json(b, "r2_inverse", &r->r2_inv);
+		est_json(b, "slope_inverse", &r->slope_inv);
+		ts_buf_printf(b, ",\"intercept_inverse\":%.6g",
+		    r->intercept_inv);
+		est_json(b, "spearman_rho", &r->rho);
+		ts_buf_printf(b, ",\"model\":\"%s\"", r->inverse ?
+		    "inverse" : "score");
+	} else {
+		ts_buf_puts(b, ",\"r2\":null,\"slope\":null,\"intercept\":null,"
+		    "\"r2_inverse\":null,\"slope_inverse\":null,"
+		    "\"intercept_inverse\":null,\"spearman_rho\":null,"
+		    "\"model\":null,\"between_why\":");
+		ts_buf_json_string(b, r->between_why);
+	}
 	if (r->have_threshold)
 		ts_buf_printf(b, ",\"threshold\":{\"score\":%.6g,"
 		    "\"dropped_hosts\":%zu,\"dropped_records\":%" PRIu64 ","
@@ -112,6 +192,11 @@ ts_fleetout_json(struct ts_buf *b, const struct ts_fleet_result *r,
 		    r->cv_total, r->cv_kept);
 	else
 		ts_buf_puts(b, ",\"threshold\":null");
+	within_json(b, r);
+	ts_buf_printf(b, ",\"explains\":\"%s\",\"normalise_by\":%s",
+	    ts_fleet_explains_name(r->explains),
+	    r->norm == TS_FLEET_NORM_WITHIN ? "\"within\"" :
+	    r->norm == TS_FLEET_NORM_BETWEEN ? "\"between\"" : "null");
 	ts_buf_printf(b, ",\"verdict\":\"%s\",\"reason\":",
 	    ts_fleet_verdict_name(r->verdict));
 	ts_buf_json_string(b, r->reason);

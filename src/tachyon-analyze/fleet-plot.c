@@ -104,6 +104,36 @@ axes(struct ts_buf *b, const struct frame *f, const char *tk,
 	ts_buf_puts(b, "</text>\n");
 }
 
+/* The between-host fit's band and line. */
+static void
+band_and_fit(struct ts_buf *b, const struct frame *pf,
+    const struct ts_fleet_result *r)
+{
+	double x;
+	int k;
+
+	ts_buf_puts(b, "<path class=\"band\" fill=\"#9ecae1\" "
+	    "fill-opacity=\"0.5\" stroke=\"none\" d=\"");
+	for (k = 0; k < TS_FLEET_BAND; k++) {
+		x = r->x_min + (r->x_max - r->x_min) * k / (TS_FLEET_BAND - 1);
+		ts_buf_printf(b, "%s%.1f,%.1f ", k ? "L" : "M", px(pf, x),
+		    py(pf, r->band_hi[k]));
+	}
+	for (k = TS_FLEET_BAND - 1; k >= 0; k--) {
+		x = r->x_min + (r->x_max - r->x_min) * k / (TS_FLEET_BAND - 1);
+		ts_buf_printf(b, "L%.1f,%.1f ", px(pf, x),
+		    py(pf, r->band_lo[k]));
+	}
+	ts_buf_puts(b, "Z\"/>\n<path class=\"fit\" fill=\"none\" "
+	    "stroke=\"#08519c\" stroke-width=\"2\" d=\"");
+	for (k = 0; k < TS_FLEET_BAND; k++) {
+		x = r->x_min + (r->x_max - r->x_min) * k / (TS_FLEET_BAND - 1);
+		ts_buf_printf(b, "%s%.1f,%.1f ", k ? "L" : "M", px(pf, x),
+		    py(pf, ts_fleet_fit(r, x)));
+	}
+	ts_buf_puts(b, "\"/>\n");
+}
+
 void
 ts_fleetplot_render(struct ts_buf *b, const struct ts_fleet *fl,
     const struct ts_fleet_result *r, const char *tk, const char *sk)
@@ -111,9 +141,7 @@ ts_fleetplot_render(struct ts_buf *b, const struct ts_fleet *fl,
 	struct frame f = { INFINITY, -INFINITY, INFINITY, -INFINITY };
 	const struct ts_fleet_point *p;
 	char c[32];
-	double x;
 	size_t i;
-	int k;
 
 	for (i = 0; i < fl->npoints; i++) {
 		p = &fl->points[i];
@@ -135,39 +163,25 @@ ts_fleetplot_render(struct ts_buf *b, const struct ts_fleet *fl,
 	    "tachyon score: %zu hosts, %" PRIu64 " records</text>\n",
 	    WIDTH / 2, r->hosts, r->records);
 	ts_buf_printf(b, "<text x=\"%.1f\" y=\"50\" font-size=\"13\" "
-	    "text-anchor=\"middle\">verdict: %s; R\u00b2 %.2f [%.2f, %.2f] "
-	    "on %s%s</text>\n", WIDTH / 2, ts_fleet_verdict_name(r->verdict),
-	    r->inverse ? r->r2_inv.v : r->r2.v,
-	    r->inverse ? r->r2_inv.lo : r->r2.lo,
-	    r->inverse ? r->r2_inv.hi : r->r2.hi,
-	    r->inverse ? "1/score" : "score",
+	    "text-anchor=\"middle\">verdict: %s (the score explains %s)",
+	    WIDTH / 2, ts_fleet_verdict_name(r->verdict),
+	    ts_fleet_explains_name(r->explains));
+	if (r->between_ok)
+		ts_buf_printf(b, "; between hosts R\u00b2 %.2f [%.2f, %.2f] on "
+		    "%s", r->inverse ? r->r2_inv.v : r->r2.v,
+		    r->inverse ? r->r2_inv.lo : r->r2.lo,
+		    r->inverse ? r->r2_inv.hi : r->r2.hi,
+		    r->inverse ? "1/score" : "score");
+	ts_buf_printf(b, "%s</text>\n",
 	    fl->npoints < fl->records ? "; points sampled" : "");
 	axes(b, &f, tk, sk);
 	ts_buf_printf(b, "<clipPath id=\"frame\"><rect x=\"%.1f\" y=\"%.1f\" "
 	    "width=\"%.1f\" height=\"%.1f\"/></clipPath>\n<g "
 	    "clip-path=\"url(#frame)\">\n", LEFT, TOP, RIGHT - LEFT,
 	    BOTTOM - TOP);
-	/* The band, then the fit, under the points. */
-	ts_buf_puts(b, "<path class=\"band\" fill=\"#9ecae1\" "
-	    "fill-opacity=\"0.5\" stroke=\"none\" d=\"");
-	for (k = 0; k < TS_FLEET_BAND; k++) {
-		x = r->x_min + (r->x_max - r->x_min) * k / (TS_FLEET_BAND - 1);
-		ts_buf_printf(b, "%s%.1f,%.1f ", k ? "L" : "M", px(&f, x),
-		    py(&f, r->band_hi[k]));
-	}
-	for (k = TS_FLEET_BAND - 1; k >= 0; k--) {
-		x = r->x_min + (r->x_max - r->x_min) * k / (TS_FLEET_BAND - 1);
-		ts_buf_printf(b, "L%.1f,%.1f ", px(&f, x),
-		    py(&f, r->band_lo[k]));
-	}
-	ts_buf_puts(b, "Z\"/>\n<path class=\"fit\" fill=\"none\" "
-	    "stroke=\"#08519c\" stroke-width=\"2\" d=\"");
-	for (k = 0; k < TS_FLEET_BAND; k++) {
-		x = r->x_min + (r->x_max - r->x_min) * k / (TS_FLEET_BAND - 1);
-		ts_buf_printf(b, "%s%.1f,%.1f ", k ? "L" : "M", px(&f, x),
-		    py(&f, ts_fleet_fit(r, x)));
-	}
-	ts_buf_puts(b, "\"/>\n");
+	/* The band, then the fit, under the points (between hosts only). */
+	if (r->between_ok)
+		band_and_fit(b, &f, r);
 	for (i = 0; i < fl->npoints; i++) {
 		p = &fl->points[i];
 		colour(c, sizeof c, p->host, fl->nhosts);

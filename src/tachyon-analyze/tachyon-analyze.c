@@ -6,11 +6,13 @@
  */
 #include <config.h>
 
+#include <dirent.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "exitcodes.h"
@@ -67,7 +69,9 @@ usage(void)
 "      --score KEY           the score (million_accesses_per_sec)\n"
 "      --host KEY            the host's identity (host_id); JSON keys may\n"
 "                            be dotted paths into nested objects\n"
-"      --format F            auto, jsonl or csv (auto: '{' means JSON)\n"
+"      --format F            auto, jsonl, csv or prometheus (auto: '{'\n"
+"                            means JSON, '#' the Prometheus text format);\n"
+"                            a directory FILE is read as its *.prom files\n"
 "      --json                one JSON object instead of the table\n"
 "      --plot FILE           draw timing against score as SVG into FILE\n"
 "      --normalise FILE      write the records with normalised_time added\n"
@@ -91,12 +95,68 @@ key_arg(const char *opt, const char *arg)
 	return arg;
 }
 
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Replace each directory operand (a textfile collector's directory) by
+ * its *.prom files, sorted; one with none is a usage error.
+ */
+static void
+expand_dirs(struct ts_fleet_tool_opts *o)
+{
+	char **v = NULL, **mine;
+	size_t n = 0, cap = 0, first, len;
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+	int i;
+
+	for (i = 0; i < o->ninputs; i++) {
+		if (stat(o->inputs[i], &st) == -1 || !S_ISDIR(st.st_mode)) {
+			if (n == cap)
+				v = ts_xrealloc(v, (cap = cap * 2 + 8) *
+				    sizeof *v);
+			v[n++] = ts_xstrdup(o->inputs[i]);
+			continue;
+		}
+		if ((d = opendir(o->inputs[i])) == NULL)
+			ts_usage_error("cannot read the directory %s",
+			    o->inputs[i]);
+		first = n;
+		while ((e = readdir(d)) != NULL) {
+			len = strlen(e->d_name);
+			if (len <= 5 || e->d_name[0] == '.' ||
+			    strcmp(e->d_name + len - 5, ".prom") != 0)
+				continue;
+			if (n == cap)
+				v = ts_xrealloc(v, (cap = cap * 2 + 8) *
+				    sizeof *v);
+			v[n] = ts_xmalloc(strlen(o->inputs[i]) + len + 2);
+			sprintf(v[n++], "%s/%s", o->inputs[i], e->d_name);
+		}
+		closedir(d);
+		if (n == first)
+			ts_usage_error("the directory %s holds no *.prom file",
+			    o->inputs[i]);
+		qsort(v + first, n - first, sizeof *v, cmp_str);
+	}
+	/* Kept for the program's life, as argv is. */
+	mine = v;
+	o->inputs = mine;
+	o->ninputs = (int)n;
+}
+
 static void
 parse_args(int argc, char **argv, struct ts_fleet_tool_opts *o)
 {
-	static const char *const formats[] = { "auto", "jsonl", "csv", NULL };
+	static const char *const formats[] = { "auto", "jsonl", "csv",
+	    "prometheus", NULL };
 	static const enum ts_recfmt fmts[] = {
-		TS_RECFMT_AUTO, TS_RECFMT_JSONL, TS_RECFMT_CSV
+		TS_RECFMT_AUTO, TS_RECFMT_JSONL, TS_RECFMT_CSV, TS_RECFMT_PROM
 	};
 	char err[512];
 	uint64_t v;
@@ -155,6 +215,7 @@ parse_args(int argc, char **argv, struct ts_fleet_tool_opts *o)
 	}
 	o->inputs = optind < argc ? argv + optind : stdin_only;
 	o->ninputs = optind < argc ? argc - optind : 1;
+	expand_dirs(o);
 	for (i = 0; o->normalise_path != NULL && i < o->ninputs; i++)
 		if (strcmp(o->inputs[i], "-") == 0)
 			ts_usage_error("--normalise reads its input twice: give "

@@ -20,7 +20,9 @@
 #include "msg.h"
 #include "outfile.h"
 #include "probe-out.h"
+#include "probe-prom.h"
 #include "probe-runcmd.h"
+#include "probe-textfile.h"
 #include "probe-tool.h"
 #include "mem/mem-probe.h"
 #include "host/host-sysinfo.h"
@@ -71,6 +73,52 @@ emit(struct ts_buf *b)
 
 	b->len = 0;
 	b->data[0] = '\0';
+	return okay;
+}
+
+/* The identity and tags, as the Prometheus series' labels. */
+static struct ts_promctx
+promctx(const struct ts_probe_tool_opts *o)
+{
+	struct ts_promctx ctx = { o->id, o->tags, o->ntags };
+
+	return ctx;
+}
+
+/*
+ * After a failure at `stage`, mark the textfile (if any) with
+ * tachyon_last_error, keeping the last good reading's series.
+ */
+static void
+textfile_failed(const struct ts_probe_tool_opts *o, const char *stage)
+{
+	struct ts_promctx ctx = promctx(o);
+	char err[512];
+
+	if (o->textfile_path != NULL && ts_textfile_error(o->textfile_path,
+	    stage, ts_probeout_unix_time(), &ctx, err, sizeof err) == -1)
+		ts_error("%s", err);
+}
+
+/* Replace the textfile with reading r; false after one line on stderr. */
+static bool
+textfile_reading(const struct ts_probe_tool_opts *o,
+    const struct ts_probe_result *r, const struct ts_probeout_check *chk,
+    double unix_time)
+{
+	struct ts_promctx ctx = promctx(o);
+	struct ts_buf b;
+	char err[512];
+	bool okay = true;
+
+	ts_buf_init(&b);
+	ts_prom_reading(&b, r, chk, unix_time, &ctx);
+	if (ts_write_file_atomic(o->textfile_path, b.data, b.len, err,
+	    sizeof err) == -1) {
+		ts_error("%s", err);
+		okay = false;
+	}
+	ts_buf_free(&b);
 	return okay;
 }
 
@@ -315,27 +363,40 @@ readings(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
     const struct ts_probeout_check *chk)
 {
 	struct ts_probe_result res;
+	struct ts_promctx ctx = promctx(o);
 	struct ts_probe *pr;
 	struct ts_buf out;
 	uint64_t reading;
-	double begin;
+	double begin, unix_time;
 	char err[256];
 	int status = TS_EXIT_OK;
 
-	if ((pr = open_probe(o, topo)) == NULL)
+	if ((pr = open_probe(o, topo)) == NULL) {
+		textfile_failed(o, "chains");
 		return TS_EXIT_FAILURE;
+	}
 	ts_buf_init(&out);
 	begin = ts_now();
 	for (reading = 1;; reading++) {
 		if (ts_probe_measure(pr, o->seconds, &res, err,
 		    sizeof err) == -1) {
 			ts_error("%s", err);
+			textfile_failed(o, "reading");
 			status = TS_EXIT_FAILURE;
 			break;
 		}
-		if (o->watch || o->json) {
+		unix_time = ts_probeout_unix_time();
+		/* A reading cut short by a signal is not published. */
+		if (o->textfile_path != NULL && !res.interrupted &&
+		    !textfile_reading(o, &res, chk, unix_time)) {
+			status = TS_EXIT_FAILURE;
+			break;
+		}
+		if (o->prometheus)
+			ts_prom_reading(&out, &res, chk, unix_time, &ctx);
+		else if (o->watch || o->json) {
 			ts_probeout_json_open(&out, &res, chk,
-			    o->watch ? reading : 0, ts_probeout_unix_time());
+			    o->watch ? reading : 0, unix_time);
 			ts_hostid_json(&out, o->id, o->tags, o->ntags);
 			ts_buf_puts(&out, "}\n");
 		} else
@@ -370,6 +431,8 @@ ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo)
 	int status;
 
 	status = size_working_set(o, topo, &rep, &arep, &chk);
+	if (status != TS_EXIT_OK)
+		textfile_failed(o, "working_set");
 	if (status == TS_EXIT_OK && o->wrap_argv != NULL)
 		status = wrap_command(o, topo, &chk);
 	else if (status == TS_EXIT_OK)

@@ -12,6 +12,7 @@
 
 #include "host/host-id.h"
 #include "probe-out.h"
+#include "probe-prom.h"
 #include "mem/mem-probe.h"
 #include "topo/topo.h"
 
@@ -23,6 +24,7 @@ struct ts_probe_tool_opts {
 	uint64_t	 threads;	/* >= 1, already checked against CPUs */
 	uint64_t	 seed;
 	bool		 json;
+	bool		 prometheus;	/* --format prometheus on stdout */
 	double		 min_score;	/* 0 = no threshold */
 	bool		 watch;
 	double		 interval;	/* 0 = back to back */
@@ -38,6 +40,8 @@ struct ts_probe_tool_opts {
 	char	       **wrap_argv;
 	/* --record: the --wrap record goes to this file, not stdout; or NULL. */
 	const char	*record_path;
+	/* --textfile: DIR/tachyon.prom, rewritten after every reading; or NULL. */
+	char		*textfile_path;
 };
 
 /*

@@ -22,6 +22,8 @@
 #include "host/host-id.h"
 #include "msg.h"
 #include "outfile.h"
+#include "probe-prom.h"
+#include "probe-textfile.h"
 #include "probe-tool.h"
 #include "topo/topo-cpus.h"
 #include "topo/topo.h"
@@ -46,7 +48,9 @@ enum {
 	OPT_NO_CACHE_CHECK,
 	OPT_TAG,
 	OPT_WRAP,
-	OPT_RECORD
+	OPT_RECORD,
+	OPT_FORMAT,
+	OPT_TEXTFILE
 };
 
 static const struct option longopts[] = {
@@ -63,6 +67,8 @@ static const struct option longopts[] = {
 	{ "tag",		required_argument,	NULL, OPT_TAG },
 	{ "wrap",		no_argument,		NULL, OPT_WRAP },
 	{ "record",		required_argument,	NULL, OPT_RECORD },
+	{ "format",		required_argument,	NULL, OPT_FORMAT },
+	{ "textfile",		required_argument,	NULL, OPT_TEXTFILE },
 	{ "version",		no_argument,		NULL, 'V' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ NULL,			0,			NULL, 0 }
@@ -80,6 +86,7 @@ usage(void)
 {
 	printf(
 "usage: %s [-s seconds] [-w MiB|auto] [-t threads] [--seed N] [--json]\n"
+"       [--format human|json|prometheus] [--textfile DIR]\n"
 "       [--min-score X] [--watch] [--interval seconds] [--count N]\n"
 "       [--no-cache-check] [--tag KEY=VALUE]...\n"
 "       %s [options] --wrap [--record FILE] [--] COMMAND [ARG]...\n"
@@ -92,12 +99,17 @@ usage(void)
 "                            usable CPUs)\n"
 "      --seed N              chain permutation seed (1)\n"
 "      --json                one flat JSON line instead of the summary\n"
+"      --format F            human (the summary), json (as --json) or\n"
+"                            prometheus (the text exposition format)\n"
+"      --textfile DIR        also write DIR/tachyon.prom, whole, after every\n"
+"                            reading (node_exporter's textfile collector)\n"
 "      --min-score X         exit 3 if the score is below X\n"
 "      --watch               a JSON line per reading until SIGINT/SIGTERM\n"
 "      --interval F          start a reading every F seconds (implies --watch)\n"
 "      --count N             stop after N readings (implies --watch)\n"
 "      --no-cache-check      skip the check that the working set clears cache\n"
-"      --tag KEY=VALUE       add a field to JSON records (repeatable)\n"
+"      --tag KEY=VALUE       add a field to JSON records, a label to the\n"
+"                            Prometheus series (repeatable)\n"
 "      --wrap                a reading, COMMAND, a reading, and one JSON\n"
 "                            record with the command's times (readings of\n"
 "                            2 s unless --seconds); exit with its status\n"
@@ -120,8 +132,12 @@ bad_value(const char *opt, const char *range, const char *arg)
 static void
 parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 {
+	static const char *const formats[] = { "human", "json", "prometheus",
+	    NULL };
 	bool seconds_set = false, wrap = false;
-	char err[256];
+	const char *textfile = NULL;
+	char err[512];
+	size_t i;
 	double mb;
 	int c;
 
@@ -207,6 +223,23 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 		case OPT_RECORD:
 			o->record_path = optarg;
 			break;
+		case OPT_FORMAT:
+			switch (ts_parse_choice("--format", optarg, formats)) {
+			case 0:
+				o->json = o->prometheus = false;
+				break;
+			case 1:
+				o->json = true;
+				o->prometheus = false;
+				break;
+			default:
+				o->json = false;
+				o->prometheus = true;
+			}
+			break;
+		case OPT_TEXTFILE:
+			textfile = optarg;
+			break;
 		case 'V':
 			ts_version_exit();
 		case 'h':
@@ -230,6 +263,17 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 	else if (o->record_path != NULL)
 		ts_usage_error("--record needs --wrap");
 	o->tags = tags;
+	if (o->prometheus || textfile != NULL)
+		for (i = 0; i < o->ntags; i++)
+			if (ts_prom_label_check(tags[i].key, err, sizeof err) == -1)
+				ts_usage_error("%s", err);
+	if (wrap && (o->prometheus || textfile != NULL))
+		ts_usage_error("--wrap writes a JSON record; it cannot be "
+		    "combined with --format prometheus or --textfile");
+	if (o->watch && o->prometheus)
+		ts_usage_error("--format prometheus writes one exposition, not "
+		    "a stream: with --watch, --interval or --count use "
+		    "--textfile DIR");
 	if (o->watch && o->min_score > 0)
 		ts_usage_error("--min-score cannot be combined with --watch, "
 		    "--interval or --count");
@@ -239,6 +283,14 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 	if (o->interval > 0 && o->interval < o->seconds)
 		ts_usage_error("--interval %g is shorter than --seconds %g",
 		    o->interval, o->seconds);
+	if (textfile != NULL) {
+		/* Exit 1, not 2: the directory is the host's state. */
+		if (ts_textfile_check(textfile, err, sizeof err) == -1) {
+			ts_error("%s", err);
+			exit(TS_EXIT_FAILURE);
+		}
+		o->textfile_path = ts_textfile_path(textfile);
+	}
 }
 
 /* Record a watch-mode signal. */
@@ -295,6 +347,7 @@ main(int argc, char **argv)
 	status = ts_probe_tool_run(&o, topo);
 	ts_topo_close(topo);
 	ts_hostid_free(&id);
+	free(o.textfile_path);
 	if (ts_close_stdout() == -1 && status == TS_EXIT_OK)
 		status = TS_EXIT_FAILURE;
 	return status;

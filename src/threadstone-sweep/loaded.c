@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "exitcodes.h"
 #include "host/host-sysinfo.h"

@@ -32,6 +32,8 @@ const struct ts_verb ts_verbs[] = {
 	    "print a result document again" },
 	{ "schema", "threadstone-report", "--schema",
 	    "print the JSON Schema of result documents" },
+	{ "history", "threadstone-history", NULL,
+	    "keep results in SQLite: trends, change points, checks" },
 };
 const size_t ts_nverbs = sizeof ts_verbs / sizeof ts_verbs[0];
 

@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Records from the Prometheus text exposition format (see fleet-read.h):
+ * the whole input is read, the samples of the --time and --score
+ * metrics are paired by host (and timestamp, when samples carry one),
+ * and the pairs come out as records in the order of their score samples.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "fleet/fleet-read-prom.h"
+#include "util.h"
+
+struct prom_rec {
+	char		*host;
+	char		*stamp;		/* the samples' timestamp, or "" */
+	double		 t, s;
+	int		 have_t, have_s;
+	uint64_t	 line;		/* of the score sample */
+};
+
+struct ts_promin {
+	struct prom_rec	*r;
+	size_t		 n, cap, next;
+	char		*info_host;	/* tachyon_info's host label */
+	char		*text;		/* the current record as JSON */
+};
+
+/* One parsed sample line. */
+struct sample {
+	char	 name[256];
+	char	*host;			/* the host label's value, or NULL */
+	char	 stamp[32];
+	double	 v;
+};
+
+/* Parse a label value at *p ('"' first); malloc'd, or NULL if malformed. */
+static char *
+label_value(const char **pp)
+{
+	const char *p = *pp + 1;
+	struct ts_buf b;
+
+	ts_buf_init(&b);
+	for (; *p != '"'; p++) {
+		if (*p == '\0') {
+			ts_buf_free(&b);
+			return NULL;
+		}
+		if (*p == '\\') {
+			p++;
+			if (*p == 'n')
+				ts_buf_putc(&b, '\n');
+			else if (*p == '\\' || *p == '"')
+				ts_buf_putc(&b, *p);
+			else {
+				ts_buf_free(&b);
+				return NULL;
+			}
+		} else
+			ts_buf_putc(&b, *p);
+	}
+	*pp = p + 1;
+	ts_buf_putc(&b, '\0');
+	return b.data;
+}
+
+/* Parse a sample line; -1 with the reason when it is not one. */
+static int
+parse_sample(const char *line, const char *hostkey, struct sample *sm,
+    char *err, size_t errlen)
+{
+	const char *p = line, *k;
+	char *end, *v;
+	size_t n, klen;
+
+	sm->host = NULL;
+	sm->stamp[0] = '\0';
+	for (n = 0; isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == ':';
+	    n++)
+		;
+	if (n == 0 || n >= sizeof sm->name || isdigit((unsigned char)*p)) {
+		snprintf(err, errlen, "not a metric sample");
+		return -1;
+	}
+	memcpy(sm->name, p, n);
+	sm->name[n] = '\0';
+	p += n;
+	if (*p == '{') {
+		for (p++;;) {
+			while (*p == ' ' || *p == ',')
+				p++;
+			if (*p == '}') {
+				p++;
+				break;
+			}
+			for (k = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+				;
+			klen = (size_t)(p - k);
+			v = NULL;
+			if (klen > 0 && *p == '=' && p[1] == '"') {
+				p++;
+				v = label_value(&p);
+			}
+			if (v == NULL) {
+				free(sm->host);
+				snprintf(err, errlen, "a malformed label");
+				return -1;
+			}
+			if (klen == strlen(hostkey) &&
+			    strncmp(k, hostkey, klen) == 0) {
+				free(sm->host);
+				sm->host = v;
+			} else
+				free(v);
+		}
+	}
+	if (*p != ' ' && *p != '\t') {
+		free(sm->host);
+		snprintf(err, errlen, "no value after the metric");
+		return -1;
+	}
+	errno = 0;
+	sm->v = strtod(p, &end);
+	if (end == p || errno == ERANGE) {
+		free(sm->host);
+		snprintf(err, errlen, "'%.64s' has no numeric value", sm->name);
+		return -1;
+	}
+	while (*end == ' ' || *end == '\t')
+		end++;
+	for (n = 0; isdigit((unsigned char)end[n]) || (n == 0 && end[n] == '-');
+	    n++)
+		;
+	if (end[n] != '\0' || n >= sizeof sm->stamp) {
+		free(sm->host);
+		snprintf(err, errlen, "text after the value of '%.64s'", sm->name);
+		return -1;
+	}
+	memcpy(sm->stamp, end, n);
+	sm->stamp[n] = '\0';
+	return 0;
+}
+
+/* The pending record of host and stamp, made on first sight. */
+static struct prom_rec *
+find(struct ts_promin *pi, const char *host, const char *stamp)
+{
+	size_t i;
+
+	for (i = 0; i < pi->n; i++)
+		if (strcmp(pi->r[i].host, host) == 0 &&
+		    strcmp(pi->r[i].stamp, stamp) == 0)
+			return &pi->r[i];
+	if (pi->n == pi->cap) {
+		pi->cap = pi->cap ? pi->cap * 2 : 16;
+		pi->r = ts_xrealloc(pi->r, pi->cap * sizeof *pi->r);
+	}
+	memset(&pi->r[pi->n], 0, sizeof pi->r[pi->n]);
+	pi->r[pi->n].host = ts_xstrdup(host);
+	pi->r[pi->n].stamp = ts_xstrdup(stamp);
+	return &pi->r[pi->n++];
+}
+
+void
+ts_promin_free(struct ts_promin *pi)
+{
+	size_t i;
+
+	if (pi == NULL)
+		return;
+	for (i = 0; i < pi->n; i++) {
+		free(pi->r[i].host);
+		free(pi->r[i].stamp);
+	}
+	free(pi->r);
+	free(pi->info_host);
+	free(pi->text);
+	free(pi);
+}
+
+struct ts_promin *
+ts_promin_load(FILE *f, const char *first, const char *name,
+    const struct ts_reckeys *keys, uint64_t *lines, char *err, size_t errlen)
+{
+	struct ts_promin *pi = ts_xcalloc(1, sizeof *pi);
+	struct prom_rec *r;
+	struct sample sm;
+	char *buf = NULL, why[256];
+	size_t cap = 0, i;
+	ssize_t got;
+	const char *p;
+
+	if (first != NULL) {
+		buf = ts_xstrdup(first);
+		cap = strlen(first) + 1;
+	}
+	while (first != NULL || (got = getline(&buf, &cap, f)) != -1) {
+		(*lines)++;
+		if (first == NULL && got > 0 && buf[got - 1] == '\n')
+			buf[--got] = '\0';
+		first = NULL;
+		for (p = buf; *p == ' ' || *p == '\t'; p++)
+			;
+		if (strcmp(p, "# EOF") == 0)
+			break;
+		if (*p == '\0' || *p == '#')
+			continue;
+		if (parse_sample(p, keys->host, &sm, why, sizeof why) == -1)
+			goto bad;
+		if (strcmp(sm.name, "tachyon_info") == 0 && sm.host != NULL &&
+		    pi->info_host == NULL) {
+			pi->info_host = sm.host;
+			continue;
+		}
+		if (strcmp(sm.name, keys->time) != 0 &&
+		    strcmp(sm.name, keys->score) != 0) {
+			free(sm.host);
+			continue;
+		}
+		r = find(pi, sm.host != NULL ? sm.host : "", sm.stamp);
+		free(sm.host);
+		if (strcmp(sm.name, keys->score) == 0) {
+			if (r->have_s) {
+				snprintf(why, sizeof why, "a second '%s' sample "
+				    "for the same host", keys->score);
+				goto bad;
+			}
+			r->s = sm.v;
+			r->have_s = 1;
+			r->line = *lines;
+		}
+		if (strcmp(sm.name, keys->time) == 0) {
+			r->t = sm.v;
+			r->have_t = 1;
+			if (r->line == 0)
+				r->line = *lines;
+		}
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", name, strerror(errno ? errno :
+		    EIO));
+		free(buf);
+		ts_promin_free(pi);
+		return NULL;
+	}
+	free(buf);
+	/* Samples without the host label belong to tachyon_info's host. */
+	for (i = 0; i < pi->n; i++)
+		if (pi->r[i].host[0] == '\0' && pi->info_host != NULL) {
+			free(pi->r[i].host);
+			pi->r[i].host = ts_xstrdup(pi->info_host);
+		}
+	return pi;
+bad:
+	snprintf(err, errlen, "%s:%ju: %s", name, (uintmax_t)*lines, why);
+	free(buf);
+	ts_promin_free(pi);
+	return NULL;
+}
+
+int
+ts_promin_next(struct ts_promin *pi, const struct ts_reckeys *keys,
+    struct ts_rec *rec, char *err, size_t errlen)
+{
+	struct prom_rec *r;
+	struct ts_buf b;
+
+	if (pi->next == pi->n)
+		return 0;
+	r = &pi->r[pi->next++];
+	rec->line = r->line;
+	if (r->host[0] == '\0') {
+		snprintf(err, errlen, "no '%s' label on the samples and no "
+		    "tachyon_info with one", keys->host);
+		return -1;
+	}
+	if (!r->have_s || !r->have_t) {
+		snprintf(err, errlen, "host '%s' has no '%s' sample", r->host,
+		    r->have_s ? keys->time : keys->score);
+		return -1;
+	}
+	rec->host = r->host;
+	rec->t = r->t;
+	rec->s = r->s;
+	/* The record as a JSON object, for --normalise. */
+	ts_buf_init(&b);
+	ts_buf_putc(&b, '{');
+	ts_buf_json_string(&b, keys->host);
+	ts_buf_putc(&b, ':');
+	ts_buf_json_string(&b, r->host);
+	ts_buf_putc(&b, ',');
+	ts_buf_json_string(&b, keys->time);
+	ts_buf_printf(&b, ":%.17g,", r->t);
+	ts_buf_json_string(&b, keys->score);
+	ts_buf_printf(&b, ":%.17g", r->s);
+	if (r->stamp[0] != '\0')
+		ts_buf_printf(&b, ",\"timestamp_ms\":%s", r->stamp);
+	ts_buf_putc(&b, '}');
+	free(pi->text);
+	pi->text = b.data;
+	rec->text = pi->text;
+	return 1;
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The SQL of the history schema: the current version whole, for a new
+ * file, and each migration from the version before it.
+ */
+#ifndef TS_HISTORY_SCHEMA_H
+#define TS_HISTORY_SCHEMA_H
+
+/* The whole current schema (TS_HIST_SCHEMA), without user_version. */
+extern const char ts_hist_schema_sql[];
+
+/*
+ * ts_hist_migrations[v] takes a database from version v to v + 1
+ * (index 0 unused: version 0 is an empty file and gets the whole
+ * schema).  NULL past the last.
+ */
+extern const char *const ts_hist_migrations[];
+
+#endif /* TS_HISTORY_SCHEMA_H */

@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Series out of the database, their change points, and the check of a
+ * new result against one.
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "buf.h"
+#include "history/history-series.h"
+#include "history/history-stats.h"
+#include "util.h"
+
+static void
+bind_text(sqlite3_stmt *st, const char *name, const char *v)
+{
+	int i = sqlite3_bind_parameter_index(st, name);
+
+	if (i > 0 && v != NULL)
+		sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
+}
+
+static const char *
+col(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+
+	return s != NULL ? (const char *)s : "";
+}
+
+/* The index of description d among s's producers, added when new. */
+static size_t
+producer_index(struct ts_hist_series *s, const char *d)
+{
+	size_t i;
+
+	for (i = 0; i < s->nproducers; i++)
+		if (strcmp(s->producers[i], d) == 0)
+			return i;
+	s->producers = ts_xrealloc(s->producers, (s->nproducers + 1) *
+	    sizeof *s->producers);
+	s->producers[s->nproducers] = ts_xstrdup(d);
+	return s->nproducers++;
+}
+
+long
+ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
+    struct ts_hist_series **out, char *err, size_t errlen)
+{
+	struct ts_hist_series *v = NULL, *s = NULL;
+	size_t nv = 0, cap = 0;
+	struct ts_buf sql;
+	sqlite3_stmt *st;
+	int rc;
+
+	*out = NULL;
+	ts_buf_init(&sql);
+	ts_buf_puts(&sql, "SELECT h.name, r.workload, r.pass, r.unit, "
+	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
+	    "d.producer FROM results r JOIN documents d ON d.id = "
+	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE 1");
+	if (f->host != NULL)
+		ts_buf_puts(&sql, " AND h.name = :host");
+	if (f->workload != NULL)
+		ts_buf_puts(&sql, " AND r.workload = :workload");
+	if (f->pass != NULL)
+		ts_buf_puts(&sql, " AND r.pass = :pass");
+	if (f->producer != NULL)
+		ts_buf_puts(&sql, " AND instr(d.producer, :producer) > 0");
+	if (f->since >= 0)
+		ts_buf_puts(&sql, " AND d.unix_time >= :since");
+	if (f->until >= 0)
+		ts_buf_puts(&sql, " AND d.unix_time < :until");
+	if (f->exclude_sha256 != NULL)
+		ts_buf_puts(&sql, " AND d.sha256 <> :sha");
+	ts_buf_puts(&sql, " ORDER BY h.name, r.workload, r.pass, d.unix_time, "
+	    "d.id");
+	rc = sqlite3_prepare_v2(h->db, sql.data, -1, &st, NULL);
+	ts_buf_free(&sql);
+	if (rc != SQLITE_OK) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	bind_text(st, ":host", f->host);
+	bind_text(st, ":workload", f->workload);
+	bind_text(st, ":pass", f->pass);
+	bind_text(st, ":producer", f->producer);
+	bind_text(st, ":sha", f->exclude_sha256);
+	if (f->since >= 0)
+		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st,
+		    ":since"), f->since);
+	if (f->until >= 0)
+		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st,
+		    ":until"), f->until);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct ts_hist_point *p;
+
+		if (s == NULL || strcmp(s->host, col(st, 0)) != 0 ||
+		    strcmp(s->workload, col(st, 1)) != 0 ||
+		    strcmp(s->pass, col(st, 2)) != 0) {
+			if (nv == cap) {
+				cap = cap ? 2 * cap : 8;
+				v = ts_xrealloc(v, cap * sizeof *v);
+			}
+			s = &v[nv++];
+			memset(s, 0, sizeof *s);
+			s->host = ts_xstrdup(col(st, 0));
+			s->workload = ts_xstrdup(col(st, 1));
+			s->pass = ts_xstrdup(col(st, 2));
+			s->unit = ts_xstrdup(col(st, 3));
+			s->higher_is_better = sqlite3_column_int(st, 4) != 0;
+		}
+		if ((s->n & (s->n - 1)) == 0)
+			s->pts = ts_xrealloc(s->pts, (s->n ? 2 * s->n : 1) *
+			    sizeof *s->pts);
+		p = &s->pts[s->n++];
+		p->doc = sqlite3_column_int64(st, 5);
+		p->t = sqlite3_column_int64(st, 6);
+		p->value = sqlite3_column_double(st, 7);
+		p->ci95 = sqlite3_column_double(st, 8);
+		p->producer = producer_index(s, col(st, 9));
+	}
+	if (rc != SQLITE_DONE) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		sqlite3_finalize(st);
+		ts_hist_series_free(v, nv);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	*out = v;
+	return (long)nv;
+}
+
+void
+ts_hist_series_free(struct ts_hist_series *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].host);
+		free(v[i].workload);
+		free(v[i].pass);
+		free(v[i].unit);
+		free(v[i].pts);
+		ts_strv_free(v[i].producers, v[i].nproducers);
+	}
+	free(v);
+}
+
+/* after against before in %, positive when better. */
+static double
+pct_better(double before, double after, bool higher_is_better)
+{
+	double pct = (after - before) / fabs(before) * 100;
+
+	return higher_is_better ? pct : -pct;
+}
+
+size_t
+ts_hist_changes(const struct ts_hist_series *s,
+    const struct ts_cpd_params *par, struct ts_hist_change **out)
+{
+	struct ts_hist_change *v = NULL;
+	struct ts_cpd_change *ch;
+	size_t nv = 0, a = 0, b, i, k, nch;
+	double *x;
+
+	*out = NULL;
+	if (s->n == 0)
+		return 0;
+	x = ts_xmalloc(s->n * sizeof *x);
+	for (i = 0; i < s->n; i++)
+		x[i] = s->pts[i].value;
+	while (a < s->n) {
+		for (b = a + 1; b < s->n && s->pts[b].producer ==
+		    s->pts[a].producer; b++)
+			;
+		/* The stretch [a, b) has one producer. */
+		nch = ts_cpd_detect(x + a, b - a, par, &ch);
+		v = ts_xrealloc(v, (nv + nch + 1) * sizeof *v);
+		for (k = 0; k < nch; k++) {
+			struct ts_hist_change *c = &v[nv++];
+
+			c->kind = TS_HIST_LEVEL;
+			c->at = a + ch[k].at;
+			c->before = ch[k].before;
+			c->after = ch[k].after;
+			c->pct = pct_better(c->before, c->after,
+			    s->higher_is_better);
+			c->p = ch[k].p;
+			c->direction = c->pct > 0 ? 1 : -1;
+		}
+		if (b < s->n) {
+			struct ts_hist_change *c = &v[nv++];
+			size_t from = nch > 0 ? a + ch[nch - 1].at : a, to;
+
+			for (to = b + 1; to < s->n && s->pts[to].producer ==
+			    s->pts[b].producer; to++)
+				;
+			c->kind = TS_HIST_PRODUCER;
+			c->at = b;
+			c->before = ts_hs_median(x + from, b - from);
+			c->after = ts_hs_median(x + b, to - b);
+			c->pct = pct_better(c->before, c->after,
+			    s->higher_is_better);
+			c->p = 1;
+			c->direction = 0;
+		}
+		free(ch);
+		a = b;
+	}
+	free(x);
+	if (nv == 0) {
+		free(v);
+		v = NULL;
+	}
+	*out = v;
+	return nv;
+}
+
+const char *
+ts_hist_verdict_name(enum ts_hist_verdict v)
+{
+	switch (v) {
+	case TS_HIST_WITHIN: return "within";
+	case TS_HIST_BETTER: return "better";
+	case TS_HIST_WORSE: return "worse";
+	case TS_HIST_NEW_PRODUCER: return "new-producer";
+	case TS_HIST_TOO_FEW: return "too-few";
+	default: return "no-history";
+	}
+}
+
+void
+ts_hist_judge(const struct ts_hist_series *s, const char *producer,
+    double value, const struct ts_cpd_params *par,
+    struct ts_hist_judgement *out)
+{
+	struct ts_hist_change *ch;
+	size_t nch, start, i;
+	double *x, half, q;
+
+	memset(out, 0, sizeof *out);
+	out->verdict = TS_HIST_TOO_FEW;
+	if (s == NULL || s->n == 0) {
+		out->verdict = TS_HIST_NO_HISTORY;
+		return;
+	}
+	nch = ts_hist_changes(s, par, &ch);
+	start = nch > 0 ? ch[nch - 1].at : 0;
+	free(ch);
+	out->n = s->n - start;
+	out->since = s->pts[start].t;
+	if (strcmp(s->producers[s->pts[s->n - 1].producer], producer) != 0) {
+		out->verdict = TS_HIST_NEW_PRODUCER;
+		return;
+	}
+	x = ts_xmalloc(out->n * sizeof *x);
+	for (i = 0; i < out->n; i++)
+		x[i] = s->pts[start + i].value;
+	out->center = ts_hs_median(x, out->n);
+	out->noise = ts_hs_mad_sigma(x, out->n);
+	free(x);
+	if (out->noise < 1e-9 * fabs(out->center))
+		out->noise = 1e-9 * fabs(out->center);
+	out->pct = pct_better(out->center, value, s->higher_is_better);
+	if (out->n < TS_HIST_MIN_POINTS)
+		return;
+	q = ts_hs_t_quantile(1 - TS_HIST_CHECK_ALPHA / 2, (double)(out->n - 1));
+	half = q * out->noise * sqrt(1 + 1.0 / (double)out->n);
+	out->lo = out->center - half;
+	out->hi = out->center + half;
+	if (value >= out->lo && value <= out->hi)
+		out->verdict = TS_HIST_WITHIN;
+	else if ((value > out->hi) == s->higher_is_better)
+		out->verdict = TS_HIST_BETTER;
+	else
+		out->verdict = TS_HIST_WORSE;
+}
+
+long
+ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
+    long long until, double **t, double **score, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	size_t n = 0;
+	int rc;
+
+	*t = *score = NULL;
+	if (sqlite3_prepare_v2(h->db, "SELECT t.unix_time, t.score FROM "
+	    "tachyon t JOIN hosts h ON h.id = t.host_id WHERE h.name = ?1 "
+	    "AND (?2 < 0 OR t.unix_time >= ?2) AND (?3 < 0 OR t.unix_time < "
+	    "?3) ORDER BY t.unix_time, t.id", -1, &st, NULL) != SQLITE_OK) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, since);
+	sqlite3_bind_int64(st, 3, until);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if ((n & (n - 1)) == 0) {
+			*t = ts_xrealloc(*t, (n ? 2 * n : 1) * sizeof **t);
+			*score = ts_xrealloc(*score, (n ? 2 * n : 1) *
+			    sizeof **score);
+		}
+		(*t)[n] = sqlite3_column_double(st, 0);
+		(*score)[n] = sqlite3_column_double(st, 1);
+		n++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		free(*t);
+		free(*score);
+		*t = *score = NULL;
+		return -1;
+	}
+	return (long)n;
+}
+
+int
+ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
+    long long *since, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*since = -1;
+	if (sqlite3_prepare_v2(h->db, "SELECT d.unix_time FROM documents d "
+	    "JOIN hosts h ON h.id = d.host_id WHERE h.name = ?1 ORDER BY "
+	    "d.unix_time DESC LIMIT 1 OFFSET ?2", -1, &st, NULL) !=
+	    SQLITE_OK) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, n - 1);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*since = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The Prometheus text format of a reading (see probe-prom.h).  Names
+ * follow Prometheus's conventions: base units (seconds, bytes), a
+ * tachyon_ prefix, gauges only, a state set for the cache check.
+ */
+#include <config.h>
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "buf.h"
+#include "probe-prom.h"
+
+/* Labels tachyon writes (or Prometheus adds at scrape time). */
+static const char *const own_labels[] = {
+	"state", "stage", "version", "probe", "host_id", "hostname",
+	"kernel_release", "cpu_model", "job", "instance", NULL
+};
+
+/* The cache check's states, in output order. */
+static const char *const states[] = {
+	"clear", "cache", "skipped", "off", NULL
+};
+
+int
+ts_prom_label_check(const char *key, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; key[i] != '\0'; i++)
+		if (!(isalpha((unsigned char)key[i]) || key[i] == '_' ||
+		    (i > 0 && isdigit((unsigned char)key[i]))) ||
+		    (unsigned char)key[i] > 127)
+			break;
+	if (key[0] == '\0' || key[i] != '\0') {
+		snprintf(err, errlen, "--tag KEY '%s' is not a Prometheus label "
+		    "name: letters, digits and '_', not starting with a digit",
+		    key);
+		return -1;
+	}
+	if (strncmp(key, "__", 2) == 0) {
+		snprintf(err, errlen, "--tag KEY '%s' starts with '__', which "
+		    "Prometheus reserves", key);
+		return -1;
+	}
+	for (i = 0; own_labels[i] != NULL; i++)
+		if (strcmp(key, own_labels[i]) == 0) {
+			snprintf(err, errlen, "--tag KEY '%s' is a label %s "
+			    "writes itself; choose another", key,
+			    i >= 8 ? "Prometheus" : "tachyon");
+			return -1;
+		}
+	return 0;
+}
+
+/* A label value with '\\', '"' and newlines escaped. */
+static void
+label_value(struct ts_buf *b, const char *v)
+{
+	ts_buf_putc(b, '"');
+	for (; *v != '\0'; v++) {
+		if (*v == '\\')
+			ts_buf_puts(b, "\\\\");
+		else if (*v == '"')
+			ts_buf_puts(b, "\\\"");
+		else if (*v == '\n')
+			ts_buf_puts(b, "\\n");
+		else
+			ts_buf_putc(b, *v);
+	}
+	ts_buf_putc(b, '"');
+}
+
+/* ,key="value" or {key="value" when value is set; *n counts labels. */
+static void
+label(struct ts_buf *b, int *n, const char *key, const char *value)
+{
+	if (value == NULL)
+		return;
+	ts_buf_putc(b, (*n)++ ? ',' : '{');
+	ts_buf_puts(b, key);
+	ts_buf_putc(b, '=');
+	label_value(b, value);
+}
+
+/* The HELP and TYPE lines of a gauge family. */
+static void
+family(struct ts_buf *b, const char *name, const char *help)
+{
+	ts_buf_printf(b, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
+}
+
+/*
+ * One sample: name, the label k="v" (when k is set), the tags, value
+ * (printed with fmt).
+ */
+static void
+sample(struct ts_buf *b, const char *name, const char *k, const char *v,
+    const struct ts_promctx *ctx, const char *fmt, double value)
+{
+	size_t i;
+	int n = 0;
+
+	ts_buf_puts(b, name);
+	if (k != NULL)
+		label(b, &n, k, v);
+	for (i = 0; i < ctx->ntags; i++)
+		label(b, &n, ctx->tags[i].key, ctx->tags[i].value);
+	if (n > 0)
+		ts_buf_putc(b, '}');
+	ts_buf_putc(b, ' ');
+	ts_buf_printf(b, fmt, value);
+	ts_buf_putc(b, '\n');
+}
+
+/* The gauge family name with one sample. */
+static void
+gauge(struct ts_buf *b, const char *name, const char *help,
+    const struct ts_promctx *ctx, const char *fmt, double value)
+{
+	family(b, name, help);
+	sample(b, name, NULL, NULL, ctx, fmt, value);
+}
+
+/* tachyon_info: 1, labelled with the version and the host identity. */
+static void
+info(struct ts_buf *b, const struct ts_promctx *ctx)
+{
+	static const char *const dmi_labels[TS_HOSTID_DMI_FIELDS] = {
+		"dmi_sys_vendor", "dmi_product_name", "dmi_board_asset_tag",
+		"dmi_chassis_asset_tag", "dmi_product_uuid"
+	};
+	const struct ts_hostid *id = ctx->id;
+	size_t i;
+	int n = 0;
+
+	family(b, "tachyon_info", "The probe's version and the host's "
+	    "identity, as labels; always 1.");
+	ts_buf_puts(b, "tachyon_info");
+	label(b, &n, "version", PACKAGE_VERSION);
+	label(b, &n, "probe", TS_PROBE_NAME);
+	if (id != NULL) {
+		label(b, &n, "host_id", id->host_id);
+		label(b, &n, "hostname", id->hostname);
+		label(b, &n, "kernel_release", id->kernel_release);
+		label(b, &n, "cpu_model", id->cpu_model);
+		for (i = 0; i < TS_HOSTID_DMI_FIELDS; i++)
+			label(b, &n, dmi_labels[i], id->dmi[i]);
+	}
+	for (i = 0; i < ctx->ntags; i++)
+		label(b, &n, ctx->tags[i].key, ctx->tags[i].value);
+	ts_buf_puts(b, "} 1\n");
+}
+
+void
+ts_prom_reading(struct ts_buf *b, const struct ts_probe_result *r,
+    const struct ts_probeout_check *chk, double unix_time,
+    const struct ts_promctx *ctx)
+{
+	const char *verdict = ts_probeout_verdict(chk);
+	size_t i;
+
+	info(b, ctx);
+	gauge(b, "tachyon_score", "Millions of dependent memory accesses per "
+	    "second, summed over the threads (higher = faster host right "
+	    "now).", ctx, "%.3f", ts_probe_score(r));
+	gauge(b, "tachyon_access_latency_seconds", "Time of one dependent "
+	    "load in one thread's chase.", ctx, "%.4g",
+	    ts_probe_ns_per_access(r) * 1e-9);
+	family(b, "tachyon_cache_check", "The check that the working set "
+	    "clears the cache: 1 for its verdict (clear, cache, skipped or "
+	    "off), 0 for the others.");
+	for (i = 0; states[i] != NULL; i++)
+		sample(b, "tachyon_cache_check", "state", states[i], ctx, "%.0f",
+		    strcmp(states[i], verdict) == 0 ? 1 : 0);
+	gauge(b, "tachyon_reading_duration_seconds", "Wall-clock length of "
+	    "the reading.", ctx, "%.3f", r->elapsed_s);
+	gauge(b, "tachyon_last_run_timestamp_seconds", "When the reading "
+	    "ended, in seconds since the epoch.", ctx, "%.3f", unix_time);
+	gauge(b, "tachyon_working_set_bytes", "Size of each thread's chain.",
+	    ctx, "%.0f", (double)r->working_set_bytes);
+	gauge(b, "tachyon_threads", "Concurrent chains.", ctx, "%.0f",
+	    (double)r->threads);
+	gauge(b, "tachyon_pinned_threads", "Chains bound to a core of their "
+	    "own.", ctx, "%.0f", (double)r->pinned);
+	gauge(b, "tachyon_last_error", "1 when the last reading failed (the "
+	    "other series are then the last good reading's), else 0.", ctx,
+	    "%.0f", 0);
+}
+
+/* The metric name a line of the format is about, and its length. */
+static size_t
+line_metric(const char *s, size_t len, const char **name)
+{
+	size_t i;
+
+	if (len > 7 && (strncmp(s, "# HELP ", 7) == 0 ||
+	    strncmp(s, "# TYPE ", 7) == 0)) {
+		s += 7;
+		len -= 7;
+	}
+	for (i = 0; i < len && (isalnum((unsigned char)s[i]) || s[i] == '_' ||
+	    s[i] == ':'); i++)
+		;
+	*name = s;
+	return i;
+}
+
+/* Whether name[0..n) is m. */
+static int
+is(const char *name, size_t n, const char *m)
+{
+	return n == strlen(m) && strncmp(name, m, n) == 0;
+}
+
+void
+ts_prom_error(struct ts_buf *b, const char *prev, size_t prevlen,
+    const char *stage, double unix_time, const struct ts_promctx *ctx)
+{
+	const char *p = prev, *end = prev + prevlen, *nl, *name;
+	size_t len, n;
+	int had_info = 0;
+
+	while (prev != NULL && p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		len = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
+		n = line_metric(p, len, &name);
+		/* Only whole lines of tachyon's own families are kept. */
+		if (nl != NULL && n > 8 && strncmp(name, "tachyon_", 8) == 0 &&
+		    !is(name, n, "tachyon_last_error") &&
+		    !is(name, n, "tachyon_last_error_timestamp_seconds")) {
+			ts_buf_add(b, p, len + 1);
+			had_info |= is(name, n, "tachyon_info");
+		}
+		p += len + 1;
+	}
+	if (!had_info)
+		info(b, ctx);
+	family(b, "tachyon_last_error", "1 when the last reading failed (the "
+	    "other series are then the last good reading's), else 0.");
+	sample(b, "tachyon_last_error", "stage", stage, ctx, "%.0f", 1);
+	gauge(b, "tachyon_last_error_timestamp_seconds", "When the last "
+	    "reading failed, in seconds since the epoch.", ctx, "%.3f",
+	    unix_time);
+}

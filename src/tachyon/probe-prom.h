@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tachyon's readings in the Prometheus text exposition format (what
+ * node_exporter's textfile collector reads): the reading's gauges with
+ * the --tag fields as labels, a tachyon_info series with the version and
+ * the host identity, and tachyon_last_error.  Plain text into a ts_buf.
+ */
+#ifndef TS_PROBE_PROM_H
+#define TS_PROBE_PROM_H
+
+#include <stddef.h>
+
+#include "host/host-id.h"
+#include "mem/mem-probe.h"
+#include "probe-out.h"
+#include "util.h"
+
+/* Who measured: the identity (or NULL) and the tags, labels of the series. */
+struct ts_promctx {
+	const struct ts_hostid	*id;
+	const struct ts_tag	*tags;
+	size_t			 ntags;
+};
+
+/*
+ * Whether a --tag KEY can be a label: [A-Za-z_][A-Za-z0-9_]*, not
+ * starting "__" (reserved by Prometheus), and not a label tachyon or
+ * Prometheus writes itself (state, stage, job, instance, the identity's).
+ * Return 0, or -1 with the reason in err.
+ */
+int	 ts_prom_label_check(const char *key, char *err, size_t errlen);
+
+/*
+ * Append the whole exposition of one reading r, taken with check chk
+ * (may be NULL: off), that ended at unix_time: every family with its
+ * HELP and TYPE, tachyon_last_error 0 at the end.
+ */
+void	 ts_prom_reading(struct ts_buf *b, const struct ts_probe_result *r,
+	    const struct ts_probeout_check *chk, double unix_time,
+	    const struct ts_promctx *ctx);
+
+/*
+ * Append the exposition after a failed reading: the families of prev
+ * (the previous file's text, prevlen bytes, or NULL), except any
+ * tachyon_last_error family and any line that is not tachyon's, then
+ * tachyon_info if prev had none, then tachyon_last_error{stage=STAGE} 1
+ * and tachyon_last_error_timestamp_seconds.
+ */
+void	 ts_prom_error(struct ts_buf *b, const char *prev, size_t prevlen,
+	    const char *stage, double unix_time, const struct ts_promctx *ctx);
+
+#endif /* TS_PROBE_PROM_H */

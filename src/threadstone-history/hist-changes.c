@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-history changes: the change points of every series the
+ * filters select; and check: a new document against its host's history.
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "doc/doc-producer.h"
+#include "doc/doc-read.h"
+#include "cli.h"
+#include "exitcodes.h"
+#include "hist.h"
+#include "history/history-add.h"
+#include "history/history-series.h"
+#include "msg.h"
+#include "report/report-verify.h"
+#include "util.h"
+
+void
+hist_series_filter(const struct hist_opts *o, struct ts_hist_filter *f)
+{
+	memset(f, 0, sizeof *f);
+	f->host = o->host;
+	f->workload = o->workload;
+	f->pass = o->pass;
+	f->producer = o->producer;
+	f->since = o->since;
+	f->until = o->until;
+}
+
+/* One change as a text line. */
+static void
+change_text(struct ts_buf *b, const struct ts_hist_series *s,
+    const struct ts_hist_change *c)
+{
+	const struct ts_hist_point *p = &s->pts[c->at];
+	char when[32];
+
+	ts_rfc3339((time_t)p->t, when);
+	ts_buf_printf(b, "%s  %-10s %-6s  %-8s  %.6g -> %.6g %s  %+.1f %%  ",
+	    when, s->workload, s->pass, c->kind == TS_HIST_PRODUCER ?
+	    "producer" : c->direction > 0 ? "better" : "worse", c->before,
+	    c->after, s->unit, c->pct);
+	if (c->kind == TS_HIST_PRODUCER)
+		ts_buf_printf(b, "%s -> %s",
+		    s->producers[s->pts[c->at - 1].producer],
+		    s->producers[p->producer]);
+	else
+		ts_buf_printf(b, "p %.2g", c->p);
+	ts_buf_printf(b, "  (document %lld, %s)\n", p->doc, s->host);
+}
+
+static void
+change_json(struct ts_buf *b, const struct ts_hist_series *s,
+    const struct ts_hist_change *c)
+{
+	const struct ts_hist_point *p = &s->pts[c->at];
+	char when[32];
+
+	ts_rfc3339((time_t)p->t, when);
+	ts_buf_puts(b, "{\"host\":");
+	ts_buf_json_string(b, s->host);
+	ts_buf_puts(b, ",\"workload\":");
+	ts_buf_json_string(b, s->workload);
+	ts_buf_printf(b, ",\"pass\":\"%s\",\"unit\":\"%s\",\"kind\":\"%s\","
+	    "\"direction\":\"%s\",\"time\":\"%s\",\"document\":%lld,"
+	    "\"index\":%zu,\"before\":%.17g,\"after\":%.17g,\"change_pct\":"
+	    "%.6g,", s->pass, s->unit, c->kind == TS_HIST_PRODUCER ?
+	    "producer" : "level", c->direction > 0 ? "better" :
+	    c->direction < 0 ? "worse" : "none", when, p->doc, c->at,
+	    c->before, c->after, c->pct);
+	if (c->kind == TS_HIST_PRODUCER) {
+		ts_buf_puts(b, "\"p\":null,\"from_producer\":");
+		ts_buf_json_string(b, s->producers[s->pts[c->at - 1].producer]);
+		ts_buf_puts(b, ",\"to_producer\":");
+		ts_buf_json_string(b, s->producers[p->producer]);
+	} else
+		ts_buf_printf(b, "\"p\":%.6g", c->p);
+	ts_buf_putc(b, '}');
+}
+
+int
+hist_changes(const struct hist_opts *o)
+{
+	struct ts_hist h;
+	struct ts_hist_filter f;
+	struct ts_hist_series *s;
+	struct ts_hist_change *ch;
+	struct ts_cpd_params par;
+	struct ts_buf b;
+	char err[1024];
+	long ns, i;
+	size_t nch, k, total = 0;
+
+	if (hist_open(o, false, &h) == -1)
+		return TS_EXIT_FAILURE;
+	hist_series_filter(o, &f);
+	ns = ts_hist_series_load(&h, &f, &s, err, sizeof err);
+	ts_hist_close(&h);
+	if (ns < 0) {
+		ts_error("%s", err);
+		return TS_EXIT_FAILURE;
+	}
+	ts_cpd_defaults(&par);
+	ts_buf_init(&b);
+	if (o->json)
+		ts_buf_puts(&b, "[");
+	for (i = 0; i < ns; i++) {
+		nch = ts_hist_changes(&s[i], &par, &ch);
+		for (k = 0; k < nch; k++, total++) {
+			if (o->json) {
+				ts_buf_puts(&b, total > 0 ? ",\n " : "\n ");
+				change_json(&b, &s[i], &ch[k]);
+			} else
+				change_text(&b, &s[i], &ch[k]);
+		}
+		free(ch);
+		fwrite(b.data, 1, b.len, stdout);
+		b.len = 0;
+	}
+	if (o->json)
+		ts_buf_puts(&b, total > 0 ? "\n]\n" : "]\n");
+	else if (total == 0)
+		ts_buf_printf(&b, "no change points in %ld series\n", ns);
+	fwrite(b.data, 1, b.len, stdout);
+	ts_buf_free(&b);
+	ts_hist_series_free(s, (size_t)ns);
+	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+}
+
+/* The series of workload and pass among v[0..n), or NULL. */
+static const struct ts_hist_series *
+find_series(const struct ts_hist_series *v, long n, const char *w,
+    const char *pass)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i].workload, w) == 0 &&
+		    strcmp(v[i].pass, pass) == 0)
+			return &v[i];
+	return NULL;
+}
+
+static void
+row_text(struct ts_buf *b, const char *w, const char *pass, double value,
+    const struct ts_hist_judgement *j)
+{
+	ts_buf_printf(b, "%-10s %-6s %14.6g  ", w, pass, value);
+	if (j->verdict == TS_HIST_NEW_PRODUCER) {
+		ts_buf_puts(b, "no history from this producer on this host\n");
+		return;
+	}
+	if (j->verdict == TS_HIST_NO_HISTORY) {
+		ts_buf_puts(b, "never measured on this host\n");
+		return;
+	}
+	if (j->verdict == TS_HIST_TOO_FEW) {
+		ts_buf_printf(b, "%zu run%s since the last change: too few "
+		    "(%d needed)\n", j->n, j->n == 1 ? "" : "s",
+		    TS_HIST_MIN_POINTS);
+		return;
+	}
+	ts_buf_printf(b, "%14.6g %12.4g  [%.6g, %.6g]  %+6.1f %%  %s (%zu "
+	    "runs)\n", j->center, j->noise, j->lo, j->hi, j->pct,
+	    ts_hist_verdict_name(j->verdict), j->n);
+}
+
+static void
+row_json(struct ts_buf *b, const char *w, const char *pass,
+    const char *unit, double value, const struct ts_hist_judgement *j)
+{
+	char when[32];
+
+	ts_buf_puts(b, "{\"workload\":");
+	ts_buf_json_string(b, w);
+	ts_buf_printf(b, ",\"pass\":\"%s\",\"unit\":\"%s\",\"value\":%.17g,"
+	    "\"verdict\":\"%s\",\"runs\":%zu", pass, unit, value,
+	    ts_hist_verdict_name(j->verdict), j->n);
+	if (j->verdict != TS_HIST_NEW_PRODUCER &&
+	    j->verdict != TS_HIST_NO_HISTORY && j->n > 0)
+		ts_buf_printf(b, ",\"since\":\"%s\",\"median\":%.17g,"
+		    "\"noise\":%.17g,\"change_pct\":%.6g",
+		    ts_rfc3339((time_t)j->since, when), j->center, j->noise,
+		    j->pct);
+	if (j->verdict <= TS_HIST_WORSE)
+		ts_buf_printf(b, ",\"low\":%.17g,\"high\":%.17g", j->lo, j->hi);
+	ts_buf_putc(b, '}');
+}
+
+int
+hist_check(const struct hist_opts *o, const char *arg)
+{
+	struct ts_hist h;
+	struct ts_hist_filter f;
+	struct ts_hist_series *s = NULL;
+	struct ts_hist_judgement j;
+	struct ts_cpd_params par;
+	struct ts_producer prod;
+	struct ts_verdict v;
+	struct ts_report r;
+	struct ts_buf text, b, worse;
+	char err[1024], sha[65], *host;
+	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
+	long ns = 0;
+	size_t i, k, nrows = 0, nworse = 0;
+	int rc;
+
+	if (ts_read_file(ts_operand_path(arg), TS_DOC_MAX_BYTES, &text, err,
+	    sizeof err) == -1) {
+		ts_error("%s", err);
+		return TS_EXIT_FAILURE;
+	}
+	memset(&r, 0, sizeof r);
+	if (ts_doc_parse(text.data, text.len, &r, err, sizeof err) != 0) {
+		ts_error("%s: %s", name, err);
+		ts_buf_free(&text);
+		return TS_EXIT_FAILURE;
+	}
+	ts_hist_sha256(text.data, text.len, sha);
+	ts_buf_free(&text);
+	ts_verify_report(&r, false, &v);
+	if (v.nproblems > 0) {
+		ts_error("%s is not coherent (%s): not checked", name,
+		    v.problems[0]);
+		ts_verdict_free(&v);
+		ts_report_free(&r);
+		return TS_EXIT_FAILURE;
+	}
+	ts_verdict_free(&v);
+	host = o->host != NULL ? ts_xstrdup(o->host) :
+	    ts_hist_machine_name(&r);
+	ts_producer_of(&r, &prod);
+	rc = TS_EXIT_FAILURE;
+	if (hist_open(o, false, &h) == -1)
+		goto out;
+	memset(&f, 0, sizeof f);
+	f.host = host;
+	f.since = f.until = -1;
+	f.exclude_sha256 = sha;
+	ns = ts_hist_recent_since(&h, host, TS_HIST_CHECK_WINDOW, &f.since,
+	    err, sizeof err);
+	if (ns == 0)
+		ns = ts_hist_series_load(&h, &f, &s, err, sizeof err);
+	ts_hist_close(&h);
+	if (ns < 0) {
+		ts_error("%s", err);
+		ns = 0;
+		goto out;
+	}
+	if (ns == 0) {
+		ts_error("no results of host '%s' in %s: nothing to check "
+		    "against (see hosts; --host names the host)", host,
+		    o->db != NULL ? o->db : "the history");
+		goto out;
+	}
+	ts_cpd_defaults(&par);
+	ts_buf_init(&b);
+	ts_buf_init(&worse);
+	if (o->json) {
+		ts_buf_puts(&b, "{\"document\":");
+		ts_buf_json_string(&b, name);
+		ts_buf_puts(&b, ",\"host\":");
+		ts_buf_json_string(&b, host);
+		ts_buf_puts(&b, ",\"producer\":");
+		ts_buf_json_string(&b, prod.description);
+		ts_buf_puts(&b, ",\"rows\":[");
+	} else
+		ts_buf_printf(&b, "%s against the history of %s\n%-10s %-6s "
+		    "%14s  %14s %12s  %s\n", name, host, "workload", "pass",
+		    "value", "median", "noise", "interval, change, verdict");
+	for (i = 0; i < r.nworkloads; i++) {
+		const struct ts_workload *w = &r.workloads[i];
+		const struct ts_pass *p[2] = { w->single, w->multi };
+		static const char *const pn[2] = { "single", "multi" };
+
+		for (k = 0; k < 2; k++) {
+			if (p[k] == NULL)
+				continue;
+			ts_hist_judge(find_series(s, ns, w->id, pn[k]),
+			    prod.description, p[k]->value, &par, &j);
+			if (o->json) {
+				if (nrows > 0)
+					ts_buf_putc(&b, ',');
+				row_json(&b, w->id, pn[k],
+				    ts_unit_name(w->unit), p[k]->value, &j);
+			} else
+				row_text(&b, w->id, pn[k], p[k]->value, &j);
+			nrows++;
+			if (j.verdict == TS_HIST_WORSE) {
+				ts_buf_printf(&worse, "%s%s %s (%+.1f %%)",
+				    nworse > 0 ? ", " : "", w->id, pn[k],
+				    j.pct);
+				nworse++;
+			}
+		}
+	}
+	if (o->json)
+		ts_buf_printf(&b, "],\"regression\":%s}\n", nworse > 0 ?
+		    "true" : "false");
+	else if (nworse > 0)
+		ts_buf_printf(&b, "regression: %s\n", worse.data);
+	else
+		ts_buf_puts(&b, "no regression\n");
+	fwrite(b.data, 1, b.len, stdout);
+	ts_buf_free(&b);
+	ts_buf_free(&worse);
+	rc = ts_close_stdout() != 0 ? TS_EXIT_FAILURE : nworse > 0 ?
+	    TS_EXIT_NEGATIVE : TS_EXIT_OK;
+out:
+	ts_hist_series_free(s, (size_t)ns);
+	ts_producer_free(&prod);
+	ts_report_free(&r);
+	free(host);
+	return rc;
+}

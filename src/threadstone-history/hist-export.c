@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-history export: one row per result (a workload's pass in a
+ * document), as JSON Lines or CSV with a header.
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "buf.h"
+#include "exitcodes.h"
+#include "hist-filter.h"
+#include "hist.h"
+#include "msg.h"
+#include "util.h"
+
+static const char *const cols[] = { "document_id", "host", "generated_at",
+    "unix_time", "producer", "signature", "workload", "pass", "unit",
+    "higher_is_better", "threads", "value", "ci95", "cv", "n", "stability" };
+#define NCOLS	(sizeof cols / sizeof cols[0])
+
+/* A CSV field, quoted when it needs to be (RFC 4180). */
+static void
+csv_field(struct ts_buf *b, const char *s)
+{
+	if (strpbrk(s, ",\"\n") == NULL) {
+		ts_buf_puts(b, s);
+		return;
+	}
+	ts_buf_putc(b, '"');
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			ts_buf_putc(b, '"');
+		ts_buf_putc(b, *s);
+	}
+	ts_buf_putc(b, '"');
+}
+
+/* Column i as its value: numbers exactly, text as given. */
+static void
+value(struct ts_buf *b, sqlite3_stmt *st, int i, bool json)
+{
+	switch (sqlite3_column_type(st, i)) {
+	case SQLITE_INTEGER:
+		ts_buf_printf(b, "%lld", (long long)sqlite3_column_int64(st, i));
+		break;
+	case SQLITE_FLOAT:
+		ts_buf_printf(b, "%.17g", sqlite3_column_double(st, i));
+		break;
+	case SQLITE_NULL:
+		ts_buf_puts(b, json ? "null" : "");
+		break;
+	default:
+		if (json)
+			ts_buf_json_string(b, hist_text(st, i));
+		else
+			csv_field(b, hist_text(st, i));
+	}
+}
+
+int
+hist_export(const struct hist_opts *o)
+{
+	struct ts_hist h;
+	struct ts_buf sql, line;
+	sqlite3_stmt *st;
+	bool json = o->format == 0;
+	size_t i;
+	int rc;
+
+	if (hist_open(o, false, &h) == -1)
+		return TS_EXIT_FAILURE;
+	ts_buf_init(&sql);
+	ts_buf_puts(&sql, "SELECT d.id, h.name, d.generated_at, d.unix_time, "
+	    "d.producer, d.signature, r.workload, r.pass, r.unit, "
+	    "r.higher_is_better, r.threads, r.value, r.ci95, r.cv, r.n, "
+	    "r.stability FROM results r JOIN documents d ON d.id = "
+	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE 1");
+	hist_filter_sql(o, true, &sql);
+	ts_buf_puts(&sql, " ORDER BY d.unix_time, d.id, r.rowid");
+	st = hist_prepare(&h, sql.data);
+	ts_buf_free(&sql);
+	if (st == NULL) {
+		ts_hist_close(&h);
+		return TS_EXIT_FAILURE;
+	}
+	hist_filter_bind(o, st);
+	ts_buf_init(&line);
+	if (!json) {
+		for (i = 0; i < NCOLS; i++)
+			ts_buf_printf(&line, "%s%s", i > 0 ? "," : "", cols[i]);
+		ts_buf_puts(&line, "\n");
+		fwrite(line.data, 1, line.len, stdout);
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		line.len = 0;
+		for (i = 0; i < NCOLS; i++) {
+			if (json)
+				ts_buf_printf(&line, "%s\"%s\":", i > 0 ? "," :
+				    "{", cols[i]);
+			else if (i > 0)
+				ts_buf_putc(&line, ',');
+			value(&line, st, (int)i, json);
+		}
+		ts_buf_puts(&line, json ? "}\n" : "\n");
+		fwrite(line.data, 1, line.len, stdout);
+	}
+	ts_buf_free(&line);
+	if (rc != SQLITE_DONE) {
+		char err[1024];
+
+		ts_hist_errmsg(&h, "reading", err, sizeof err);
+		ts_error("%s", err);
+	}
+	sqlite3_finalize(st);
+	ts_hist_close(&h);
+	if (ts_close_stdout() != 0 || rc != SQLITE_DONE)
+		return TS_EXIT_FAILURE;
+	return TS_EXIT_OK;
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The filters shared by the commands that read the history.
+ */
+#include <config.h>
+
+#include "buf.h"
+#include "hist-filter.h"
+#include "msg.h"
+
+void
+hist_filter_sql(const struct hist_opts *o, bool results, struct ts_buf *sql)
+{
+	if (o->host != NULL)
+		ts_buf_puts(sql, " AND h.name = :host");
+	if (o->producer != NULL)
+		ts_buf_puts(sql, " AND instr(d.producer, :producer) > 0");
+	if (o->since >= 0)
+		ts_buf_puts(sql, " AND d.unix_time >= :since");
+	if (o->until >= 0)
+		ts_buf_puts(sql, " AND d.unix_time < :until");
+	if (results) {
+		if (o->workload != NULL)
+			ts_buf_puts(sql, " AND r.workload = :workload");
+		if (o->pass != NULL)
+			ts_buf_puts(sql, " AND r.pass = :pass");
+	} else if (o->workload != NULL || o->pass != NULL) {
+		ts_buf_puts(sql, " AND EXISTS (SELECT 1 FROM results r WHERE "
+		    "r.document_id = d.id");
+		if (o->workload != NULL)
+			ts_buf_puts(sql, " AND r.workload = :workload");
+		if (o->pass != NULL)
+			ts_buf_puts(sql, " AND r.pass = :pass");
+		ts_buf_puts(sql, ")");
+	}
+}
+
+static void
+bind_text(sqlite3_stmt *st, const char *name, const char *v)
+{
+	int i = sqlite3_bind_parameter_index(st, name);
+
+	if (i > 0 && v != NULL)
+		sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
+}
+
+static void
+bind_int(sqlite3_stmt *st, const char *name, long long v)
+{
+	int i = sqlite3_bind_parameter_index(st, name);
+
+	if (i > 0 && v >= 0)
+		sqlite3_bind_int64(st, i, v);
+}
+
+void
+hist_filter_bind(const struct hist_opts *o, sqlite3_stmt *st)
+{
+	bind_text(st, ":host", o->host);
+	bind_text(st, ":producer", o->producer);
+	bind_text(st, ":workload", o->workload);
+	bind_text(st, ":pass", o->pass);
+	bind_int(st, ":since", o->since);
+	bind_int(st, ":until", o->until);
+}
+
+sqlite3_stmt *
+hist_prepare(struct ts_hist *h, const char *sql)
+{
+	sqlite3_stmt *st;
+	char err[1024];
+
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) == SQLITE_OK)
+		return st;
+	ts_hist_errmsg(h, "reading", err, sizeof err);
+	ts_error("%s", err);
+	return NULL;
+}
+
+const char *
+hist_text(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+
+	return s != NULL ? (const char *)s : "";
+}

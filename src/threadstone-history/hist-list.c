@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-history list, show and hosts: the database read back as
+ * tables.
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "buf.h"
+#include "exitcodes.h"
+#include "hist-filter.h"
+#include "hist.h"
+#include "msg.h"
+#include "util.h"
+
+/* Finish a read: the statement's last status, stdout, the database. */
+static int
+finish(struct ts_hist *h, sqlite3_stmt *st, int rc)
+{
+	char err[1024];
+	int status = TS_EXIT_OK;
+
+	if (rc != SQLITE_DONE) {
+		ts_hist_errmsg(h, "reading", err, sizeof err);
+		ts_error("%s", err);
+		status = TS_EXIT_FAILURE;
+	}
+	sqlite3_finalize(st);
+	ts_hist_close(h);
+	if (ts_close_stdout() != 0)
+		status = TS_EXIT_FAILURE;
+	return status;
+}
+
+/* A score column: the number, or "-" for NULL. */
+static void
+score(struct ts_buf *b, sqlite3_stmt *st, int i)
+{
+	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+		ts_buf_printf(b, "%10s", "-");
+	else
+		ts_buf_printf(b, "%10.2f", sqlite3_column_double(st, i));
+}
+
+int
+hist_list(const struct hist_opts *o)
+{
+	struct ts_hist h;
+	struct ts_buf sql, line;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (hist_open(o, false, &h) == -1)
+		return TS_EXIT_FAILURE;
+	ts_buf_init(&sql);
+	ts_buf_puts(&sql, "SELECT d.id, d.generated_at, d.signature, "
+	    "d.single_core_score, d.multi_core_score, h.name, d.producer "
+	    "FROM documents d JOIN hosts h ON h.id = d.host_id WHERE 1");
+	hist_filter_sql(o, false, &sql);
+	ts_buf_puts(&sql, " ORDER BY d.unix_time, d.id");
+	st = hist_prepare(&h, sql.data);
+	ts_buf_free(&sql);
+	if (st == NULL) {
+		ts_hist_close(&h);
+		return TS_EXIT_FAILURE;
+	}
+	hist_filter_bind(o, st);
+	printf("%6s  %-20s  %-9s  %10s  %10s  %s  (%s)\n", "id", "generated_at",
+	    "signature", "single", "multi", "host", "producer");
+	ts_buf_init(&line);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		line.len = 0;
+		ts_buf_printf(&line, "%6lld  %-20s  %-9s  ",
+		    (long long)sqlite3_column_int64(st, 0), hist_text(st, 1),
+		    hist_text(st, 2));
+		score(&line, st, 3);
+		ts_buf_puts(&line, "  ");
+		score(&line, st, 4);
+		ts_buf_printf(&line, "  %s  (%s)\n", hist_text(st, 5),
+		    hist_text(st, 6));
+		fwrite(line.data, 1, line.len, stdout);
+	}
+	ts_buf_free(&line);
+	return finish(&h, st, rc);
+}
+
+int
+hist_show(const struct hist_opts *o, const char *arg)
+{
+	static const char *const labels[] = { "id", "host", "generated_at",
+	    "producer", "tool_version", "signature", "threads", "samples",
+	    "warmup", "window_ms", "single_core_score", "multi_core_score",
+	    "added_at", "source", "digest" };
+	struct ts_hist h;
+	sqlite3_stmt *st;
+	uint64_t id;
+	size_t i;
+	int rc;
+
+	if (ts_parse_u64(arg, 1, INT64_MAX, &id) == -1) {
+		ts_error("invalid document id '%s': expected a number from "
+		    "list's first column", arg);
+		return TS_EXIT_USAGE;
+	}
+	if (hist_open(o, false, &h) == -1)
+		return TS_EXIT_FAILURE;
+	st = hist_prepare(&h, "SELECT d.id, h.name, d.generated_at, "
+	    "d.producer, d.tool_version, d.signature, d.threads, d.samples, "
+	    "d.warmup, d.window_ms, d.single_core_score, d.multi_core_score, "
+	    "d.added_at, d.source, d.sha256, d.body FROM documents d JOIN "
+	    "hosts h ON h.id = d.host_id WHERE d.id = ?1");
+	if (st == NULL) {
+		ts_hist_close(&h);
+		return TS_EXIT_FAILURE;
+	}
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		ts_error("no document %s in %s (see list)", arg, h.path);
+		sqlite3_finalize(st);
+		ts_hist_close(&h);
+		return TS_EXIT_FAILURE;
+	}
+	if (rc != SQLITE_ROW)
+		return finish(&h, st, rc);
+	if (o->body) {
+		fwrite(sqlite3_column_blob(st, 15), 1,
+		    (size_t)sqlite3_column_bytes(st, 15), stdout);
+		sqlite3_finalize(st);
+		ts_hist_close(&h);
+		return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+	}
+	for (i = 0; i < sizeof labels / sizeof labels[0]; i++)
+		printf("%-18s %s\n", labels[i], sqlite3_column_type(st,
+		    (int)i) == SQLITE_NULL ? "-" : hist_text(st, (int)i));
+	sqlite3_finalize(st);
+	st = hist_prepare(&h, "SELECT workload, pass, value, unit, ci95, cv, "
+	    "n, stability FROM results WHERE document_id = ?1 ORDER BY rowid");
+	if (st == NULL) {
+		ts_hist_close(&h);
+		return TS_EXIT_FAILURE;
+	}
+	sqlite3_bind_int64(st, 1, (sqlite3_int64)id);
+	printf("\n%-12s %-6s %16s %-20s %14s %8s %4s  %s\n", "workload",
+	    "pass", "value", "unit", "ci95", "cv", "n", "stability");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		printf("%-12s %-6s %16.6g %-20s %14.6g %8.4f %4lld  %s\n",
+		    hist_text(st, 0), hist_text(st, 1),
+		    sqlite3_column_double(st, 2), hist_text(st, 3),
+		    sqlite3_column_double(st, 4), sqlite3_column_double(st, 5),
+		    (long long)sqlite3_column_int64(st, 6), hist_text(st, 7));
+	return finish(&h, st, rc);
+}
+
+int
+hist_hosts(const struct hist_opts *o)
+{
+	struct ts_hist h;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (hist_open(o, false, &h) == -1)
+		return TS_EXIT_FAILURE;
+	st = hist_prepare(&h, "SELECT h.name, "
+	    "(SELECT count(*) FROM documents d WHERE d.host_id = h.id), "
+	    "(SELECT min(generated_at) FROM documents d WHERE d.host_id = h.id), "
+	    "(SELECT max(generated_at) FROM documents d WHERE d.host_id = h.id), "
+	    "(SELECT count(*) FROM tachyon t WHERE t.host_id = h.id) "
+	    "FROM hosts h ORDER BY h.name");
+	if (st == NULL) {
+		ts_hist_close(&h);
+		return TS_EXIT_FAILURE;
+	}
+	printf("%9s  %-20s  %-20s  %7s  %s\n", "documents", "first", "last",
+	    "tachyon", "host");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		printf("%9lld  %-20s  %-20s  %7lld  %s\n",
+		    (long long)sqlite3_column_int64(st, 1),
+		    sqlite3_column_type(st, 2) == SQLITE_NULL ? "-" :
+		    hist_text(st, 2),
+		    sqlite3_column_type(st, 3) == SQLITE_NULL ? "-" :
+		    hist_text(st, 3),
+		    (long long)sqlite3_column_int64(st, 4), hist_text(st, 0));
+	return finish(&h, st, rc);
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * threadstone-history's commands and the options they share.  Each
+ * command returns the program's exit status.
+ */
+#ifndef TS_HIST_H
+#define TS_HIST_H
+
+#include <stdbool.h>
+
+#include "history/history-store.h"
+
+struct hist_opts {
+	const char	*db;		/* --db, else the default path */
+	int		 timeout_ms;	/* --timeout */
+	const char	*host;		/* --host */
+	const char	*workload;	/* -w */
+	const char	*pass;		/* --pass: "single", "multi" or NULL */
+	const char	*producer;	/* --producer: a substring */
+	long long	 since, until;	/* --since, --until; -1 unset */
+	int		 format;	/* export --format: 0 jsonl, 1 csv */
+	bool		 json;		/* --json */
+	const char	*plot;		/* --plot FILE.svg */
+	bool		 force;		/* add --force */
+	bool		 body;		/* show --body */
+	unsigned	 used;		/* HIST_OPT_* seen on the line */
+};
+
+/* Bits of hist_opts.used, to refuse options a command does not take. */
+enum {
+	HIST_OPT_HOST = 1u << 0,
+	HIST_OPT_WORKLOAD = 1u << 1,
+	HIST_OPT_PASS = 1u << 2,
+	HIST_OPT_PRODUCER = 1u << 3,
+	HIST_OPT_TIME = 1u << 4,
+	HIST_OPT_FORMAT = 1u << 5,
+	HIST_OPT_JSON = 1u << 6,
+	HIST_OPT_PLOT = 1u << 7,
+	HIST_OPT_FORCE = 1u << 8,
+	HIST_OPT_BODY = 1u << 9
+};
+#define HIST_OPT_FILTERS	(HIST_OPT_HOST | HIST_OPT_WORKLOAD | \
+	HIST_OPT_PASS | HIST_OPT_PRODUCER | HIST_OPT_TIME)
+
+/* Open the database (write: for add; it is created when missing). */
+int	hist_open(const struct hist_opts *, bool write, struct ts_hist *h);
+
+int	hist_add(const struct hist_opts *, int nargs, char **args);
+int	hist_list(const struct hist_opts *);
+int	hist_show(const struct hist_opts *, const char *id);
+int	hist_hosts(const struct hist_opts *);
+int	hist_export(const struct hist_opts *);
+int	hist_trend(const struct hist_opts *);
+int	hist_changes(const struct hist_opts *);
+int	hist_check(const struct hist_opts *, const char *doc);
+
+struct ts_hist_filter;
+/* The filters of o for the series loader. */
+void	hist_series_filter(const struct hist_opts *o, struct ts_hist_filter *f);
+
+#endif /* TS_HIST_H */

@@ -1,0 +1,386 @@
+#!/bin/sh
+# threadstone-history: adding documents and tachyon records (duplicates
+# once, bad input refused whole), list/show/hosts/export, the database's
+# failures (not SQLite, newer, read-only, locked: one line, exit 1,
+# nothing changed), the migration from schema version 1, concurrent
+# writers, kill -9 during add, changes and check on a synthetic history,
+# and trend's table, JSON and SVG.  SQL is run through python3's sqlite3
+# module, so the sqlite3 program is not needed.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+PY=${PYTHON3:-python3}
+command -v "$PY" >/dev/null 2>&1 || skip_all "python3 is not installed"
+"$PY" -c 'import sqlite3' 2>/dev/null || skip_all "python3 has no sqlite3"
+[ -x "$TS_HISTORY" ] || skip_all "threadstone-history is not built"
+H=$TS_HISTORY
+SYNTH=$top_srcdir/tests/history-synth.py
+APPLE=$FIXTURES/apple-m4-pro.json
+RUN=$FIXTURES/run-signed-at-runtime.json
+db=$tmpdir/h.sqlite
+unset THREADSTONE_HISTORY
+
+# sql DB QUERY: the rows of QUERY, one per line, columns by '|'.
+sql() {
+	"$PY" - "$1" "$2" <<'PYEOF'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+for row in c.execute(sys.argv[2]):
+    print("|".join("" if v is None else str(v) for v in row))
+PYEOF
+}
+
+### Usage.
+run "$H" --help
+expect_status 0 "--help"
+case $out in *"check DOC"*) ok 0 "--help names the commands" ;;
+*) ok 1 "--help names the commands" ;; esac
+run "$H"
+expect_status 2 "no command"
+expect_one_error_line "no command"
+run "$H" frobnicate
+expect_status 2 "unknown command"
+run "$H" --db "$db" list --force
+expect_status 2 "an option the command does not take"
+expect_one_error_line "list --force"
+run "$H" --db "$db" trend
+expect_status 2 "trend without -w"
+run "$H" --db "$db" list --since yesterday
+expect_status 2 "a bad --since"
+run "$H" --db "$db" list
+expect_status 1 "list of a database that does not exist"
+expect_one_error_line "no database"
+[ ! -e "$db" ]
+ok $? "reading created no database"
+
+### Adding.
+run "$H" --db "$db" add "$APPLE" "$RUN"
+expect_status 0 "add two documents"
+[ "$(sql "$db" 'SELECT count(*) FROM documents')" = 2 ]
+ok $? "two documents recorded"
+[ "$(sql "$db" 'SELECT signature FROM documents ORDER BY id')" = "valid
+valid" ]
+ok $? "their signatures are valid"
+[ "$(sql "$db" 'SELECT count(*) FROM results WHERE document_id = 1')" = 11 ]
+ok $? "the Apple document's eleven passes are results"
+run "$H" --db "$db" add "$APPLE" - <"$RUN"
+expect_status 0 "the same documents again (one from standard input)"
+case $out in *"2 already there"*) ok 0 "said already there" ;;
+*) ok 1 "said already there"; echo "# $out" ;; esac
+[ "$(sql "$db" 'SELECT count(*) FROM documents')" = 2 ]
+ok $? "the same document twice is one row"
+[ "$(sql "$db" 'PRAGMA journal_mode')" = wal ] &&
+	[ "$(sql "$db" 'PRAGMA user_version')" = 2 ]
+ok $? "WAL, schema version 2"
+
+# A bad document among good ones: nothing of the command is added.
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/one" 1 --start 2026-01-01T00:00:00Z >/dev/null
+cp "$db" "$tmpdir/before.sqlite"
+before=$(sql "$db" 'SELECT count(*) FROM documents')
+run "$H" --db "$db" add "$tmpdir/one/run-00000.json" \
+	"$FIXTURES/compare-candidate-b.json"
+expect_status 1 "an incoherent document"
+expect_one_error_line "an incoherent document"
+[ "$(sql "$db" 'SELECT count(*) FROM documents')" = "$before" ]
+ok $? "nothing added, not even the good document before it"
+printf '{"schema_version": 2,' >"$tmpdir/trunc.json"
+run "$H" --db "$db" add "$tmpdir/trunc.json"
+expect_status 1 "a document that does not parse"
+expect_one_error_line "a document that does not parse"
+
+# An invalid signature: refused, or recorded as invalid with --force.
+sed 's/"duration_secs": 45.710684875/"duration_secs": 45.5/' "$APPLE" \
+	>"$tmpdir/tampered.json"
+run "$H" --db "$db" add "$tmpdir/tampered.json"
+expect_status 1 "an invalid signature"
+expect_one_error_line "an invalid signature"
+run "$H" --db "$db" add --force "$tmpdir/tampered.json"
+expect_status 0 "an invalid signature with --force"
+[ "$(sql "$db" "SELECT signature FROM documents WHERE source LIKE '%tampered.json'")" = invalid ]
+ok $? "recorded as invalid"
+
+# tachyon records, with their host.
+printf '%s\n' \
+ '{"probe":"memory-chase","version":"0.2.0","million_accesses_per_sec":41.5,"ns_per_access":24.1,"reading":1,"unix_time":1767225600.0,"host_id":"box-1","hostname":"box-1"}' \
+ '{"probe":"memory-chase","version":"0.2.0","million_accesses_per_sec":40.9,"ns_per_access":24.4,"reading":2,"unix_time":1767229200.0,"host_id":"box-1","hostname":"box-1"}' \
+	>"$tmpdir/tachyon.jsonl"
+run "$H" --db "$db" add "$tmpdir/tachyon.jsonl"
+expect_status 0 "add tachyon records"
+[ "$(sql "$db" "SELECT count(*) FROM tachyon t JOIN hosts h ON h.id = t.host_id WHERE h.name = 'box-1'")" = 2 ]
+ok $? "two records under their host_id"
+run "$H" --db "$db" add "$tmpdir/tachyon.jsonl"
+[ "$(sql "$db" 'SELECT count(*) FROM tachyon')" = 2 ]
+ok $? "records added twice are recorded once"
+
+### Reading back.
+run "$H" --db "$db" list
+expect_status 0 "list"
+[ "$(printf '%s\n' "$out" | wc -l)" -eq 4 ]
+ok $? "list: a header and three documents"
+run "$H" --db "$db" list --producer 'rustc 1.83.0'
+[ "$(printf '%s\n' "$out" | wc -l)" -eq 3 ]
+ok $? "list --producer"
+run "$H" --db "$db" list --since 2026-09-01
+[ "$(printf '%s\n' "$out" | wc -l)" -eq 2 ]
+ok $? "list --since"
+run "$H" --db "$db" hosts
+expect_status 0 "hosts"
+case $out in *box-1*"Apple M4 Pro"*|*"Apple M4 Pro"*box-1*) ok 0 "hosts names both" ;;
+*) ok 1 "hosts names both"; echo "# $out" ;; esac
+"$H" --db "$db" show --body 1 >"$tmpdir/body.json"
+cmp -s "$tmpdir/body.json" "$APPLE"
+ok $? "show --body gives the document back byte for byte"
+run "$H" --db "$db" show 99
+expect_status 1 "show of a missing id"
+run "$H" --db "$db" export --format csv -w sgemm
+expect_status 0 "export csv"
+[ "$(printf '%s\n' "$out" | wc -l)" -eq "$(($(sql "$db" "SELECT count(*) FROM results WHERE workload = 'sgemm'") + 1))" ]
+ok $? "export csv: a header and one row per sgemm result"
+"$H" --db "$db" export --pass multi >"$tmpdir/e.jsonl"
+"$PY" -c '
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert rows and all(r["pass"] == "multi" for r in rows)
+' "$tmpdir/e.jsonl"
+ok $? "export jsonl --pass multi: JSON lines, multi only"
+
+### The database's failures: one line, exit 1, nothing changed.
+printf 'not a database at all, just text\n' >"$tmpdir/text.sqlite"
+cp "$tmpdir/text.sqlite" "$tmpdir/text.orig"
+run "$H" --db "$tmpdir/text.sqlite" add "$APPLE"
+expect_status 1 "a file that is not SQLite"
+expect_one_error_line "not SQLite"
+cmp -s "$tmpdir/text.sqlite" "$tmpdir/text.orig"
+ok $? "not SQLite: file unchanged"
+cp "$db" "$tmpdir/newer.sqlite"
+sql "$tmpdir/newer.sqlite" 'PRAGMA user_version = 9' >/dev/null
+run "$H" --db "$tmpdir/newer.sqlite" add "$RUN"
+expect_status 1 "a newer schema"
+expect_one_error_line "a newer schema"
+case $err in *"version 9"*) ok 0 "says version 9" ;; *) ok 1 "says version 9" ;; esac
+sql "$tmpdir/otherapp.sqlite" 'CREATE TABLE t (x)' >/dev/null
+run "$H" --db "$tmpdir/otherapp.sqlite" add "$RUN"
+expect_status 1 "another application's SQLite database"
+[ "$(sql "$tmpdir/otherapp.sqlite" "SELECT count(*) FROM sqlite_master")" = 1 ]
+ok $? "another application's database untouched"
+
+# Read-only: as a user who may read the file and not write it.
+cp "$db" "$tmpdir/ro.sqlite"
+chmod 444 "$tmpdir/ro.sqlite"
+chmod 755 "$tmpdir"
+asuser=
+if [ "$(id -u)" -eq 0 ]; then
+	command -v setpriv >/dev/null 2>&1 &&
+		asuser="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+if [ "$(id -u)" -ne 0 ] || [ -n "$asuser" ]; then
+	sum=$(cksum <"$tmpdir/ro.sqlite")
+	run $asuser "$H" --db "$tmpdir/ro.sqlite" add "$tmpdir/one/run-00000.json"
+	expect_status 1 "a read-only database"
+	expect_one_error_line "a read-only database"
+	[ "$(cksum <"$tmpdir/ro.sqlite")" = "$sum" ]
+	ok $? "read-only: unchanged"
+else
+	ok 0 "# SKIP read-only: root without setpriv"
+fi
+
+# Locked beyond the timeout: another connection holds the write lock
+# until told to let go.
+before=$(sql "$db" 'SELECT count(*) FROM documents')
+"$PY" - "$db" "$tmpdir/locked" "$tmpdir/release" <<'PYEOF' &
+import sqlite3, sys, time, os
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("BEGIN IMMEDIATE")
+open(sys.argv[2], "w").close()
+for i in range(1200):
+    if os.path.exists(sys.argv[3]):
+        break
+    time.sleep(0.05)
+c.execute("ROLLBACK")
+PYEOF
+locker=$!
+i=0
+while [ ! -e "$tmpdir/locked" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+run "$H" --db "$db" --timeout 1 add "$tmpdir/one/run-00000.json"
+: >"$tmpdir/release"
+wait $locker
+expect_status 1 "a database locked beyond --timeout"
+expect_one_error_line "locked"
+case $err in *locked*) ok 0 "says locked" ;; *) ok 1 "says locked"; echo "# $err" ;; esac
+[ "$(sql "$db" 'SELECT count(*) FROM documents')" = "$before" ]
+ok $? "locked: nothing added"
+
+### Migration from schema version 1.
+sql "$tmpdir/v1.sqlite" "$(cat "$FIXTURES/history-v1.sql")" >/dev/null 2>&1 ||
+	"$PY" -c 'import sqlite3,sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
+		"$tmpdir/v1.sqlite" "$FIXTURES/history-v1.sql"
+[ "$(sql "$tmpdir/v1.sqlite" 'PRAGMA user_version')" = 1 ]
+ok $? "the version 1 fixture is version 1"
+run "$H" --db "$tmpdir/v1.sqlite" list
+expect_status 0 "list of a version 1 database"
+[ "$(sql "$tmpdir/v1.sqlite" 'PRAGMA user_version')" = 2 ]
+ok $? "migrated to version 2"
+[ "$(sql "$tmpdir/v1.sqlite" 'SELECT count(*) FROM documents')|$(sql "$tmpdir/v1.sqlite" 'SELECT count(*) FROM results')" = "2|3" ]
+ok $? "its documents and results kept"
+run "$H" --db "$tmpdir/v1.sqlite" add "$APPLE" "$tmpdir/tachyon.jsonl"
+expect_status 0 "add to the migrated database"
+[ "$(sql "$tmpdir/v1.sqlite" 'PRAGMA integrity_check')" = ok ] &&
+	[ -z "$(sql "$tmpdir/v1.sqlite" 'PRAGMA foreign_key_check')" ]
+ok $? "migrated database: integrity and foreign keys ok"
+
+### Two concurrent writers.
+n=${TS_HISTORY_WRITERS:-50}
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/wa" "$n" --seed 1 >/dev/null
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/wb" "$n" --seed 2 >/dev/null
+cdb=$tmpdir/conc.sqlite
+writer() {
+	for f in "$1"/run-*.json; do
+		"$H" --db "$cdb" add "$f" >/dev/null || echo "fail $f"
+	done >"$2"
+}
+writer "$tmpdir/wa" "$tmpdir/wa.log" &
+wa=$!
+writer "$tmpdir/wb" "$tmpdir/wb.log" &
+wb=$!
+wait $wa $wb
+[ ! -s "$tmpdir/wa.log" ] && [ ! -s "$tmpdir/wb.log" ]
+ok $? "two writers: no add failed"
+[ "$(sql "$cdb" 'SELECT count(*) FROM documents')" = $((2 * n)) ]
+ok $? "two writers of $n documents each: $((2 * n)) rows"
+
+### kill -9 during add.
+kills=${TS_HISTORY_KILLS:-10}
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/kd" 200 --seed 3 >/dev/null
+kdb=$tmpdir/kill.sqlite
+"$H" --db "$kdb" add "$RUN" >/dev/null
+bad=0
+i=0
+while [ $i -lt "$kills" ]; do
+	"$H" --db "$kdb" add "$tmpdir"/kd/run-*.json >/dev/null 2>&1 &
+	pid=$!
+	sleep "0.$(( (i * 37) % 9 + 1))"
+	kill -9 $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	# integrity, documents, documents without results or body; and
+	# back to the one document when the add had committed.
+	set -- $("$PY" - "$kdb" <<'PYEOF'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+r = c.execute("PRAGMA integrity_check").fetchone()[0]
+d = c.execute("SELECT count(*) FROM documents").fetchone()[0]
+o = c.execute("SELECT count(*) FROM documents d WHERE NOT EXISTS (SELECT 1 "
+    "FROM results r WHERE r.document_id = d.id) OR length(d.body) < 1000"
+    ).fetchone()[0]
+c.execute("PRAGMA foreign_keys = ON")
+c.execute("DELETE FROM documents WHERE id > 1")
+print(r, d, o)
+PYEOF
+)
+	if [ "$1" != ok ] || [ "$3" != 0 ] || { [ "$2" != 1 ] && [ "$2" != 201 ]; }; then
+		bad=$((bad + 1))
+		echo "# kill $i: integrity $1, $2 documents, $3 partial"
+	fi
+	i=$((i + 1))
+done
+[ $bad -eq 0 ]
+ok $? "$kills kill -9 during add: integrity ok, every document whole or absent"
+
+### Changes and check on a synthetic history.
+sdb=$tmpdir/synth.sqlite
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/s" 60 --seed 11 --change 25:0.85:sgemm:single \
+	--producer-change 45:2.1.0 >/dev/null
+"$H" --db "$sdb" add --host lab-1 "$tmpdir"/s/run-*.json >/dev/null
+"$H" --db "$sdb" add --host lab-1 "$tmpdir/tachyon.jsonl" >/dev/null
+run "$H" --db "$sdb" changes --json
+expect_status 0 "changes --json"
+printf '%s\n' "$out" >"$tmpdir/changes.json"
+"$PY" -c '
+import json, sys
+ch = json.load(open(sys.argv[1]))
+level = [c for c in ch if c["kind"] == "level"]
+prod = [c for c in ch if c["kind"] == "producer"]
+assert len(level) == 1, level
+c = level[0]
+assert (c["workload"], c["pass"], c["direction"]) == ("sgemm", "single", "worse"), c
+assert abs(c["index"] - 25) <= 2, c
+assert -17 < c["change_pct"] < -13, c
+assert c["p"] < 0.001
+assert len(prod) == 11 and all(p["index"] == 45 and p["direction"] == "none" for p in prod), prod
+' "$tmpdir/changes.json"
+ok $? "changes: the one level change found where it is, the producer change on every series, nothing invented"
+run "$H" --db "$sdb" changes -w sgemm --pass single
+case $out in *worse*producer*) ok 0 "changes text: worse, then producer" ;;
+*) ok 1 "changes text: worse, then producer"; echo "# $out" ;; esac
+
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/ok" 1 --seed 12 --start 2025-06-01T00:00:00Z \
+	--producer-change 0:2.1.0 >/dev/null
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/slow" 1 --seed 13 --start 2025-06-01T00:00:00Z \
+	--producer-change 0:2.1.0 --change 0:0.85:stream:multi >/dev/null
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/other" 1 --seed 14 --start 2025-06-01T00:00:00Z \
+	--producer-change 0:3.0.0 --change 0:0.5 >/dev/null
+run "$H" --db "$sdb" check --host lab-1 "$tmpdir/ok/run-00000.json"
+expect_status 0 "check of a result in line with its history"
+case $out in *"no regression"*) ok 0 "says no regression" ;; *) ok 1 "says no regression" ;; esac
+run "$H" --db "$sdb" check --host lab-1 "$tmpdir/slow/run-00000.json"
+expect_status 3 "check of a result 15 % slower on stream multi"
+case $out in *"regression: stream multi"*) ok 0 "names stream multi, only" ;;
+*) ok 1 "names stream multi, only"; echo "# $out" ;; esac
+run "$H" --db "$sdb" check --json --host lab-1 "$tmpdir/slow/run-00000.json"
+printf '%s\n' "$out" | "$PY" -c '
+import json, sys
+j = json.load(sys.stdin)
+assert j["regression"] is True
+w = [r for r in j["rows"] if r["verdict"] == "worse"]
+assert [(r["workload"], r["pass"]) for r in w] == [("stream", "multi")], w
+assert w[0]["value"] < w[0]["low"]
+'
+ok $? "check --json: regression true, the row below its interval"
+run "$H" --db "$sdb" check --host lab-1 "$tmpdir/other/run-00000.json"
+expect_status 0 "check of a result from another producer, half as fast"
+case $out in *"no history from this producer"*) ok 0 "says no history from this producer" ;;
+*) ok 1 "says no history from this producer" ;; esac
+run "$H" --db "$sdb" check "$tmpdir/ok/run-00000.json"
+expect_status 1 "check against a host with no history (no --host)"
+expect_one_error_line "check against no history"
+run "$H" --db "$sdb" check --host lab-1 "$FIXTURES/compare-candidate-b.json"
+expect_status 1 "check of an incoherent document"
+expect_one_error_line "check of an incoherent document"
+
+### trend.
+run "$H" --db "$sdb" trend -w sgemm --host lab-1 --json
+expect_status 0 "trend --json"
+printf '%s\n' "$out" | "$PY" -c '
+import json, sys
+j = json.load(sys.stdin)
+s = j["series"]
+assert len(s) == 1 and len(s[0]["points"]) == 60 and s[0]["pass"] == "single"
+assert [c["kind"] for c in s[0]["changes"]] == ["level", "producer"]
+assert len(j["tachyon"]) == 2
+'
+ok $? "trend --json: 60 points, a level change then a producer change, tachyon's records"
+run "$H" --db "$sdb" trend -w sgemm --host lab-1 --plot "$tmpdir/t.svg"
+expect_status 0 "trend --plot"
+"$PY" - "$tmpdir/t.svg" <<'PYEOF'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+def cls(tag, c):
+    return [e for e in root.iter(ns + tag) if c in e.get("class", "").split()]
+pts = cls("circle", "point")
+assert len(pts) == 60, len(pts)
+assert len(cls("line", "interval")) == 60
+assert len(cls("line", "change")) == 1
+assert len(cls("line", "producer-change")) == 1
+assert len(cls("line", "level")) == 3
+assert len(cls("circle", "tachyon")) == 2
+assert len(cls("line", "axis")) == 3
+# the points after the change sit lower (a larger y) than those before
+before = sum(float(p.get("cy")) for p in pts[:20]) / 20
+after = sum(float(p.get("cy")) for p in pts[30:45]) / 15
+assert after > before + 20, (before, after)
+PYEOF
+ok $? "the SVG: 60 points with intervals, the change and producer marks, levels, tachyon's axis"
+run "$H" --db "$sdb" trend -w nosuch
+expect_status 1 "trend of a workload not in the history"
+expect_one_error_line "trend of nothing"
+
+done_testing

@@ -1,0 +1,73 @@
+#!/bin/sh
+# The systemd units as built: the service is a hardened oneshot running
+# the installed tachyon into the textfile, the timer is the only unit with
+# an [Install] section (nothing starts until it is enabled), `systemd-analyze
+# verify` accepts both and `systemd-analyze security` rates the service's
+# exposure low (both skipped without systemd-analyze); the service's own
+# command line, run here, leaves a valid .prom.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+svc=$top_builddir/systemd/tachyon-probe.service
+tmr=$top_builddir/systemd/tachyon-probe.timer
+[ -f "$svc" ] && [ -f "$tmr" ] || skip_all "the units are not built"
+
+grep -q '^Type=oneshot$' "$svc" &&
+    grep -Eq '^ExecStart=/[^ ]*/[^ /]*tachyon[^ /]* --textfile /run/tachyon \$TACHYON_ARGS$' "$svc"
+ok $? "a oneshot service running the installed tachyon into the textfile"
+! grep -q '@[A-Z_]*@' "$svc" "$tmr"
+ok $? "every @VAR@ substituted"
+missing=
+for d in DynamicUser=yes ProtectSystem=strict NoNewPrivileges=yes \
+    ProtectHome=yes PrivateTmp=yes PrivateDevices=yes PrivateNetwork=yes \
+    CapabilityBoundingSet= RestrictAddressFamilies=AF_UNIX \
+    SystemCallFilter=@system-service MemoryDenyWriteExecute=yes \
+    ProtectKernelTunables=yes RestrictNamespaces=yes; do
+	grep -qx "$d" "$svc" || missing="$missing $d"
+done
+[ -z "$missing" ]
+ok $? "hardened:${missing:- every directive there}"
+! grep -q '^\[Install\]' "$svc" && grep -q '^WantedBy=timers.target$' "$tmr" &&
+    grep -q '^OnUnitActiveSec=' "$tmr"
+ok $? "only the timer can be enabled; it repeats"
+
+if command -v systemd-analyze >/dev/null 2>&1; then
+	# The installed path may not exist yet: point at the built program.
+	mkdir "$tmpdir/units"
+	sed "s|^ExecStart=[^ ]*|ExecStart=$TACHYON|" "$svc" \
+	    >"$tmpdir/units/tachyon-probe.service"
+	cp "$tmr" "$tmpdir/units/"
+	systemd-analyze verify --man=no "$tmpdir/units/tachyon-probe.service" \
+	    "$tmpdir/units/tachyon-probe.timer" >"$tmpdir/verify" 2>&1
+	ok $? "systemd-analyze verify accepts both units"
+	sed 's/^/# /' "$tmpdir/verify"
+	if systemd-analyze security --offline=yes \
+	    "$tmpdir/units/tachyon-probe.service" >"$tmpdir/sec" 2>&1; then
+		level=$(sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p' "$tmpdir/sec")
+		echo "# systemd-analyze security: exposure $level"
+		awk -v l="${level:-99}" 'BEGIN { exit !(l <= 1.5) }'
+		ok $? "systemd-analyze security: exposure $level, at most 1.5"
+	else
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n # SKIP systemd-analyze security --offline is not supported here"
+	fi
+else
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n # SKIP systemd-analyze not found (Debian: systemd)"
+fi
+
+# The service's command line, with a short reading, into a directory.
+if [ -x "$TACHYON" ]; then
+	args=$(sed -n 's/^ExecStart=[^ ]* //p' "$svc" |
+	    sed "s|/run/tachyon|$tmpdir/run|; s|\\\$TACHYON_ARGS|--seconds=0.2 -w 8 -t 1|")
+	mkdir "$tmpdir/run"
+	# shellcheck disable=SC2086
+	"$TACHYON" $args >"$tmpdir/out" 2>"$tmpdir/err"
+	ok $? "the service's command line runs ($args)"
+	if command -v "${PYTHON3:-python3}" >/dev/null 2>&1; then
+		"${PYTHON3:-python3}" "$top_srcdir/tests/check-prom.py" \
+		    "$tmpdir/run/tachyon.prom"
+		ok $? "it leaves a valid tachyon.prom"
+	fi
+fi
+
+done_testing

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tachyon's Prometheus text from hand-made readings: label names
+ * refused and accepted, label values escaped, every family with HELP and
+ * TYPE, the cache check's state set, and the file after a failure (the
+ * previous series kept, the old error dropped, foreign lines dropped).
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "tachyon/probe-prom.h"
+#include "tachyon/probe-textfile.h"
+#include "tap.h"
+
+/* How many times needle occurs in hay. */
+static int
+count(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	for (; (hay = strstr(hay, needle)) != NULL; hay++)
+		n++;
+	return n;
+}
+
+int
+main(void)
+{
+	static const char *const bad[] = { "9lives", "a-b", "a.b", "__x",
+	    "state", "job", "instance", "host_id", "caf\xc3\xa9", "", NULL };
+	static const char *const good[] = { "slurm_job_id", "node", "_x",
+	    "Rack2", NULL };
+	struct ts_probe_result r;
+	struct ts_residency res;
+	struct ts_probeout_check chk = { true, &res, NULL };
+	struct ts_hostid id;
+	struct ts_tag tags[2] = { { "node", "n\"1\\\n" }, { "team", "hpc" } };
+	struct ts_promctx ctx = { &id, tags, 2 };
+	struct ts_buf b, e;
+	char err[256], *path;
+	size_t i;
+
+	for (i = 0; bad[i] != NULL; i++)
+		ok(ts_prom_label_check(bad[i], err, sizeof err) == -1 &&
+		    strchr(err, '\n') == NULL, "label '%s' refused: %s", bad[i],
+		    err);
+	for (i = 0; good[i] != NULL; i++)
+		ok(ts_prom_label_check(good[i], err, sizeof err) == 0,
+		    "label '%s' accepted", good[i]);
+
+	memset(&r, 0, sizeof r);
+	r.accesses = 25198592;
+	r.elapsed_s = 0.2004;
+	r.threads = 2;
+	r.working_set_bytes = 1572864;
+	r.pinned = 1;
+	memset(&res, 0, sizeof res);
+	res.verdict = TS_RESIDENCY_CLEAR;
+	memset(&id, 0, sizeof id);
+	id.hostname = "web-1";
+	id.host_id = "i-0abc";
+	id.cpu_model = "Some \"CPU\" @ 2GHz";
+	ts_buf_init(&b);
+	ts_prom_reading(&b, &r, &chk, 1796019960.25, &ctx);
+	ok(strstr(b.data, "tachyon_score{node=\"n\\\"1\\\\\\n\","
+	    "team=\"hpc\"} 125.741\n") != NULL,
+	    "the score, with the tags as labels, escaped");
+	ok(strstr(b.data, "tachyon_info{version=\"" PACKAGE_VERSION "\","
+	    "probe=\"memory-chase\",host_id=\"i-0abc\",hostname=\"web-1\","
+	    "cpu_model=\"Some \\\"CPU\\\" @ 2GHz\",node=") != NULL,
+	    "tachyon_info: version and identity labels, absent fields left out");
+	ok(strstr(b.data, "tachyon_access_latency_seconds{node=") != NULL &&
+	    strstr(b.data, "} 1.591e-08\n") != NULL,
+	    "the latency in seconds (15.91 ns)");
+	ok(strstr(b.data, "tachyon_cache_check{state=\"clear\",node=") != NULL
+	    && count(b.data, "tachyon_cache_check{state=") == 4 &&
+	    count(b.data, "tachyon_cache_check{state=\"clear\"") == 1,
+	    "the cache check: a state set of four");
+	ok(strstr(b.data, "} 1796019960.250\n") != NULL &&
+	    strstr(b.data, "tachyon_working_set_bytes{") != NULL &&
+	    strstr(b.data, "} 1572864\n") != NULL,
+	    "timestamp and working set in full");
+	is_int(count(b.data, "# HELP "), 10, "ten families, each with HELP");
+	is_int(count(b.data, "# TYPE "), 10, "... and TYPE");
+	is_int(count(b.data, "# TYPE tachyon_") - count(b.data, " gauge\n"), 0,
+	    "all gauges");
+	ok(strstr(b.data, "tachyon_last_error{node=") != NULL &&
+	    b.data[b.len - 2] == '0', "a good reading: tachyon_last_error 0");
+
+	/* The file after a failure: the previous reading's series stay. */
+	ts_buf_init(&e);
+	ts_buf_puts(&b, "foreign_metric 1\n# a comment\n");
+	ts_prom_error(&e, b.data, b.len, "reading", 1796019999, &ctx);
+	ok(strstr(e.data, "tachyon_score{node=") != NULL &&
+	    count(e.data, "tachyon_info{") == 1,
+	    "after a failure the last good series stay, info once");
+	ok(strstr(e.data, "tachyon_last_error{stage=\"reading\",node=") != NULL
+	    && count(e.data, "tachyon_last_error{") == 1 &&
+	    count(e.data, "# TYPE tachyon_last_error gauge") == 1,
+	    "one tachyon_last_error, with its stage");
+	ok(strstr(e.data, "foreign_metric") == NULL &&
+	    strstr(e.data, "# a comment") == NULL, "foreign lines dropped");
+	ok(strstr(e.data, "tachyon_last_error_timestamp_seconds{node=\"n\\\"1"
+	    "\\\\\\n\",team=\"hpc\"} 1796019999.000\n") != NULL,
+	    "the failure's time");
+	/* A second failure replaces the first's series. */
+	b.len = 0;
+	ts_prom_error(&b, e.data, e.len, "chains", 1796020000, &ctx);
+	ok(count(b.data, "tachyon_last_error{") == 1 &&
+	    strstr(b.data, "stage=\"chains\"") != NULL &&
+	    count(b.data, "# TYPE tachyon_last_error_timestamp_seconds") == 1,
+	    "a second failure replaces the first");
+	/* No previous file: the identity and the error alone. */
+	b.len = 0;
+	ts_prom_error(&b, NULL, 0, "working_set", 1, &ctx);
+	ok(count(b.data, "tachyon_info{") == 1 &&
+	    strstr(b.data, "tachyon_score") == NULL,
+	    "no previous file: info and the error only");
+
+	path = ts_textfile_path("/var/lib/x/");
+	is_str(path, "/var/lib/x/tachyon.prom", "DIR/ and DIR name one file");
+	free(path);
+	path = ts_textfile_path("d");
+	is_str(path, "d/tachyon.prom", "DIR/tachyon.prom");
+	free(path);
+	ok(ts_textfile_check("/nonexistent-dir-24", err, sizeof err) == -1 &&
+	    strstr(err, "/nonexistent-dir-24") != NULL,
+	    "a missing directory is named: %s", err);
+	ts_buf_free(&b);
+	ts_buf_free(&e);
+	return done_testing();
+}
