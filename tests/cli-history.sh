@@ -105,10 +105,10 @@ printf '%s\n' \
 	>"$tmpdir/tachyon.jsonl"
 run "$H" --db "$db" add "$tmpdir/tachyon.jsonl"
 expect_status 0 "add tachyon records"
-[ "$(sql "$db" "SELECT count(*) FROM tachyon t JOIN hosts h ON h.id = t.host_id WHERE h.name = 'box-1'")" = 2 ]
+[ "$(sql "$db" "SELECT count(*) FROM readings t JOIN hosts h ON h.id = t.host_id WHERE h.name = 'box-1'")" = 2 ]
 ok $? "two records under their host_id"
 run "$H" --db "$db" add "$tmpdir/tachyon.jsonl"
-[ "$(sql "$db" 'SELECT count(*) FROM tachyon')" = 2 ]
+[ "$(sql "$db" 'SELECT count(*) FROM readings')" = 2 ]
 ok $? "records added twice are recorded once"
 
 ### Reading back.

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "fleet/fleet-read.h"
+#include "fleet/fleet-rec.h"
 
 struct ts_promin;
 

@@ -44,19 +44,10 @@ fit(double xx, double xt, double tt, double *r2, double *slope)
 	*r2 = xx > 0 && tt > 0 ? xt * xt / (xx * tt) : 0;
 }
 
-static int
-cmp_double(const void *a, const void *b)
+void
+ts_fleet_interval(double *v, unsigned b, struct ts_est *e)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The 95 % percentile interval of the B values. */
-static void
-interval(double *v, unsigned b, struct ts_est *e)
-{
-	qsort(v, b, sizeof *v, cmp_double);
+	ts_sort_doubles(v, b);
 	e->lo = v[(size_t)floor(0.025 * (b - 1))];
 	e->hi = v[(size_t)ceil(0.975 * (b - 1))];
 }
@@ -172,10 +163,10 @@ ts_fleet_within(const struct ts_fleet *f, unsigned bootstrap,
 		fit(q.ii, q.it, q.tt, &bv[2 * bootstrap + b],
 		    &bv[3 * bootstrap + b]);
 	}
-	interval(bv, bootstrap, &r->w_r2);
-	interval(bv + bootstrap, bootstrap, &r->w_slope);
-	interval(bv + 2 * bootstrap, bootstrap, &r->w_r2_inv);
-	interval(bv + 3 * bootstrap, bootstrap, &r->w_slope_inv);
+	ts_fleet_interval(bv, bootstrap, &r->w_r2);
+	ts_fleet_interval(bv + bootstrap, bootstrap, &r->w_slope);
+	ts_fleet_interval(bv + 2 * bootstrap, bootstrap, &r->w_r2_inv);
+	ts_fleet_interval(bv + 3 * bootstrap, bootstrap, &r->w_slope_inv);
 	free(bv);
 	r->w_inverse = r->w_r2_inv.v > r->w_r2.v;
 	r->w_ref = r->w_inverse ? p.i / p.n : p.s / p.n;

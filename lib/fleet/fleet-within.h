@@ -8,7 +8,7 @@
 #ifndef TS_FLEET_WITHIN_H
 #define TS_FLEET_WITHIN_H
 
-#include "fleet/fleet.h"
+#include "fleet/fleet-types.h"
 
 /*
  * Fill r's within-host fields from f: the demeaned regression of the
@@ -20,6 +20,12 @@
  */
 void	 ts_fleet_within(const struct ts_fleet *f, unsigned bootstrap,
 	    uint64_t seed, struct ts_fleet_result *r);
+
+/*
+ * Sort the b bootstrap values of v and set e's 95 % percentile
+ * interval from them.
+ */
+void	 ts_fleet_interval(double *v, unsigned b, struct ts_est *e);
 
 /*
  * The number of distinct bootstrap resamples of k clusters,

@@ -239,15 +239,6 @@ order_of(const double *v, size_t n)
 	return o;
 }
 
-/* Sort the B bootstrap values and set the 95 % percentile interval. */
-static void
-interval(double *vals, unsigned b, struct ts_est *e)
-{
-	ts_sort_doubles(vals, b);
-	e->lo = vals[(size_t)floor(0.025 * (b - 1))];
-	e->hi = vals[(size_t)ceil(0.975 * (b - 1))];
-}
-
 /*
  * The fit's 95 % band: the resamples' fits (slopes sl, intercepts ic) at
  * TS_FLEET_BAND scores across the range; tmp holds B values.
@@ -265,7 +256,7 @@ band(struct ts_fleet_result *r, double *tmp, const double *sl,
 		x = r->x_min + (r->x_max - r->x_min) * i / (TS_FLEET_BAND - 1);
 		for (b = 0; b < nb; b++)
 			tmp[b] = ic[b] + sl[b] * (r->inverse ? 1 / x : x);
-		interval(tmp, nb, &e);
+		ts_fleet_interval(tmp, nb, &e);
 		r->band_lo[i] = e.lo;
 		r->band_hi[i] = e.hi;
 	}
@@ -559,11 +550,11 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 	r->inverse = r->r2_inv.v > r->r2.v;
 	band(r, bv + 7 * bootstrap, bv + (r->inverse ? 3 : 1) * bootstrap,
 	    bv + (r->inverse ? 6 : 5) * bootstrap, bootstrap);
-	interval(bv, bootstrap, &r->r2);
-	interval(bv + bootstrap, bootstrap, &r->slope);
-	interval(bv + 2 * bootstrap, bootstrap, &r->r2_inv);
-	interval(bv + 3 * bootstrap, bootstrap, &r->slope_inv);
-	interval(bv + 4 * bootstrap, bootstrap, &r->rho);
+	ts_fleet_interval(bv, bootstrap, &r->r2);
+	ts_fleet_interval(bv + bootstrap, bootstrap, &r->slope);
+	ts_fleet_interval(bv + 2 * bootstrap, bootstrap, &r->r2_inv);
+	ts_fleet_interval(bv + 3 * bootstrap, bootstrap, &r->slope_inv);
+	ts_fleet_interval(bv + 4 * bootstrap, bootstrap, &r->rho);
 	free(bv);
 	for (i = 0; i < a.n; i++)
 		a.w[i] = 1;

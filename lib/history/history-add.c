@@ -45,8 +45,8 @@ static const char *const sql[ST_N] = {
 	"INSERT INTO results (document_id, workload, pass, unit, "
 	"higher_is_better, threads, value, ci95, cv, n, stability) VALUES "
 	"(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-	"SELECT id FROM tachyon WHERE sha256 = ?1",
-	"INSERT INTO tachyon (sha256, host_id, unix_time, score, "
+	"SELECT id FROM readings WHERE sha256 = ?1",
+	"INSERT INTO readings (sha256, host_id, unix_time, score, "
 	"ns_per_access, wall_s, added_at, record) VALUES (?1, ?2, ?3, ?4, "
 	"?5, ?6, ?7, ?8)"
 };

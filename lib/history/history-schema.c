@@ -56,7 +56,7 @@ const char ts_hist_schema_sql[] =
     " stability TEXT NOT NULL,"
     " UNIQUE (document_id, workload, pass));"
     "CREATE INDEX results_series ON results(workload, pass);"
-    "CREATE TABLE tachyon ("
+    "CREATE TABLE readings ("
     " id INTEGER PRIMARY KEY,"
     " sha256 TEXT NOT NULL UNIQUE,"
     " host_id INTEGER NOT NULL REFERENCES hosts(id),"
@@ -66,11 +66,11 @@ const char ts_hist_schema_sql[] =
     " wall_s REAL,"
     " added_at TEXT NOT NULL,"
     " record TEXT NOT NULL);"
-    "CREATE INDEX tachyon_host_time ON tachyon(host_id, unix_time);";
+    "CREATE INDEX readings_host_time ON readings(host_id, unix_time);";
 
 static const char migrate_1_to_2[] =
     "ALTER TABLE documents ADD COLUMN executions TEXT;"
-    "CREATE TABLE tachyon ("
+    "CREATE TABLE readings ("
     " id INTEGER PRIMARY KEY,"
     " sha256 TEXT NOT NULL UNIQUE,"
     " host_id INTEGER NOT NULL REFERENCES hosts(id),"
@@ -80,7 +80,7 @@ static const char migrate_1_to_2[] =
     " wall_s REAL,"
     " added_at TEXT NOT NULL,"
     " record TEXT NOT NULL);"
-    "CREATE INDEX tachyon_host_time ON tachyon(host_id, unix_time);";
+    "CREATE INDEX readings_host_time ON readings(host_id, unix_time);";
 
 const char *const ts_hist_migrations[] = {
 	NULL,			/* 0: a new file gets the whole schema */

@@ -294,7 +294,7 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
 
 	*t = *score = NULL;
 	if (sqlite3_prepare_v2(h->db, "SELECT t.unix_time, t.score FROM "
-	    "tachyon t JOIN hosts h ON h.id = t.host_id WHERE h.name = ?1 "
+	    "readings t JOIN hosts h ON h.id = t.host_id WHERE h.name = ?1 "
 	    "AND (?2 < 0 OR t.unix_time >= ?2) AND (?3 < 0 OR t.unix_time < "
 	    "?3) ORDER BY t.unix_time, t.id", -1, &st, NULL) != SQLITE_OK) {
 		ts_hist_errmsg(h, "reading", err, errlen);

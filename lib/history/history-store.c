@@ -201,7 +201,7 @@ ts_hist_open(struct ts_hist *h, const char *path, bool create, bool write,
 		goto fail;
 	if (v > TS_HIST_SCHEMA) {
 		snprintf(err, errlen, "%s has schema version %lld, newer than "
-		    "this program's %d: use a newer threadstone-history", path,
+		    "this program's %d: use a newer release of threadstone", path,
 		    v, TS_HIST_SCHEMA);
 		goto fail;
 	}

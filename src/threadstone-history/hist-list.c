@@ -167,7 +167,7 @@ hist_hosts(const struct hist_opts *o)
 	    "(SELECT count(*) FROM documents d WHERE d.host_id = h.id), "
 	    "(SELECT min(generated_at) FROM documents d WHERE d.host_id = h.id), "
 	    "(SELECT max(generated_at) FROM documents d WHERE d.host_id = h.id), "
-	    "(SELECT count(*) FROM tachyon t WHERE t.host_id = h.id) "
+	    "(SELECT count(*) FROM readings t WHERE t.host_id = h.id) "
 	    "FROM hosts h ORDER BY h.name");
 	if (st == NULL) {
 		ts_hist_close(&h);
