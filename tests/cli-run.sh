@@ -65,6 +65,7 @@ bad 1 "cannot write" "--out names a directory" -o "$tmpdir/adir"
 bad 1 "cannot read signing key" "missing --sign-key" \
 	--sign-key "$tmpdir/nokey" -o "$tmpdir/never.json"
 printf 'not a key at all' >"$tmpdir/junk.key"
+chmod 600 "$tmpdir/junk.key"
 bad 1 "PKCS#8" "junk --sign-key" --sign-key "$tmpdir/junk.key" \
 	-o "$tmpdir/never.json"
 bad 2 "--threads" "non-numeric --threads" --threads many

@@ -7,6 +7,8 @@
 
 [ -x "$TS_SIGN" ] && [ -x "$TS_VERIFY" ] ||
     skip_all "threadstone-sign or threadstone-verify is not built"
+# The keys this test writes are private: 0600, as the programs require.
+umask 077
 
 cd "$FIXTURES" || exit 99
 apple=apple-m4-pro.json
@@ -102,7 +104,8 @@ badkey() {
 }
 badkey "a missing key" "$tmpdir/none.der" "cannot read signing key $tmpdir/none.der: No such file"
 badkey "a key directory" "$tmpdir" "cannot read signing key"
-badkey "a text file as key" expected-verify-apple.txt "not a valid PKCS#8 Ed25519 private key"
+cp expected-verify-apple.txt "$tmpdir/text.key"
+badkey "a text file as key" "$tmpdir/text.key" "not a valid PKCS#8 Ed25519 private key"
 { head -c 82 $key; printf 'x'; } >"$tmpdir/wrongpub.der"
 badkey "a key whose public key does not match" "$tmpdir/wrongpub.der" \
     "public key does not match"
@@ -158,23 +161,23 @@ fi
 # in one line naming the fix; THREADSTONE_INSECURE_KEY=1 overrides the mode.
 cp "$FIXTURES/testkey-seed-00-1f.pkcs8v2.der" "$tmpdir/open.der"
 chmod 644 "$tmpdir/open.der"
-run "$TS_SIGN" --force -k "$tmpdir/open.der" -o "$tmpdir/g.json" "$FIXTURES/apple-m4-pro.json"
-[ "$rc" -ne 0 ] && [ ! -e "$tmpdir/g.json" ] && printf '%s' "$err" | grep -q 'mode 0644); run chmod 600'
+run "$TS_SIGN" --force -k "$tmpdir/open.der" -o "$tmpdir/k.json" "$FIXTURES/apple-m4-pro.json"
+[ "$rc" -ne 0 ] && [ ! -e "$tmpdir/k.json" ] && printf '%s' "$err" | grep -q 'mode 0644); run chmod 600'
 ok $? "a key of mode 0644 is refused with the fix named"
 expect_one_error_line "a key of mode 0644"
 THREADSTONE_INSECURE_KEY=1 "$TS_SIGN" --force -k "$tmpdir/open.der" \
-    -o "$tmpdir/g.json" "$FIXTURES/apple-m4-pro.json" >/dev/null 2>&1
+    -o "$tmpdir/k.json" "$FIXTURES/apple-m4-pro.json" >/dev/null 2>&1
 ok $? "THREADSTONE_INSECURE_KEY=1 takes it"
 mkfifo "$tmpdir/fifo.der"
 t0=$(date +%s)
-run "$TS_SIGN" --force -k "$tmpdir/fifo.der" -o "$tmpdir/g.json" "$FIXTURES/apple-m4-pro.json"
+run "$TS_SIGN" --force -k "$tmpdir/fifo.der" -o "$tmpdir/k.json" "$FIXTURES/apple-m4-pro.json"
 [ "$rc" -ne 0 ] && printf '%s' "$err" | grep -q 'not a regular file' && [ $(( $(date +%s) - t0 )) -lt 20 ]
 ok $? "a FIFO as the key is refused at once"
 if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
 	cp "$FIXTURES/testkey-seed-00-1f.pkcs8v2.der" "$tmpdir/theirs.der"
 	chmod 600 "$tmpdir/theirs.der"
 	chown nobody "$tmpdir/theirs.der"
-	run "$TS_SIGN" --force -k "$tmpdir/theirs.der" -o "$tmpdir/g.json" "$FIXTURES/apple-m4-pro.json"
+	run "$TS_SIGN" --force -k "$tmpdir/theirs.der" -o "$tmpdir/k.json" "$FIXTURES/apple-m4-pro.json"
 	[ "$rc" -ne 0 ] && printf '%s' "$err" | grep -q 'not by you'
 	ok $? "another user's key is refused"
 else

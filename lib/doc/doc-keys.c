@@ -77,8 +77,10 @@ key_guard(const char *path, char *err, size_t errlen)
 	}
 	close(fd);
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "signing key %s is not a regular file; "
-		    "give the key file itself", path);
+		snprintf(err, errlen, "cannot read signing key %s: a %s, not "
+		    "a regular file; give the key file itself", path,
+		    S_ISDIR(st.st_mode) ? "directory" : S_ISFIFO(st.st_mode) ?
+		    "FIFO" : S_ISSOCK(st.st_mode) ? "socket" : "device");
 		return -1;
 	}
 	if (env != NULL && strcmp(env, "1") == 0)

@@ -535,7 +535,10 @@ run_executions(struct run *run)
 			execute_one(run, i);
 			any = true;
 		}
-		if (!any || e + 1 < o->executions)
+		/* Nothing left to run: every pass failed, or none was planned. */
+		if (!any)
+			break;
+		if (e + 1 < o->executions)
 			continue;
 		if (!(o->precision_pct > 0) || precision_check(run) ||
 		    ts_now() - run->t0 >= o->max_seconds)
