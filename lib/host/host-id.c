@@ -193,6 +193,15 @@ tag_value_ok(const char *value, char *why, size_t whylen)
 	return 1;
 }
 
+/* Make err one line of printable text: any other byte becomes '?'. */
+static void
+one_line(char *err)
+{
+	for (; *err != '\0'; err++)
+		if ((unsigned char)*err < 0x20 || (unsigned char)*err >= 0x7f)
+			*err = '?';
+}
+
 int
 ts_tag_parse(const char *arg, const char *writer, const struct ts_tag *prev,
     size_t nprev, struct ts_tag *t, char *err, size_t errlen)
@@ -203,6 +212,7 @@ ts_tag_parse(const char *arg, const char *writer, const struct ts_tag *prev,
 
 	if (eq == NULL || eq == arg) {
 		snprintf(err, errlen, "--tag must be KEY=VALUE, not '%s'", arg);
+		one_line(err);
 		return -1;
 	}
 	n = (size_t)(eq - arg);
@@ -214,10 +224,7 @@ ts_tag_parse(const char *arg, const char *writer, const struct ts_tag *prev,
 		snprintf(err, errlen, "--tag KEY must be 1 to 64 letters, "
 		    "digits, '_', '-' or '.', not '%.*s'", (int)(n > 64 ? 64 :
 		    n), arg);
-		for (i = 0; err[i] != '\0'; i++)
-			if ((unsigned char)err[i] < 0x20 ||
-			    (unsigned char)err[i] >= 0x7f)
-				err[i] = '?';	/* one line of text */
+		one_line(err);
 		return -1;
 	}
 	if (!tag_value_ok(eq + 1, why, sizeof why)) {
