@@ -144,7 +144,7 @@ expand_dirs(struct ts_fleet_tool_opts *o)
 			    o->inputs[i]);
 		qsort(v + first, n - first, sizeof *v, cmp_str);
 	}
-	/* Kept for the program's life, as argv is. */
+	/* The program's own copy: main frees it. */
 	mine = v;
 	o->inputs = mine;
 	o->ninputs = (int)n;
@@ -237,6 +237,7 @@ main(int argc, char **argv)
 	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &o);
 	status = ts_fleet_tool_run(&o);
+	ts_strv_free(o.inputs, (size_t)o.ninputs);
 	if (ts_close_stdout() == -1 && status == TS_EXIT_OK)
 		status = TS_EXIT_FAILURE;
 	return status;
