@@ -11,6 +11,20 @@
 
 #include "history/history-schema.h"
 
+/* The table of tachyon records: in the whole schema and in 1 -> 2. */
+#define READINGS_SQL							\
+    "CREATE TABLE readings ("						\
+    " id INTEGER PRIMARY KEY,"						\
+    " sha256 TEXT NOT NULL UNIQUE,"					\
+    " host_id INTEGER NOT NULL REFERENCES hosts(id),"			\
+    " unix_time REAL NOT NULL,"						\
+    " score REAL NOT NULL,"						\
+    " ns_per_access REAL,"						\
+    " wall_s REAL,"							\
+    " added_at TEXT NOT NULL,"						\
+    " record TEXT NOT NULL);"						\
+    "CREATE INDEX readings_host_time ON readings(host_id, unix_time);"
+
 const char ts_hist_schema_sql[] =
     "CREATE TABLE hosts ("
     " id INTEGER PRIMARY KEY,"
@@ -56,31 +70,11 @@ const char ts_hist_schema_sql[] =
     " stability TEXT NOT NULL,"
     " UNIQUE (document_id, workload, pass));"
     "CREATE INDEX results_series ON results(workload, pass);"
-    "CREATE TABLE readings ("
-    " id INTEGER PRIMARY KEY,"
-    " sha256 TEXT NOT NULL UNIQUE,"
-    " host_id INTEGER NOT NULL REFERENCES hosts(id),"
-    " unix_time REAL NOT NULL,"
-    " score REAL NOT NULL,"
-    " ns_per_access REAL,"
-    " wall_s REAL,"
-    " added_at TEXT NOT NULL,"
-    " record TEXT NOT NULL);"
-    "CREATE INDEX readings_host_time ON readings(host_id, unix_time);";
+    READINGS_SQL;
 
 static const char migrate_1_to_2[] =
     "ALTER TABLE documents ADD COLUMN executions TEXT;"
-    "CREATE TABLE readings ("
-    " id INTEGER PRIMARY KEY,"
-    " sha256 TEXT NOT NULL UNIQUE,"
-    " host_id INTEGER NOT NULL REFERENCES hosts(id),"
-    " unix_time REAL NOT NULL,"
-    " score REAL NOT NULL,"
-    " ns_per_access REAL,"
-    " wall_s REAL,"
-    " added_at TEXT NOT NULL,"
-    " record TEXT NOT NULL);"
-    "CREATE INDEX readings_host_time ON readings(host_id, unix_time);";
+    READINGS_SQL;
 
 const char *const ts_hist_migrations[] = {
 	NULL,			/* 0: a new file gets the whole schema */
