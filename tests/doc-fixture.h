@@ -7,12 +7,17 @@
 #ifndef TS_DOC_FIXTURE_H
 #define TS_DOC_FIXTURE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "buf.h"
 #include "doc/doc-read.h"
+#include "doc/doc-write.h"
+#include "tap.h"
 #include "util.h"
 
 static char fixtures[1024];
@@ -38,6 +43,44 @@ fixture(const char *name, struct ts_buf *b)
 		printf("Bail out! %s\n", err);
 		exit(1);
 	}
+}
+
+/*
+ * The whole of a test program over one fixture: find the fixtures, run
+ * test on the text of name, and end the TAP output.
+ */
+static int __attribute__((unused))
+fixture_main(const char *name, void (*test)(const char *text))
+{
+	struct ts_buf b;
+
+	fixture_dir();
+	fixture(name, &b);
+	test(b.data);
+	ts_buf_free(&b);
+	return done_testing();
+}
+
+/*
+ * Whether a and b are written alike by ts_json_write_pretty; both are
+ * released.
+ */
+static bool __attribute__((unused))
+same_json(struct json_object *a, struct json_object *b)
+{
+	struct ts_buf x, y;
+	bool same;
+
+	ts_buf_init(&x);
+	ts_buf_init(&y);
+	ts_json_write_pretty(a, &x);
+	ts_json_write_pretty(b, &y);
+	same = x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
+	ts_buf_free(&x);
+	ts_buf_free(&y);
+	json_object_put(a);
+	json_object_put(b);
+	return same;
 }
 
 /* A printable rendering of s for test names (static buffer). */

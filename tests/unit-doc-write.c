@@ -100,11 +100,5 @@ test_writers(const char *apple)
 int
 main(void)
 {
-	struct ts_buf apple;
-
-	fixture_dir();
-	fixture("apple-m4-pro.json", &apple);
-	test_writers(apple.data);
-	ts_buf_free(&apple);
-	return done_testing();
+	return fixture_main("apple-m4-pro.json", test_writers);
 }

@@ -2,7 +2,7 @@
 /*
  * The statistics the history's change points and check need: medians,
  * a robust noise estimate, Welch's test and Student's t distribution.
- * Only libc and libm.
+ * Student's t and the median are the suite's (suite-design.h).
  */
 #ifndef TS_HISTORY_STATS_H
 #define TS_HISTORY_STATS_H

@@ -22,6 +22,22 @@ est(struct ts_buf *b, const char *fmt, const struct ts_est *e, double k)
 	ts_buf_puts(b, "]");
 }
 
+/* The two rows of a regression: R^2 and slope, of the score and of 1/s. */
+static void
+fit_rows(struct ts_buf *b, const struct ts_est *r2, const struct ts_est *slope,
+    const struct ts_est *r2_inv, const struct ts_est *slope_inv)
+{
+	ts_buf_puts(b, "  R^2          ");
+	est(b, "%.3f", r2, 1);
+	ts_buf_puts(b, "   slope ");
+	est(b, "%.4g", slope, 1);
+	ts_buf_puts(b, "\n  R^2 (1/s)    ");
+	est(b, "%.3f", r2_inv, 1);
+	ts_buf_puts(b, "   slope ");
+	est(b, "%.4g", slope_inv, 1);
+	ts_buf_putc(b, '\n');
+}
+
 /* The within-host part of the table, then the verdict. */
 static void
 within_table(struct ts_buf *b, const struct ts_fleet_result *r)
@@ -37,15 +53,8 @@ within_table(struct ts_buf *b, const struct ts_fleet_result *r)
 			    r->block_len == 1 ? "" : "s");
 		else
 			ts_buf_printf(b, "the %zu hosts)\n", r->clusters);
-		ts_buf_puts(b, "  R^2          ");
-		est(b, "%.3f", &r->w_r2, 1);
-		ts_buf_puts(b, "   slope ");
-		est(b, "%.4g", &r->w_slope, 1);
-		ts_buf_puts(b, "\n  R^2 (1/s)    ");
-		est(b, "%.3f", &r->w_r2_inv, 1);
-		ts_buf_puts(b, "   slope ");
-		est(b, "%.4g", &r->w_slope_inv, 1);
-		ts_buf_putc(b, '\n');
+		fit_rows(b, &r->w_r2, &r->w_slope, &r->w_r2_inv,
+		    &r->w_slope_inv);
 	} else
 		ts_buf_printf(b, "within hosts   no verdict: %s\n",
 		    r->within_why);
@@ -83,15 +92,8 @@ ts_fleetout_table(struct ts_buf *b, const struct ts_fleet_result *r,
 	ts_buf_printf(b, "score          %s, host means against host means "
 	    "(%u bootstrap resamples of the hosts, seed %" PRIu64 ")\n",
 	    k->score, r->bootstrap, r->seed);
-	ts_buf_puts(b, "  R^2          ");
-	est(b, "%.3f", &r->r2, 1);
-	ts_buf_puts(b, "   slope ");
-	est(b, "%.4g", &r->slope, 1);
-	ts_buf_puts(b, "\n  R^2 (1/s)    ");
-	est(b, "%.3f", &r->r2_inv, 1);
-	ts_buf_puts(b, "   slope ");
-	est(b, "%.4g", &r->slope_inv, 1);
-	ts_buf_puts(b, "\n  Spearman rho ");
+	fit_rows(b, &r->r2, &r->slope, &r->r2_inv, &r->slope_inv);
+	ts_buf_puts(b, "  Spearman rho ");
 	est(b, "%.3f", &r->rho, 1);
 	ts_buf_putc(b, '\n');
 	if (r->have_threshold)

@@ -63,29 +63,20 @@ int
 hist_export(const struct hist_opts *o)
 {
 	struct ts_hist h;
-	struct ts_buf sql, line;
+	struct ts_buf line;
 	sqlite3_stmt *st;
 	bool json = o->format == 0;
 	size_t i;
 	int rc;
 
-	if (hist_open(o, false, &h) == -1)
-		return TS_EXIT_FAILURE;
-	ts_buf_init(&sql);
-	ts_buf_puts(&sql, "SELECT d.id, h.name, d.generated_at, d.unix_time, "
-	    "d.producer, d.signature, r.workload, r.pass, r.unit, "
+	st = hist_query(o, &h, "SELECT d.id, h.name, d.generated_at, "
+	    "d.unix_time, d.producer, d.signature, r.workload, r.pass, r.unit, "
 	    "r.higher_is_better, r.threads, r.value, r.ci95, r.cv, r.n, "
 	    "r.stability FROM results r JOIN documents d ON d.id = "
-	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE 1");
-	hist_filter_sql(o, true, &sql);
-	ts_buf_puts(&sql, " ORDER BY d.unix_time, d.id, r.rowid");
-	st = hist_prepare(&h, sql.data);
-	ts_buf_free(&sql);
-	if (st == NULL) {
-		ts_hist_close(&h);
+	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE 1", true,
+	    " ORDER BY d.unix_time, d.id, r.rowid");
+	if (st == NULL)
 		return TS_EXIT_FAILURE;
-	}
-	hist_filter_bind(o, st);
 	ts_buf_init(&line);
 	if (!json) {
 		for (i = 0; i < NCOLS; i++)
@@ -107,15 +98,5 @@ hist_export(const struct hist_opts *o)
 		fwrite(line.data, 1, line.len, stdout);
 	}
 	ts_buf_free(&line);
-	if (rc != SQLITE_DONE) {
-		char err[1024];
-
-		ts_hist_errmsg(&h, "reading", err, sizeof err);
-		ts_error("%s", err);
-	}
-	sqlite3_finalize(st);
-	ts_hist_close(&h);
-	if (ts_close_stdout() != 0 || rc != SQLITE_DONE)
-		return TS_EXIT_FAILURE;
-	return TS_EXIT_OK;
+	return hist_finish(&h, st, rc);
 }

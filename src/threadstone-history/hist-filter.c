@@ -5,8 +5,10 @@
 #include <config.h>
 
 #include "buf.h"
+#include "exitcodes.h"
 #include "hist-filter.h"
 #include "msg.h"
+#include "util.h"
 
 void
 hist_filter_sql(const struct hist_opts *o, bool results, struct ts_buf *sql)
@@ -83,4 +85,45 @@ hist_text(sqlite3_stmt *st, int i)
 	const unsigned char *s = sqlite3_column_text(st, i);
 
 	return s != NULL ? (const char *)s : "";
+}
+
+sqlite3_stmt *
+hist_query(const struct hist_opts *o, struct ts_hist *h, const char *select,
+    bool results, const char *order)
+{
+	struct ts_buf sql;
+	sqlite3_stmt *st;
+
+	if (hist_open(o, false, h) == -1)
+		return NULL;
+	ts_buf_init(&sql);
+	ts_buf_puts(&sql, select);
+	hist_filter_sql(o, results, &sql);
+	ts_buf_puts(&sql, order);
+	st = hist_prepare(h, sql.data);
+	ts_buf_free(&sql);
+	if (st == NULL) {
+		ts_hist_close(h);
+		return NULL;
+	}
+	hist_filter_bind(o, st);
+	return st;
+}
+
+int
+hist_finish(struct ts_hist *h, sqlite3_stmt *st, int rc)
+{
+	char err[1024];
+	int status = TS_EXIT_OK;
+
+	if (rc != SQLITE_DONE) {
+		ts_hist_errmsg(h, "reading", err, sizeof err);
+		ts_error("%s", err);
+		status = TS_EXIT_FAILURE;
+	}
+	sqlite3_finalize(st);
+	ts_hist_close(h);
+	if (ts_close_stdout() != 0)
+		status = TS_EXIT_FAILURE;
+	return status;
 }

@@ -25,4 +25,19 @@ sqlite3_stmt *hist_prepare(struct ts_hist *h, const char *sql);
 /* Column i as text, "" for NULL. */
 const char *hist_text(sqlite3_stmt *, int i);
 
+/*
+ * Open the history for reading and prepare "SELECT ... WHERE 1" with the
+ * filters of o appended (on results rows when results), then order, and
+ * bound; NULL once the error is said and the history closed.
+ */
+sqlite3_stmt *hist_query(const struct hist_opts *o, struct ts_hist *h,
+	    const char *select, bool results, const char *order);
+
+/*
+ * Finish a read: report the statement's last status rc unless it is
+ * SQLITE_DONE, close the statement and the history, check stdout; the
+ * exit status.
+ */
+int	hist_finish(struct ts_hist *h, sqlite3_stmt *st, int rc);
+
 #endif /* TS_HIST_FILTER_H */

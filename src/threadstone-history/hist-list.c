@@ -15,25 +15,6 @@
 #include "msg.h"
 #include "util.h"
 
-/* Finish a read: the statement's last status, stdout, the database. */
-static int
-finish(struct ts_hist *h, sqlite3_stmt *st, int rc)
-{
-	char err[1024];
-	int status = TS_EXIT_OK;
-
-	if (rc != SQLITE_DONE) {
-		ts_hist_errmsg(h, "reading", err, sizeof err);
-		ts_error("%s", err);
-		status = TS_EXIT_FAILURE;
-	}
-	sqlite3_finalize(st);
-	ts_hist_close(h);
-	if (ts_close_stdout() != 0)
-		status = TS_EXIT_FAILURE;
-	return status;
-}
-
 /* A score column: the number, or "-" for NULL. */
 static void
 score(struct ts_buf *b, sqlite3_stmt *st, int i)
@@ -48,25 +29,16 @@ int
 hist_list(const struct hist_opts *o)
 {
 	struct ts_hist h;
-	struct ts_buf sql, line;
+	struct ts_buf line;
 	sqlite3_stmt *st;
 	int rc;
 
-	if (hist_open(o, false, &h) == -1)
-		return TS_EXIT_FAILURE;
-	ts_buf_init(&sql);
-	ts_buf_puts(&sql, "SELECT d.id, d.generated_at, d.signature, "
+	st = hist_query(o, &h, "SELECT d.id, d.generated_at, d.signature, "
 	    "d.single_core_score, d.multi_core_score, h.name, d.producer "
-	    "FROM documents d JOIN hosts h ON h.id = d.host_id WHERE 1");
-	hist_filter_sql(o, false, &sql);
-	ts_buf_puts(&sql, " ORDER BY d.unix_time, d.id");
-	st = hist_prepare(&h, sql.data);
-	ts_buf_free(&sql);
-	if (st == NULL) {
-		ts_hist_close(&h);
+	    "FROM documents d JOIN hosts h ON h.id = d.host_id WHERE 1", false,
+	    " ORDER BY d.unix_time, d.id");
+	if (st == NULL)
 		return TS_EXIT_FAILURE;
-	}
-	hist_filter_bind(o, st);
 	printf("%6s  %-20s  %-9s  %10s  %10s  %s  (%s)\n", "id", "generated_at",
 	    "signature", "single", "multi", "host", "producer");
 	ts_buf_init(&line);
@@ -83,7 +55,7 @@ hist_list(const struct hist_opts *o)
 		fwrite(line.data, 1, line.len, stdout);
 	}
 	ts_buf_free(&line);
-	return finish(&h, st, rc);
+	return hist_finish(&h, st, rc);
 }
 
 int
@@ -124,7 +96,7 @@ hist_show(const struct hist_opts *o, const char *arg)
 		return TS_EXIT_FAILURE;
 	}
 	if (rc != SQLITE_ROW)
-		return finish(&h, st, rc);
+		return hist_finish(&h, st, rc);
 	if (o->body) {
 		fwrite(sqlite3_column_blob(st, 15), 1,
 		    (size_t)sqlite3_column_bytes(st, 15), stdout);
@@ -151,7 +123,7 @@ hist_show(const struct hist_opts *o, const char *arg)
 		    sqlite3_column_double(st, 2), hist_text(st, 3),
 		    sqlite3_column_double(st, 4), sqlite3_column_double(st, 5),
 		    (long long)sqlite3_column_int64(st, 6), hist_text(st, 7));
-	return finish(&h, st, rc);
+	return hist_finish(&h, st, rc);
 }
 
 int
@@ -183,5 +155,5 @@ hist_hosts(const struct hist_opts *o)
 		    sqlite3_column_type(st, 3) == SQLITE_NULL ? "-" :
 		    hist_text(st, 3),
 		    (long long)sqlite3_column_int64(st, 4), hist_text(st, 0));
-	return finish(&h, st, rc);
+	return hist_finish(&h, st, rc);
 }
