@@ -137,6 +137,24 @@ ts_write_all(int fd, const void *data, size_t len)
 	return 0;
 }
 
+int
+ts_read_all(int fd, void *data, size_t len)
+{
+	char *p = data;
+	ssize_t n;
+
+	while (len > 0) {
+		n = read(fd, p, len);
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 const char *
 ts_operand_path(const char *arg)
 {

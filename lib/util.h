@@ -43,6 +43,12 @@ int	 ts_parse_double(const char *, double min, double max, double *out);
 int	 ts_write_all(int fd, const void *data, size_t len);
 
 /*
+ * Read exactly len bytes from fd into data, again after EINTR and short
+ * reads.  Return 0, or -1 at an error or when the input ends first.
+ */
+int	 ts_read_all(int fd, void *data, size_t len);
+
+/*
  * The path to open for a file operand: "/dev/stdin" for "-", else the
  * operand itself.
  */

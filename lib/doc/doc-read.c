@@ -582,23 +582,6 @@ rd_system(struct rd *rd, struct json_object *v, struct ts_system *s)
 	return 0;
 }
 
-/* Whether two values serialise to the same pretty bytes. */
-static bool
-same_bytes(struct json_object *a, struct json_object *b)
-{
-	struct ts_buf x, y;
-	bool same;
-
-	ts_buf_init(&x);
-	ts_buf_init(&y);
-	ts_json_write_pretty(a, &x);
-	ts_json_write_pretty(b, &y);
-	same = x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
-	ts_buf_free(&x);
-	ts_buf_free(&y);
-	return same;
-}
-
 /*
  * The extensions, member by member in document order: a known key is
  * typed by its descriptor (doc-ext-keys.c), leniently; its value as read
@@ -625,7 +608,7 @@ ts_ext_read(struct json_object *v, struct ts_extensions *e)
 		if (m->key != NULL) {
 			m->key->read(val, m->rec);
 			mine = m->key->write(m->rec);
-			if (same_bytes(mine, val)) {
+			if (ts_json_same_pretty(mine, val)) {
 				json_object_put(mine);
 				continue;
 			}

@@ -522,6 +522,22 @@ ts_json_write_pretty(struct json_object *v, struct ts_buf *out)
 	pretty(out, v, 0);
 }
 
+bool
+ts_json_same_pretty(struct json_object *a, struct json_object *b)
+{
+	struct ts_buf x, y;
+	bool same;
+
+	ts_buf_init(&x);
+	ts_buf_init(&y);
+	pretty(&x, a, 0);
+	pretty(&y, b, 0);
+	same = x.len == y.len && memcmp(x.data, y.data, x.len) == 0;
+	ts_buf_free(&x);
+	ts_buf_free(&y);
+	return same;
+}
+
 void
 ts_doc_pretty(const struct ts_report *r, struct ts_buf *out)
 {

@@ -6,6 +6,8 @@
 #ifndef TS_DOC_WRITE_H
 #define TS_DOC_WRITE_H
 
+#include <stdbool.h>
+
 #include <stddef.h>
 
 #include "buf.h"
@@ -71,5 +73,8 @@ struct json_object *ts_ext_tree(const struct ts_extensions *);
  * serde_json does (section 9.2).
  */
 void	ts_json_write_pretty(struct json_object *, struct ts_buf *out);
+
+/* Whether two trees are written to the same bytes by ts_json_write_pretty. */
+bool	ts_json_same_pretty(struct json_object *, struct json_object *);
 
 #endif /* TS_DOC_WRITE_H */

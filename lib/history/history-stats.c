@@ -40,18 +40,11 @@ ts_hs_noise(const double *x, size_t n)
 double
 ts_hs_mad_sigma(const double *x, size_t n)
 {
-	double *d, med, m;
-	size_t i;
+	double med;
 
 	if (n == 0)
 		return 0;
-	med = ts_hs_median(x, n);
-	d = ts_xmalloc(n * sizeof *d);
-	for (i = 0; i < n; i++)
-		d[i] = fabs(x[i] - med);
-	m = ts_hs_median(d, n);
-	free(d);
-	return 1.4826 * m;
+	return 1.4826 * ts_mad(x, n, &med);
 }
 
 void

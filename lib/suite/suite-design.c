@@ -19,11 +19,25 @@
 #define CF_EPS		1e-15
 #define CF_TINY		1e-300
 
+/* One step of the modified Lentz method: the factor d c it multiplies. */
+static double
+lentz_step(double num, double *c, double *d)
+{
+	*d = 1.0 + num * *d;
+	*c = 1.0 + num / *c;
+	if (fabs(*d) < CF_TINY)
+		*d = CF_TINY;
+	if (fabs(*c) < CF_TINY)
+		*c = CF_TINY;
+	*d = 1.0 / *d;
+	return *d * *c;
+}
+
 /* The continued fraction of I_x(a, b), for x < (a + 1) / (a + b + 2). */
 static double
 beta_fraction(double a, double b, double x)
 {
-	double c = 1.0, d, h, num, delta;
+	double c = 1.0, d, h, delta;
 	int m;
 
 	d = 1.0 - (a + b) * x / (a + 1.0);
@@ -32,27 +46,11 @@ beta_fraction(double a, double b, double x)
 	d = 1.0 / d;
 	h = d;
 	for (m = 1; m <= CF_ITERS; m++) {
-		/* The even step d_{2m}. */
-		num = m * (b - m) * x / ((a + 2.0 * m - 1.0) * (a + 2.0 * m));
-		d = 1.0 + num * d;
-		c = 1.0 + num / c;
-		if (fabs(d) < CF_TINY)
-			d = CF_TINY;
-		if (fabs(c) < CF_TINY)
-			c = CF_TINY;
-		d = 1.0 / d;
-		h *= d * c;
-		/* The odd step d_{2m+1}. */
-		num = -(a + m) * (a + b + m) * x /
-		    ((a + 2.0 * m) * (a + 2.0 * m + 1.0));
-		d = 1.0 + num * d;
-		c = 1.0 + num / c;
-		if (fabs(d) < CF_TINY)
-			d = CF_TINY;
-		if (fabs(c) < CF_TINY)
-			c = CF_TINY;
-		d = 1.0 / d;
-		delta = d * c;
+		/* The even step d_{2m}, then the odd step d_{2m+1}. */
+		h *= lentz_step(m * (b - m) * x /
+		    ((a + 2.0 * m - 1.0) * (a + 2.0 * m)), &c, &d);
+		delta = lentz_step(-(a + m) * (a + b + m) * x /
+		    ((a + 2.0 * m) * (a + 2.0 * m + 1.0)), &c, &d);
 		h *= delta;
 		if (fabs(delta - 1.0) < CF_EPS)
 			break;

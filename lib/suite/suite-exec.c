@@ -36,44 +36,6 @@ ts_exec_inprocess(const struct ts_kernel *k, const struct ts_pass_config *cfg,
 	return ts_measure(k, cfg, NULL, NULL, m, err, errlen);
 }
 
-/* Write all of buf; 0 or -1. */
-static int
-write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-	ssize_t w;
-
-	while (len > 0) {
-		w = write(fd, p, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
-/* Read exactly len bytes; 0, or -1 at an early end or an error. */
-static int
-read_all(int fd, void *buf, size_t len)
-{
-	char *p = buf;
-	ssize_t r;
-
-	while (len > 0) {
-		r = read(fd, p, len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return -1;
-		p += r;
-		len -= (size_t)r;
-	}
-	return 0;
-}
-
 int
 ts_exec_send(int fd, int rc, const struct ts_measurement *m, const char *err)
 {
@@ -97,13 +59,14 @@ ts_exec_send(int fd, int rc, const struct ts_measurement *m, const char *err)
 		h.settle_ms = m->settle_ms;
 	} else
 		h.errlen = (uint32_t)strlen(err);
-	if (write_all(fd, &h, sizeof h) == -1)
+	if (ts_write_all(fd, &h, sizeof h) == -1)
 		return -1;
 	if (rc != 0)
-		return write_all(fd, err, h.errlen);
-	if (write_all(fd, m->samples, m->nsamples * sizeof *m->samples) == -1)
+		return ts_write_all(fd, err, h.errlen);
+	if (ts_write_all(fd, m->samples,
+	    m->nsamples * sizeof *m->samples) == -1)
 		return -1;
-	return write_all(fd, m->durations,
+	return ts_write_all(fd, m->durations,
 	    m->ndurations * sizeof *m->durations);
 }
 
@@ -114,7 +77,7 @@ ts_exec_receive(int fd, struct ts_measurement *m, char *err, size_t errlen)
 	char *text;
 
 	memset(m, 0, sizeof *m);
-	if (read_all(fd, &h, sizeof h) == -1 || h.magic != EXEC_MAGIC ||
+	if (ts_read_all(fd, &h, sizeof h) == -1 || h.magic != EXEC_MAGIC ||
 	    h.nsamples > EXEC_MAX || h.ndurations > EXEC_MAX ||
 	    h.errlen > EXEC_MAX) {
 		snprintf(err, errlen, "the execution's process ended without "
@@ -123,7 +86,7 @@ ts_exec_receive(int fd, struct ts_measurement *m, char *err, size_t errlen)
 	}
 	if (h.rc != 0) {
 		text = ts_xmalloc((size_t)h.errlen + 1);
-		if (read_all(fd, text, h.errlen) == -1)
+		if (ts_read_all(fd, text, h.errlen) == -1)
 			h.errlen = 0;
 		text[h.errlen] = '\0';
 		snprintf(err, errlen, "%s", h.errlen > 0 ? text :
@@ -133,9 +96,10 @@ ts_exec_receive(int fd, struct ts_measurement *m, char *err, size_t errlen)
 	}
 	m->samples = ts_xcalloc(h.nsamples + 1, sizeof *m->samples);
 	m->durations = ts_xcalloc(h.ndurations + 1, sizeof *m->durations);
-	if (read_all(fd, m->samples, h.nsamples * sizeof *m->samples) == -1 ||
-	    read_all(fd, m->durations, h.ndurations * sizeof *m->durations)
-	    == -1) {
+	if (ts_read_all(fd, m->samples,
+	    h.nsamples * sizeof *m->samples) == -1 ||
+	    ts_read_all(fd, m->durations,
+	    h.ndurations * sizeof *m->durations) == -1) {
 		ts_measurement_free(m);
 		snprintf(err, errlen, "the execution's process ended before "
 		    "sending all its measurements");

@@ -54,6 +54,23 @@ quantile(const double *s, size_t n, double q)
 	return s[lo] * (1.0 - f) + s[hi] * f;
 }
 
+double
+ts_mad(const double *v, size_t n, double *median)
+{
+	double *dev, mad;
+	size_t i;
+
+	*median = ts_median(v, n);
+	if (n == 0)
+		return NAN;
+	dev = ts_xmalloc(n * sizeof *dev);
+	for (i = 0; i < n; i++)
+		dev[i] = fabs(v[i] - *median);
+	mad = ts_median(dev, n);
+	free(dev);
+	return mad;
+}
+
 /*
  * Two-sided MAD rejection of v[0..n) (n >= 4) in place, keeping order;
  * return the number of values kept.
@@ -61,15 +78,10 @@ quantile(const double *s, size_t n, double q)
 static size_t
 reject_outliers(double *v, size_t n)
 {
-	double *dev, med, mad, limit;
+	double med, mad, limit;
 	size_t i, kept = 0;
 
-	med = ts_median(v, n);
-	dev = ts_xmalloc(n * sizeof *dev);
-	for (i = 0; i < n; i++)
-		dev[i] = fabs(v[i] - med);
-	mad = ts_median(dev, n);
-	free(dev);
+	mad = ts_mad(v, n, &med);
 	if (mad == 0)
 		return n;
 	limit = TS_MAD_LIMIT * TS_MAD_SCALE * mad;

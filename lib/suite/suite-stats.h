@@ -28,6 +28,12 @@ int	ts_stats_summary(const double *v, size_t n, struct ts_stats *out);
  */
 double	ts_median(const double *v, size_t n);
 
+/*
+ * The median absolute deviation of v[0..n) from its median (stored in
+ * *median); NAN for both when n is 0.
+ */
+double	ts_mad(const double *v, size_t n, double *median);
+
 /* The stability class of a coefficient of variation (NaN: unreliable). */
 enum ts_stability ts_stability_from_cv(double cv);
 
