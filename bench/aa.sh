@@ -24,20 +24,15 @@
 set -eu
 
 n=6 m=2
-srcdir=$(cd "$(dirname "$0")/.." && pwd)
-builddir=${TS_BUILDDIR:-$srcdir}
+. "$(dirname "$0")/common.sh"
 orig=${TS_ORIGINAL:-}
 keep= reuse=
 while getopts n:m:b:o:k:r: opt; do
 	case $opt in
 	n) n=$OPTARG ;;
 	m) m=$OPTARG ;;
-	b) builddir=$OPTARG ;;
-	o) orig=$OPTARG ;;
-	k) keep=$OPTARG ;;
-	r) reuse=$OPTARG ;;
-	*) echo "usage: $0 [-n N] [-m M] [-b BUILDDIR] [-o ORIGINAL]" \
-	    "[-k DIR | -r DIR] [-- RUN-OPTIONS...]" >&2; exit 2 ;;
+	*) bench_docopt "$opt" || bench_usage "[-n N] [-m M] [-b BUILDDIR]" \
+	    "[-o ORIGINAL] [-k DIR | -r DIR] [-- RUN-OPTIONS...]" ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -45,9 +40,7 @@ shift $((OPTIND - 1))
 
 run=$builddir/threadstone-run
 cmp=$builddir/threadstone-compare
-for p in "$run" "$cmp"; do
-	[ -x "$p" ] || { echo "$0: $p not built (give -b BUILDDIR)" >&2; exit 1; }
-done
+bench_need "$run" "$cmp"
 if [ -n "$orig" ] && [ ! -x "$orig" ]; then
 	echo "$0: $orig is not an executable" >&2
 	exit 1

@@ -16,23 +16,19 @@
 set -eu
 
 rounds=3 chase_mb=256
-srcdir=$(cd "$(dirname "$0")/.." && pwd)
-builddir=${TS_BUILDDIR:-$srcdir}
+. "$(dirname "$0")/common.sh"
 while getopts r:m:b: opt; do
 	case $opt in
 	r) rounds=$OPTARG ;;
 	m) chase_mb=$OPTARG ;;
 	b) builddir=$OPTARG ;;
-	*) echo "usage: $0 [-r ROUNDS] [-m CHASE_MIB] [-b BUILDDIR]" >&2
-	   exit 2 ;;
+	*) bench_usage "[-r ROUNDS] [-m CHASE_MIB] [-b BUILDDIR]" ;;
 	esac
 done
 sweep=$builddir/threadstone-sweep
 tachyon=$builddir/tachyon
-for p in "$sweep" "$tachyon"; do
-	[ -x "$p" ] || { echo "$0: $p not built" >&2; exit 1; }
-done
-command -v python3 >/dev/null || { echo "$0: python3 is needed" >&2; exit 1; }
+bench_need "$sweep" "$tachyon"
+bench_python
 work=$(mktemp -d "${TMPDIR:-/tmp}/ts-loaded.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 ${CC:-cc} -O3 -fopenmp -o "$work/omp-triad" "$srcdir/bench/omp-triad.c"

@@ -17,8 +17,7 @@
 set -eu
 
 rounds=3 samples=5 stream_mb=192 latency_mb=256
-srcdir=$(cd "$(dirname "$0")/.." && pwd)
-builddir=${TS_BUILDDIR:-$srcdir}
+. "$(dirname "$0")/common.sh"
 while getopts r:s:m:l:b: opt; do
 	case $opt in
 	r) rounds=$OPTARG ;;
@@ -26,13 +25,12 @@ while getopts r:s:m:l:b: opt; do
 	m) stream_mb=$OPTARG ;;
 	l) latency_mb=$OPTARG ;;
 	b) builddir=$OPTARG ;;
-	*) echo "usage: $0 [-r ROUNDS] [-s SAMPLES] [-m MIB] [-l MIB] [-b BUILDDIR]" >&2
-	   exit 2 ;;
+	*) bench_usage "[-r ROUNDS] [-s SAMPLES] [-m MIB] [-l MIB] [-b BUILDDIR]" ;;
 	esac
 done
 run=${TS_RUN:-$builddir/threadstone-run}
-[ -x "$run" ] || { echo "$0: $run not built" >&2; exit 1; }
-command -v python3 >/dev/null || { echo "$0: python3 is needed" >&2; exit 1; }
+bench_need "$run"
+bench_python
 cc=${CC:-cc}
 work=$(mktemp -d "${TMPDIR:-/tmp}/ts-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT

@@ -30,27 +30,22 @@
 set -eu
 
 rounds=3 wall=2
-srcdir=$(cd "$(dirname "$0")/.." && pwd)
-builddir=${TS_BUILDDIR:-$srcdir}
+. "$(dirname "$0")/common.sh"
 orig=${TS_ORIGINAL:-}
 keep= reuse=
 while getopts n:t:b:o:k:r: opt; do
 	case $opt in
 	n) rounds=$OPTARG ;;
 	t) wall=$OPTARG ;;
-	b) builddir=$OPTARG ;;
-	o) orig=$OPTARG ;;
-	k) keep=$OPTARG ;;
-	r) reuse=$OPTARG ;;
-	*) echo "usage: $0 [-n ROUNDS] [-t WALL] [-b BUILDDIR] [-o ORIGINAL] [-k DIR | -r DIR] [-- RUN-OPTIONS...]" >&2
-	   exit 2 ;;
+	*) bench_docopt "$opt" || bench_usage "[-n ROUNDS] [-t WALL]" \
+	    "[-b BUILDDIR] [-o ORIGINAL] [-k DIR | -r DIR] [-- RUN-OPTIONS...]" ;;
 	esac
 done
 shift $((OPTIND - 1))
 case $rounds:$wall in
 *[!0-9:]*|:*|*:) echo "$0: -n and -t take whole numbers, not '$rounds' and '$wall'" >&2; exit 2 ;;
 esac
-command -v python3 >/dev/null || { echo "$0: python3 is needed" >&2; exit 1; }
+bench_python
 # The workloads of phase 1: those named in RUN-OPTIONS, else all six.
 ids= prev=
 for a in "$@"; do

@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: MIT
+# bench/common.sh: what the bench scripts share.  Source it after
+# "set -eu"; it sets srcdir (the source tree) and builddir ($TS_BUILDDIR,
+# else the source tree) and defines:
+#   bench_usage SYNOPSIS   print "usage: SCRIPT SYNOPSIS" and exit 2
+#   bench_need PROGRAM...  exit 1 unless each is an executable file
+#   bench_python           exit 1 unless python3 is on the PATH
+#   bench_docopt OPT       the document options of aa.sh and vs-original.sh
+#                          (-b BUILDDIR, -o ORIGINAL, -k DIR, -r DIR) into
+#                          builddir, orig, keep and reuse; 1 for another
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+builddir=${TS_BUILDDIR:-$srcdir}
+
+bench_usage() {
+	echo "usage: $0 $*" >&2
+	exit 2
+}
+
+bench_need() {
+	for p; do
+		[ -x "$p" ] || { echo "$0: $p is not built (give -b BUILDDIR)" >&2; exit 1; }
+	done
+}
+
+bench_python() {
+	command -v python3 >/dev/null || { echo "$0: python3 is needed" >&2; exit 1; }
+}
+
+bench_docopt() {
+	case $1 in
+	b) builddir=$OPTARG ;;
+	o) orig=$OPTARG ;;
+	k) keep=$OPTARG ;;
+	r) reuse=$OPTARG ;;
+	*) return 1 ;;
+	esac
+}
