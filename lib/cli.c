@@ -162,6 +162,38 @@ ts_getopt(int argc, char *const argv[], const char *shortopts,
 	return c;
 }
 
+/* Print the --help text, "%s" as the program's name, and exit. */
+static void __attribute__((noreturn))
+print_help(const char *help)
+{
+	const char *p;
+
+	for (p = help; *p != '\0'; p++) {
+		if (p[0] == '%' && p[1] == 's') {
+			fputs(ts_progname(), stdout);
+			p++;
+		} else {
+			if (p[0] == '%' && p[1] == '%')
+				p++;
+			putchar(*p);
+		}
+	}
+	ts_exit_stdout();
+}
+
+int
+ts_cli_getopt(int argc, char *const argv[], const char *shortopts,
+    const struct option *longopts, const char *help)
+{
+	int c = ts_getopt(argc, argv, shortopts, longopts);
+
+	if (c == 'h')
+		print_help(help);
+	if (c == 'V')
+		ts_version_exit();
+	return c;
+}
+
 int
 ts_parse_choice(const char *opt, const char *arg,
     const char *const choices[])

@@ -44,6 +44,24 @@ void		 ts_version_exit(void) __attribute__((noreturn));
 int		 ts_getopt(int argc, char *const argv[], const char *shortopts,
 		    const struct option *longopts);
 
+/*
+ * The entries every program's option table ends with: -h/--help,
+ * -V/--version and the terminator.
+ */
+#define TS_CLI_STD_OPTIONS \
+	{ "help", no_argument, NULL, 'h' }, \
+	{ "version", no_argument, NULL, 'V' }, \
+	{ NULL, 0, NULL, 0 }
+
+/*
+ * ts_getopt, with -h and -V (shortopts must hold "hV") answered here:
+ * --help prints help, each "%s" in it the program's name and "%%" a
+ * "%", and exits as ts_exit_stdout; --version is ts_version_exit.
+ */
+int		 ts_cli_getopt(int argc, char *const argv[],
+		    const char *shortopts, const struct option *longopts,
+		    const char *help);
+
 /* What --format chooses, for the programs that print a document. */
 enum ts_format {
 	TS_FORMAT_TABLE,

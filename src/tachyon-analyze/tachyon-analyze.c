@@ -48,18 +48,13 @@ static const struct option longopts[] = {
 	{ "skip-bad",	no_argument,		NULL, OPT_SKIP_BAD },
 	{ "bootstrap",	required_argument,	NULL, OPT_BOOTSTRAP },
 	{ "seed",	required_argument,	NULL, OPT_SEED },
-	{ "version",	no_argument,		NULL, 'V' },
-	{ "help",	no_argument,		NULL, 'h' },
-	{ NULL,		0,			NULL, 0 }
+	TS_CLI_STD_OPTIONS
 };
 
 static char *stdin_only[] = { "-" };
 
-/* Print the usage summary on stdout and exit 0 (1 if it was not written). */
-static void __attribute__((noreturn))
-usage(void)
-{
-	printf(
+/* The --help text; each %s is the program's name. */
+static const char help[] =
 "usage: %s [--time KEY] [--score KEY] [--host KEY] [--format F] [--json]\n"
 "       [--plot FILE.svg] [--normalise FILE.jsonl] [--skip-bad]\n"
 "       [--bootstrap N] [--seed N] [FILE]...\n"
@@ -80,9 +75,7 @@ usage(void)
 "      --bootstrap N         resamples of the hosts, 100..100000 (1000)\n"
 "      --seed N              the bootstrap's seed (1)\n"
 "  -V, --version             print the version and exit\n"
-"  -h, --help                print this help and exit\n", ts_progname());
-	ts_exit_stdout();
-}
+"  -h, --help                print this help and exit\n";
 
 /* A key: non-empty, no blank path step. */
 static const char *
@@ -168,7 +161,8 @@ parse_args(int argc, char **argv, struct ts_fleet_tool_opts *o)
 	o->keys.host = "host_id";
 	o->bootstrap = 1000;
 	o->seed = 1;
-	while ((c = ts_getopt(argc, argv, "Vh", longopts)) != -1) {
+	while ((c = ts_cli_getopt(argc, argv, "Vh", longopts,
+	    help)) != -1) {
 		switch (c) {
 		case OPT_TIME:
 			o->keys.time = key_arg("--time", optarg);
@@ -207,10 +201,6 @@ parse_args(int argc, char **argv, struct ts_fleet_tool_opts *o)
 				ts_usage_error("--seed must be an integer in [0, "
 				    "18446744073709551615], not '%s'", optarg);
 			break;
-		case 'V':
-			ts_version_exit();
-		case 'h':
-			usage();
 		}
 	}
 	o->inputs = optind < argc ? argv + optind : stdin_only;

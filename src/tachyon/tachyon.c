@@ -69,9 +69,7 @@ static const struct option longopts[] = {
 	{ "record",		required_argument,	NULL, OPT_RECORD },
 	{ "format",		required_argument,	NULL, OPT_FORMAT },
 	{ "textfile",		required_argument,	NULL, OPT_TEXTFILE },
-	{ "version",		no_argument,		NULL, 'V' },
-	{ "help",		no_argument,		NULL, 'h' },
-	{ NULL,			0,			NULL, 0 }
+	TS_CLI_STD_OPTIONS
 };
 
 /* Set by SIGINT/SIGTERM in watch mode; the probe threads poll it. */
@@ -80,11 +78,8 @@ static atomic_int stop_flag;
 /* The --tag fields, in the order given. */
 static struct ts_tag tags[MAX_TAGS];
 
-/* Print the usage summary on stdout and exit 0 (1 if it was not written). */
-static void __attribute__((noreturn))
-usage(void)
-{
-	printf(
+/* The --help text; each %s is the program's name. */
+static const char help[] =
 "usage: %s [-s seconds] [-w MiB|auto] [-t threads] [--seed N] [--json]\n"
 "       [--format human|json|prometheus] [--textfile DIR]\n"
 "       [--min-score X] [--watch] [--interval seconds] [--count N]\n"
@@ -115,10 +110,7 @@ usage(void)
 "                            2 s unless --seconds); exit with its status\n"
 "      --record FILE         with --wrap: write the record to FILE, not stdout\n"
 "  -V, --version             print the version and exit\n"
-"  -h, --help                print this help and exit\n", ts_progname(),
-	    ts_progname());
-	ts_exit_stdout();
-}
+"  -h, --help                print this help and exit\n";
 
 /* Report a bad option value and exit with the usage status. */
 static void __attribute__((noreturn))
@@ -147,7 +139,8 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 	o->seed = 1;
 	o->cache_check = true;
 	/* "+": stop at COMMAND, so that its options stay its own. */
-	while ((c = ts_getopt(argc, argv, "+s:w:t:Vh", longopts)) != -1) {
+	while ((c = ts_cli_getopt(argc, argv, "+s:w:t:Vh", longopts,
+	    help)) != -1) {
 		switch (c) {
 		case 's':
 			if (ts_parse_double(optarg, 0, MAX_SECONDS,
@@ -240,10 +233,6 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 		case OPT_TEXTFILE:
 			textfile = optarg;
 			break;
-		case 'V':
-			ts_version_exit();
-		case 'h':
-			usage();
 		}
 	}
 	if (wrap) {

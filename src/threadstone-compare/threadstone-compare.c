@@ -26,37 +26,30 @@ enum {
 static const struct option longopts[] = {
 	{ "fail-on-regression", no_argument, NULL, OPT_FAIL_ON_REGRESSION },
 	{ "json", no_argument, NULL, OPT_JSON },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+	TS_CLI_STD_OPTIONS
 };
 
-/* Print the usage text to stdout and exit 0 (1 if it was not written). */
-static void __attribute__((noreturn))
-usage(void)
-{
-	printf("Usage: %s [OPTION]... BASELINE CANDIDATE\n"
-	    "Compare two ThreadStone result documents workload by workload.\n"
-	    "A change counts only when it exceeds both measurements' 95 %%\n"
-	    "confidence intervals combined (at least 0.5 %% each); when both\n"
-	    "were measured in executions, when the best executions differ by\n"
-	    "more than twice the spread of either pass's four best.  Either file\n"
-	    "may be - for standard input.  Documents of different producers are\n"
-	    "named, and workloads whose kernels differ between them are marked.\n"
-	    "\n"
-	    "      --fail-on-regression  exit with status 3 when any workload is\n"
-	    "                            significantly slower, except workloads\n"
-	    "                            whose kernels differ between the two\n"
-	    "                            documents' producers\n"
-	    "      --json                print the comparison as JSON\n"
-	    "  -h, --help                print this help and exit\n"
-	    "  -V, --version             print the version and exit\n"
-	    "\n"
-	    "Exit status: 0 compared, 1 a file could not be read or parsed,\n"
-	    "2 usage error, 3 significant regression with --fail-on-regression.\n",
-	    ts_progname());
-	ts_exit_stdout();
-}
+/* The --help text; each %s is the program's name. */
+static const char help[] =
+    "Usage: %s [OPTION]... BASELINE CANDIDATE\n"
+    "Compare two ThreadStone result documents workload by workload.\n"
+    "A change counts only when it exceeds both measurements' 95 %%\n"
+    "confidence intervals combined (at least 0.5 %% each); when both\n"
+    "were measured in executions, when the best executions differ by\n"
+    "more than twice the spread of either pass's four best.  Either file\n"
+    "may be - for standard input.  Documents of different producers are\n"
+    "named, and workloads whose kernels differ between them are marked.\n"
+    "\n"
+    "      --fail-on-regression  exit with status 3 when any workload is\n"
+    "                            significantly slower, except workloads\n"
+    "                            whose kernels differ between the two\n"
+    "                            documents' producers\n"
+    "      --json                print the comparison as JSON\n"
+    "  -h, --help                print this help and exit\n"
+    "  -V, --version             print the version and exit\n"
+    "\n"
+    "Exit status: 0 compared, 1 a file could not be read or parsed,\n"
+    "2 usage error, 3 significant regression with --fail-on-regression.\n";
 
 /*
  * Repeat the producer warning as one line on stderr, so that a CI log shows
@@ -116,7 +109,8 @@ main(int argc, char *argv[])
 	int ch, status;
 
 	ts_check_stdout_at_exit();
-	while ((ch = ts_getopt(argc, argv, "hV", longopts)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "hV", longopts,
+	    help)) != -1) {
 		switch (ch) {
 		case OPT_FAIL_ON_REGRESSION:
 			fail_on_regression = true;
@@ -124,10 +118,6 @@ main(int argc, char *argv[])
 		case OPT_JSON:
 			json = true;
 			break;
-		case 'h':
-			usage();
-		case 'V':
-			ts_version_exit();
 		}
 	}
 	if (argc - optind != 2) {

@@ -47,54 +47,49 @@ static const struct option longopts[] = {
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "body", no_argument, NULL, OPT_BODY },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+	TS_CLI_STD_OPTIONS
 };
 
-static void __attribute__((noreturn))
-usage(void)
-{
-	printf("Usage: %s [OPTION]... COMMAND [ARG]...\n"
-	    "Keep every result document and tachyon record of every host in one\n"
-	    "SQLite database, and read its history: trends, change points, and\n"
-	    "whether a new result is out of line with its host's past.\n"
-	    "\n"
-	    "Commands:\n"
-	    "  add DOC...        add documents or tachyon record files (- is stdin)\n"
-	    "  list              one line per document\n"
-	    "  show ID           one document's results (--body: the document)\n"
-	    "  hosts             the hosts, with their documents and records\n"
-	    "  export            one row per result (--format jsonl or csv)\n"
-	    "  trend             one workload and pass over time (-w required)\n"
-	    "  changes           the change points of every series\n"
-	    "  check DOC         is DOC a regression against its host's history?\n"
-	    "\n"
-	    "Options:\n"
-	    "      --db FILE          the database (default: $THREADSTONE_HISTORY,\n"
-	    "                         else $XDG_DATA_HOME/threadstone/history.sqlite)\n"
-	    "      --timeout SECONDS  wait this long for another writer (30)\n"
-	    "      --host NAME        add: record under this host name; else only\n"
-	    "                         this host\n"
-	    "  -w, --workload ID      only this workload\n"
-	    "      --pass PASS        only this pass: single or multi\n"
-	    "      --producer TEXT    only documents whose producer contains TEXT\n"
-	    "      --since TIME       only documents generated at or after TIME\n"
-	    "      --until TIME       only documents generated before TIME\n"
-	    "                         (TIME: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)\n"
-	    "      --format FORMAT    export: jsonl or csv (jsonl)\n"
-	    "      --json             trend, changes, check: print JSON\n"
-	    "      --plot FILE        trend: draw the series as an SVG plot\n"
-	    "      --force            add: record documents whose signature is\n"
-	    "                         invalid (marked invalid)\n"
-	    "      --body             show: print the stored document itself\n"
-	    "  -h, --help             print this help and exit\n"
-	    "  -V, --version          print the version and exit\n"
-	    "\n"
-	    "Exit status: 0 success, 1 failure (nothing changed), 2 usage error,\n"
-	    "3 check found a regression.\n", ts_progname());
-	ts_exit_stdout();
-}
+/* The --help text; each %s is the program's name. */
+static const char help[] =
+    "Usage: %s [OPTION]... COMMAND [ARG]...\n"
+    "Keep every result document and tachyon record of every host in one\n"
+    "SQLite database, and read its history: trends, change points, and\n"
+    "whether a new result is out of line with its host's past.\n"
+    "\n"
+    "Commands:\n"
+    "  add DOC...        add documents or tachyon record files (- is stdin)\n"
+    "  list              one line per document\n"
+    "  show ID           one document's results (--body: the document)\n"
+    "  hosts             the hosts, with their documents and records\n"
+    "  export            one row per result (--format jsonl or csv)\n"
+    "  trend             one workload and pass over time (-w required)\n"
+    "  changes           the change points of every series\n"
+    "  check DOC         is DOC a regression against its host's history?\n"
+    "\n"
+    "Options:\n"
+    "      --db FILE          the database (default: $THREADSTONE_HISTORY,\n"
+    "                         else $XDG_DATA_HOME/threadstone/history.sqlite)\n"
+    "      --timeout SECONDS  wait this long for another writer (30)\n"
+    "      --host NAME        add: record under this host name; else only\n"
+    "                         this host\n"
+    "  -w, --workload ID      only this workload\n"
+    "      --pass PASS        only this pass: single or multi\n"
+    "      --producer TEXT    only documents whose producer contains TEXT\n"
+    "      --since TIME       only documents generated at or after TIME\n"
+    "      --until TIME       only documents generated before TIME\n"
+    "                         (TIME: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)\n"
+    "      --format FORMAT    export: jsonl or csv (jsonl)\n"
+    "      --json             trend, changes, check: print JSON\n"
+    "      --plot FILE        trend: draw the series as an SVG plot\n"
+    "      --force            add: record documents whose signature is\n"
+    "                         invalid (marked invalid)\n"
+    "      --body             show: print the stored document itself\n"
+    "  -h, --help             print this help and exit\n"
+    "  -V, --version          print the version and exit\n"
+    "\n"
+    "Exit status: 0 success, 1 failure (nothing changed), 2 usage error,\n"
+    "3 check found a regression.\n";
 
 /* "YYYY-MM-DD" or a full UTC time, as seconds since the epoch. */
 static long long
@@ -175,7 +170,8 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof o);
 	o.timeout_ms = TS_HIST_TIMEOUT_MS;
 	o.since = o.until = -1;
-	while ((ch = ts_getopt(argc, argv, "w:hV", longopts)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "w:hV", longopts,
+	    help)) != -1) {
 		switch (ch) {
 		case OPT_DB:
 			if (*optarg == '\0')
@@ -237,10 +233,6 @@ main(int argc, char *argv[])
 			o.body = true;
 			o.used |= HIST_OPT_BODY;
 			break;
-		case 'h':
-			usage();
-		case 'V':
-			ts_version_exit();
 		}
 	}
 	if (optind >= argc)

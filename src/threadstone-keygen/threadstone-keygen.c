@@ -17,29 +17,23 @@
 
 static const struct option longopts[] = {
 	{ "dir", required_argument, NULL, 'd' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+	TS_CLI_STD_OPTIONS
 };
 
-/* Print the usage text to stdout and exit 0 (1 if it was not written). */
-static void __attribute__((noreturn))
-usage(void)
-{
-	printf("Usage: %s [OPTION]...\n"
-	    "Create DIR/threadstone.key (Ed25519 private key, PKCS#8 DER, mode\n"
-	    "0600) and DIR/threadstone.pub (the raw 32-byte public key).\n"
-	    "Existing files are never overwritten.\n"
-	    "\n"
-	    "  -d, --dir=DIR    where to create the two files (default: .;\n"
-	    "                   created if missing)\n"
-	    "  -h, --help       print this help and exit\n"
-	    "  -V, --version    print the version and exit\n"
-	    "\n"
-	    "Exit status: 0 created, 1 failure (a file exists, I/O), 2 usage "
-	    "error.\n", ts_progname());
-	ts_exit_stdout();
-}
+/* The --help text; each %s is the program's name. */
+static const char help[] =
+    "Usage: %s [OPTION]...\n"
+    "Create DIR/threadstone.key (Ed25519 private key, PKCS#8 DER, mode\n"
+    "0600) and DIR/threadstone.pub (the raw 32-byte public key).\n"
+    "Existing files are never overwritten.\n"
+    "\n"
+    "  -d, --dir=DIR    where to create the two files (default: .;\n"
+    "                   created if missing)\n"
+    "  -h, --help       print this help and exit\n"
+    "  -V, --version    print the version and exit\n"
+    "\n"
+    "Exit status: 0 created, 1 failure (a file exists, I/O), 2 usage "
+    "error.\n";
 
 int
 main(int argc, char *argv[])
@@ -49,15 +43,12 @@ main(int argc, char *argv[])
 	int ch;
 
 	ts_check_stdout_at_exit();
-	while ((ch = ts_getopt(argc, argv, "d:hV", longopts)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "d:hV", longopts,
+	    help)) != -1) {
 		switch (ch) {
 		case 'd':
 			dir = optarg;
 			break;
-		case 'h':
-			usage();
-		case 'V':
-			ts_version_exit();
 		}
 	}
 	if (optind != argc) {

@@ -31,31 +31,24 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "schema", no_argument, NULL, OPT_SCHEMA },
 	{ "out", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+	TS_CLI_STD_OPTIONS
 };
 
-/* Print the usage text to stdout and exit 0 (1 if it was not written). */
-static void __attribute__((noreturn))
-usage(void)
-{
-	printf("Usage: %s [OPTION]... FILE\n"
-	    "   or: %s --schema [--out PATH]\n"
-	    "Print a ThreadStone result document (FILE, or - for standard\n"
-	    "input) again, as threadstone-run would have printed it.\n"
-	    "\n"
-	    "      --format FORMAT  table (the default), json or markdown\n"
-	    "      --schema         print the JSON Schema of result documents\n"
-	    "  -o, --out PATH       write to PATH instead of standard output\n"
-	    "  -h, --help           print this help and exit\n"
-	    "  -V, --version        print the version and exit\n"
-	    "\n"
-	    "Exit status: 0 printed, 1 FILE could not be read or parsed or the\n"
-	    "output not written, 2 usage error.\n",
-	    ts_progname(), ts_progname());
-	ts_exit_stdout();
-}
+/* The --help text; each %s is the program's name. */
+static const char help[] =
+    "Usage: %s [OPTION]... FILE\n"
+    "   or: %s --schema [--out PATH]\n"
+    "Print a ThreadStone result document (FILE, or - for standard\n"
+    "input) again, as threadstone-run would have printed it.\n"
+    "\n"
+    "      --format FORMAT  table (the default), json or markdown\n"
+    "      --schema         print the JSON Schema of result documents\n"
+    "  -o, --out PATH       write to PATH instead of standard output\n"
+    "  -h, --help           print this help and exit\n"
+    "  -V, --version        print the version and exit\n"
+    "\n"
+    "Exit status: 0 printed, 1 FILE could not be read or parsed or the\n"
+    "output not written, 2 usage error.\n";
 
 /*
  * Send the output to stdout, or whole to path.  A file gets JSON without
@@ -85,7 +78,8 @@ main(int argc, char *argv[])
 	int ch, rc;
 
 	ts_check_stdout_at_exit();
-	while ((ch = ts_getopt(argc, argv, "o:hV", longopts)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "o:hV", longopts,
+	    help)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
 			format_given = true;
@@ -98,10 +92,6 @@ main(int argc, char *argv[])
 		case 'o':
 			out_path = optarg;
 			break;
-		case 'h':
-			usage();
-		case 'V':
-			ts_version_exit();
 		}
 	}
 

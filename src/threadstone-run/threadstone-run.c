@@ -84,9 +84,7 @@ static const struct option fixed_opts[] = {
 	{ BUFFER_OPTIONS, no_argument, NULL, 0 },
 	{ "huge-pages", no_argument, NULL, OPT_HUGE },
 	{ "list", no_argument, NULL, OPT_LIST },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+	TS_CLI_STD_OPTIONS
 };
 
 /* Everything the command line asked for. */
@@ -131,25 +129,30 @@ make_longopts(void)
 	}
 }
 
-/* Print the usage text to stdout and exit 0 (1 if it was not written). */
-static void __attribute__((noreturn))
-usage(void)
+/*
+ * The --help text into b; the option list names the kernels and their
+ * buffer options from their descriptors.
+ */
+static void
+help_text(struct ts_buf *b)
 {
 	char opt[64];
 	size_t i;
 
-	printf("Usage: %s [OPTION]...\n"
+	ts_buf_printf(b, "Usage: %%s [OPTION]...\n"
 	    "Measure this machine with the ThreadStone workloads and print the\n"
 	    "result.  Progress goes to standard error.\n"
 	    "\n"
 	    "  -w, --workload ID     run this workload (repeatable; default all:\n"
-	    "                       ", ts_progname());
+	    "                       ");
 	for (i = 0; i < ts_nkernels; i++)
-		printf(" %s", ts_kernels[i]->id);
-	printf(")\n"
+		ts_buf_printf(b, " %s", ts_kernels[i]->id);
+	ts_buf_printf(b, ")\n"
 	    "  -t, --threads N       threads of the multi-thread pass (0 = every\n"
 	    "                        usable CPU, the default)\n");
-	printf("  -s, --samples N       measured rounds per execution (default %d)\n"
+	ts_buf_printf(b,
+	    "  -s, --samples N       measured rounds per execution "
+	    "(default %d)\n"
 	    "      --warmup N        discarded rounds per execution (default %d)\n"
 	    "      --window-ms N     target round duration in ms (default %d)\n"
 	    "      --executions N    measure every pass in N fresh processes,\n"
@@ -175,11 +178,12 @@ usage(void)
 		if (ts_kernels[i]->buffer_option != NULL) {
 			snprintf(opt, sizeof opt, "%s N",
 			    ts_kernels[i]->buffer_option);
-			printf("      %-18s%s (default %llu)\n", opt,
+			ts_buf_printf(b, "      %-18s%s (default %llu)\n", opt,
 			    ts_kernels[i]->buffer_help, (unsigned long long)
 			    (ts_kernels[i]->buffer_default / TS_MIB));
 		}
-	printf("      --huge-pages      ask for transparent huge pages for both\n"
+	ts_buf_printf(b,
+	    "      --huge-pages      ask for transparent huge pages for both\n"
 	    "      --list            describe the workloads and exit\n"
 	    "  -h, --help            print this help and exit\n"
 	    "  -V, --version         print the version and exit\n"
@@ -187,7 +191,6 @@ usage(void)
 	    "Exit status: 0 the suite ran (failed workloads are recorded in the\n"
 	    "document), 1 unknown workload, zero samples or window, unwritable\n"
 	    "--out, bad --sign-key or another runtime failure, 2 usage error.\n");
-	ts_exit_stdout();
 }
 
 /* Print the workload list (the original's `list`) and exit 0. */
@@ -262,6 +265,7 @@ buffer_option(struct args *a, size_t i, const char *arg)
 static void
 parse_args(int argc, char *argv[], struct args *a)
 {
+	struct ts_buf help;
 	int ch;
 
 	memset(a, 0, sizeof *a);
@@ -273,7 +277,10 @@ parse_args(int argc, char *argv[], struct args *a)
 	a->pin = true;
 	a->ids = ts_xcalloc((size_t)argc, sizeof *a->ids);
 	make_longopts();
-	while ((ch = ts_getopt(argc, argv, "w:t:s:o:qhV", longopts)) != -1) {
+	ts_buf_init(&help);
+	help_text(&help);
+	while ((ch = ts_cli_getopt(argc, argv, "w:t:s:o:qhV", longopts,
+	    help.data)) != -1) {
 		switch (ch) {
 		case 'w':
 			a->ids[a->nids++] = optarg;
@@ -338,16 +345,13 @@ parse_args(int argc, char *argv[], struct args *a)
 		case OPT_LIST:
 			a->list = true;
 			break;
-		case 'h':
-			usage();
-		case 'V':
-			ts_version_exit();
 		default:
 			/* ts_getopt returns only the options of longopts. */
 			buffer_option(a, (size_t)(ch - OPT_BUFFER), optarg);
 			break;
 		}
 	}
+	ts_buf_free(&help);
 	if (optind < argc) {
 		ts_error("unexpected argument '%s'", argv[optind]);
 		exit(TS_EXIT_USAGE);

@@ -28,33 +28,26 @@ static const struct option longopts[] = {
 	{ "key", required_argument, NULL, 'k' },
 	{ "out", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+	TS_CLI_STD_OPTIONS
 };
 
-/* Print the usage text to stdout and exit 0 (1 if it was not written). */
-static void __attribute__((noreturn))
-usage(void)
-{
-	printf("Usage: %s [OPTION]... FILE --key PATH\n"
-	    "Sign a ThreadStone result document with an Ed25519 private key\n"
-	    "(PKCS#8 DER: threadstone-keygen's 83-byte form, the 85-byte form\n"
-	    "of older ring versions, or openssl genpkey's 48-byte form).\n"
-	    "The document is rewritten in canonical pretty form, in place\n"
-	    "unless --out is given, and replaced whole or not at all.\n"
-	    "\n"
-	    "  -k, --key=PATH   the private key (required)\n"
-	    "  -o, --out=PATH   write the signed document to PATH, not FILE\n"
-	    "      --force      replace an invalid signature, and sign a file\n"
-	    "                   whose contents are not coherent\n"
-	    "  -h, --help       print this help and exit\n"
-	    "  -V, --version    print the version and exit\n"
-	    "\n"
-	    "Exit status: 0 signed, 1 failure or refusal, 2 usage error.\n",
-	    ts_progname());
-	ts_exit_stdout();
-}
+/* The --help text; each %s is the program's name. */
+static const char help[] =
+    "Usage: %s [OPTION]... FILE --key PATH\n"
+    "Sign a ThreadStone result document with an Ed25519 private key\n"
+    "(PKCS#8 DER: threadstone-keygen's 83-byte form, the 85-byte form\n"
+    "of older ring versions, or openssl genpkey's 48-byte form).\n"
+    "The document is rewritten in canonical pretty form, in place\n"
+    "unless --out is given, and replaced whole or not at all.\n"
+    "\n"
+    "  -k, --key=PATH   the private key (required)\n"
+    "  -o, --out=PATH   write the signed document to PATH, not FILE\n"
+    "      --force      replace an invalid signature, and sign a file\n"
+    "                   whose contents are not coherent\n"
+    "  -h, --help       print this help and exit\n"
+    "  -V, --version    print the version and exit\n"
+    "\n"
+    "Exit status: 0 signed, 1 failure or refusal, 2 usage error.\n";
 
 /* Refuse unless --force: an invalid signature, or incoherent contents. */
 static int
@@ -93,7 +86,8 @@ main(int argc, char *argv[])
 	int ch, rc;
 
 	ts_check_stdout_at_exit();
-	while ((ch = ts_getopt(argc, argv, "k:o:hV", longopts)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "k:o:hV", longopts,
+	    help)) != -1) {
 		switch (ch) {
 		case 'k':
 			keypath = optarg;
@@ -104,10 +98,6 @@ main(int argc, char *argv[])
 		case OPT_FORCE:
 			force = true;
 			break;
-		case 'h':
-			usage();
-		case 'V':
-			ts_version_exit();
 		}
 	}
 	if (argc - optind != 1) {

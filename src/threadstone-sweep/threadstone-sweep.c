@@ -60,9 +60,7 @@ static const struct option longopts[] = {
 	{ "numa", no_argument, NULL, OPT_NUMA },
 	{ "chase-size", required_argument, NULL, OPT_CHASE_SIZE },
 	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+	TS_CLI_STD_OPTIONS
 };
 
 struct options {
@@ -77,61 +75,56 @@ struct options {
 	struct loaded_opts loaded;	/* --loaded, --numa and their options */
 };
 
-/* Print the usage text to stdout and exit 0 (1 if it was not written). */
-static void __attribute__((noreturn))
-usage(void)
-{
-	printf("Usage: %s [OPTION]...\n"
-	    "Measure dependent-load latency for working sets from 4 KiB up,\n"
-	    "doubling each time, with a random chase (what a workload sees)\n"
-	    "and a page-local chase through the same buffer (the data caches\n"
-	    "alone, page walks left out), and name the page-local curve's\n"
-	    "plateaus after the cache levels hwloc reports (L1d, L2, L3,\n"
-	    "DRAM).\n"
-	    "\n"
-	    "      --min-ms N       time each size for at least N ms "
-	    "(default 120)\n"
-	    "  -o, --out FILE       write the points as JSON to FILE instead "
-	    "of\n"
-	    "                       printing the table\n"
-	    "      --max-size SIZE  largest working set, e.g. 64M or 1G "
-	    "(default:\n"
-	    "                       256M, or 4 x the last-level cache if "
-	    "larger)\n"
-	    "      --plot FILE.svg  draw the curve as an SVG picture\n"
-	    "      --huge-pages     back the buffers with transparent huge "
-	    "pages\n"
-	    "      --repeat N       take N readings per size and keep the "
-	    "fastest\n"
-	    "                       (default 1, as the original)\n"
-	    "\n"
-	    "Latency under load (instead of the sizes):\n"
-	    "      --loaded         chase one DRAM-sized buffer on the first "
-	    "core while\n"
-	    "                       load threads on the other cores stream "
-	    "through\n"
-	    "                       memory, from peak bandwidth down to "
-	    "none\n"
-	    "      --mix LIST       load kernels: read, triad, copy or all "
-	    "(default all)\n"
-	    "      --delays LIST    spin steps after each line, e.g. "
-	    "0,10,100 (default\n"
-	    "                       0,1,2,5,...,5000)\n"
-	    "      --chase-size SIZE  the chase buffer (default 256M)\n"
-	    "      --numa           latency and bandwidth from each NUMA "
-	    "node's cores\n"
-	    "                       to each node's memory\n"
-	    "      --min-ms N       with these: each chase order's reading "
-	    "per point\n"
-	    "                       (default 200)\n"
-	    "  -q, --quiet          no progress or \"wrote\" lines on stderr\n"
-	    "  -h, --help           print this help and exit\n"
-	    "  -V, --version        print the version and exit\n"
-	    "\n"
-	    "Exit status: 0 measured, 1 runtime failure, 2 usage error.\n",
-	    ts_progname());
-	ts_exit_stdout();
-}
+/* The --help text; each %s is the program's name. */
+static const char help[] =
+    "Usage: %s [OPTION]...\n"
+    "Measure dependent-load latency for working sets from 4 KiB up,\n"
+    "doubling each time, with a random chase (what a workload sees)\n"
+    "and a page-local chase through the same buffer (the data caches\n"
+    "alone, page walks left out), and name the page-local curve's\n"
+    "plateaus after the cache levels hwloc reports (L1d, L2, L3,\n"
+    "DRAM).\n"
+    "\n"
+    "      --min-ms N       time each size for at least N ms "
+    "(default 120)\n"
+    "  -o, --out FILE       write the points as JSON to FILE instead "
+    "of\n"
+    "                       printing the table\n"
+    "      --max-size SIZE  largest working set, e.g. 64M or 1G "
+    "(default:\n"
+    "                       256M, or 4 x the last-level cache if "
+    "larger)\n"
+    "      --plot FILE.svg  draw the curve as an SVG picture\n"
+    "      --huge-pages     back the buffers with transparent huge "
+    "pages\n"
+    "      --repeat N       take N readings per size and keep the "
+    "fastest\n"
+    "                       (default 1, as the original)\n"
+    "\n"
+    "Latency under load (instead of the sizes):\n"
+    "      --loaded         chase one DRAM-sized buffer on the first "
+    "core while\n"
+    "                       load threads on the other cores stream "
+    "through\n"
+    "                       memory, from peak bandwidth down to "
+    "none\n"
+    "      --mix LIST       load kernels: read, triad, copy or all "
+    "(default all)\n"
+    "      --delays LIST    spin steps after each line, e.g. "
+    "0,10,100 (default\n"
+    "                       0,1,2,5,...,5000)\n"
+    "      --chase-size SIZE  the chase buffer (default 256M)\n"
+    "      --numa           latency and bandwidth from each NUMA "
+    "node's cores\n"
+    "                       to each node's memory\n"
+    "      --min-ms N       with these: each chase order's reading "
+    "per point\n"
+    "                       (default 200)\n"
+    "  -q, --quiet          no progress or \"wrote\" lines on stderr\n"
+    "  -h, --help           print this help and exit\n"
+    "  -V, --version        print the version and exit\n"
+    "\n"
+    "Exit status: 0 measured, 1 runtime failure, 2 usage error.\n";
 
 /* Check --max-size against the smallest size and the memory; 0 or -1. */
 static int
@@ -203,7 +196,8 @@ parse_args(int argc, char *argv[], struct options *o)
 	memset(o, 0, sizeof *o);
 	o->min_ms = 120;
 	o->repeat = 1;
-	while ((ch = ts_getopt(argc, argv, "o:qhV", longopts)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "o:qhV", longopts,
+	    help)) != -1) {
 		switch (ch) {
 		case OPT_MIN_MS:
 			if (ts_parse_u64(optarg, 0, MAX_MIN_MS,
@@ -278,10 +272,6 @@ parse_args(int argc, char *argv[], struct options *o)
 		case 'q':
 			o->quiet = true;
 			break;
-		case 'h':
-			usage();
-		case 'V':
-			ts_version_exit();
 		}
 	}
 	if (optind < argc) {

@@ -26,31 +26,25 @@ enum {
 static const struct option longopts[] = {
 	{ "require-signature", no_argument, NULL, OPT_REQUIRE_SIGNATURE },
 	{ "json", no_argument, NULL, OPT_JSON },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+	TS_CLI_STD_OPTIONS
 };
 
-/* Print the usage text to stdout and exit 0 (1 if it was not written). */
-static void __attribute__((noreturn))
-usage(void)
-{
-	printf("Usage: %s [OPTION]... FILE\n"
-	    "Check a ThreadStone result document: that it parses, that its\n"
-	    "contents are coherent, and that its signature (if any) matches.\n"
-	    "Recomputed statistics, scores and keys outside the signature are\n"
-	    "reported as warnings on standard error; they do not fail the file.\n"
-	    "FILE may be - for standard input.\n"
-	    "\n"
-	    "      --require-signature  fail when the file is not signed\n"
-	    "      --json               print the verdict as JSON\n"
-	    "  -h, --help               print this help and exit\n"
-	    "  -V, --version            print the version and exit\n"
-	    "\n"
-	    "Exit status: 0 the file passed, 1 it failed or could not be read,\n"
-	    "2 usage error.\n", ts_progname());
-	ts_exit_stdout();
-}
+/* The --help text; each %s is the program's name. */
+static const char help[] =
+    "Usage: %s [OPTION]... FILE\n"
+    "Check a ThreadStone result document: that it parses, that its\n"
+    "contents are coherent, and that its signature (if any) matches.\n"
+    "Recomputed statistics, scores and keys outside the signature are\n"
+    "reported as warnings on standard error; they do not fail the file.\n"
+    "FILE may be - for standard input.\n"
+    "\n"
+    "      --require-signature  fail when the file is not signed\n"
+    "      --json               print the verdict as JSON\n"
+    "  -h, --help               print this help and exit\n"
+    "  -V, --version            print the version and exit\n"
+    "\n"
+    "Exit status: 0 the file passed, 1 it failed or could not be read,\n"
+    "2 usage error.\n";
 
 int
 main(int argc, char *argv[])
@@ -65,7 +59,8 @@ main(int argc, char *argv[])
 	int ch, rc;
 
 	ts_check_stdout_at_exit();
-	while ((ch = ts_getopt(argc, argv, "hV", longopts)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "hV", longopts,
+	    help)) != -1) {
 		switch (ch) {
 		case OPT_REQUIRE_SIGNATURE:
 			require = true;
@@ -73,10 +68,6 @@ main(int argc, char *argv[])
 		case OPT_JSON:
 			json = true;
 			break;
-		case 'h':
-			usage();
-		case 'V':
-			ts_version_exit();
 		}
 	}
 	if (argc - optind != 1) {
