@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "doc/doc-pkcs8.h"
 #include "doc-fixture.h"
+#include "key-mutants.h"
 #include "tap.h"
 #include "util.h"
 
@@ -28,7 +29,7 @@ main(void)
 	struct ts_pkcs8 k;
 	struct ts_buf file;
 	char err[256];
-	int i;
+	size_t i, len;
 
 	fixture_dir();
 	for (i = 0; i < 32; i++)
@@ -59,29 +60,11 @@ main(void)
 	    k.form == TS_PKCS8_V1 && !k.has_public &&
 	    memcmp(k.seed, seed, 32) == 0, "OpenSSL's v1, no public key");
 
-	ok(ts_pkcs8_parse(der, 82, &k, err, sizeof err) == -1 &&
-	    err[0] != '\0', "truncated: refused with a reason (%s)", err);
-	ok(ts_pkcs8_parse(der, 0, &k, err, sizeof err) == -1, "empty: refused");
-	memcpy(tmp, der, 83);
-	tmp[4] = 2;
-	ok(ts_pkcs8_parse(tmp, 83, &k, err, sizeof err) == -1,
-	    "version 2: refused");
-	memcpy(tmp, der, 83);
-	tmp[11] = 0x71;
-	ok(ts_pkcs8_parse(tmp, 83, &k, err, sizeof err) == -1,
-	    "Ed448's algorithm identifier: refused");
-	memcpy(tmp, der, 48);
-	tmp[1] = 0x2e;
-	ok(ts_pkcs8_parse(tmp, 48, &k, err, sizeof err) == -1,
-	    "v2 without its public key: refused");
-	memcpy(tmp, der, 83);
-	tmp[83] = 0;
-	tmp[1] = 0x52;
-	ok(ts_pkcs8_parse(tmp, 84, &k, err, sizeof err) == -1,
-	    "a trailing byte: refused");
-	memcpy(tmp, der, 83);
-	tmp[0] = 0x31;
-	ok(ts_pkcs8_parse(tmp, 83, &k, err, sizeof err) == -1,
-	    "a SET instead of a SEQUENCE: refused");
+	for (i = 0; i < NKEY_MUTANTS; i++) {
+		len = key_mutate(der, &key_mutants[i], tmp);
+		ok(ts_pkcs8_parse(tmp, len, &k, err, sizeof err) == -1 &&
+		    err[0] != '\0', "%s: refused (%s)", key_mutants[i].what,
+		    err);
+	}
 	return done_testing();
 }

@@ -82,6 +82,22 @@ components_free(struct ts_component *c, size_t n)
 }
 
 void
+ts_system_free(struct ts_system *s)
+{
+	free(s->cpu_model);
+	free(s->cpu_vendor);
+	free(s->os);
+	free(s->os_version);
+	free(s->target);
+	free(s->rustc_version);
+	free(s->build_profile.opt_level);
+	free(s->build_profile.target_cpu);
+	free(s->build_profile.target_features);
+	free(s->timer.cycle_source);
+	memset(s, 0, sizeof *s);
+}
+
+void
 ts_report_free(struct ts_report *r)
 {
 	size_t i;
@@ -90,16 +106,7 @@ ts_report_free(struct ts_report *r)
 		return;
 	free(r->tool_version);
 	free(r->generated_at);
-	free(r->system.cpu_model);
-	free(r->system.cpu_vendor);
-	free(r->system.os);
-	free(r->system.os_version);
-	free(r->system.target);
-	free(r->system.rustc_version);
-	free(r->system.build_profile.opt_level);
-	free(r->system.build_profile.target_cpu);
-	free(r->system.build_profile.target_features);
-	free(r->system.timer.cycle_source);
+	ts_system_free(&r->system);
 	for (i = 0; i < r->nworkloads; i++)
 		workload_free(&r->workloads[i]);
 	free(r->workloads);

@@ -163,6 +163,9 @@ struct ts_report {
 
 /* Free everything a report owns (not the struct itself); NULL-safe. */
 void	ts_report_free(struct ts_report *);
+
+/* Free the strings of a system block and zero it. */
+void	ts_system_free(struct ts_system *);
 void	ts_pass_free(struct ts_pass *);
 
 #endif /* TS_DOC_MODEL_H */

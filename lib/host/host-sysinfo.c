@@ -414,22 +414,6 @@ ts_sysextra_free(struct ts_sysextra *e)
 	e->kernel_release = e->host_triple = e->thp_mode = NULL;
 }
 
-void
-ts_system_free(struct ts_system *s)
-{
-	free(s->cpu_model);
-	free(s->cpu_vendor);
-	free(s->os);
-	free(s->os_version);
-	free(s->target);
-	free(s->rustc_version);
-	free(s->build_profile.opt_level);
-	free(s->build_profile.target_cpu);
-	free(s->build_profile.target_features);
-	free(s->timer.cycle_source);
-	memset(s, 0, sizeof *s);
-}
-
 uint64_t
 ts_mem_available(void)
 {

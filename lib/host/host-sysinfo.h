@@ -46,8 +46,7 @@ uint64_t	 ts_mem_available(void);
  */
 uint64_t	 ts_mem_room(void);
 
-/* Free what ts_sysinfo_capture() put in *sys. */
-void	 ts_system_free(struct ts_system *);
+/* (What ts_sysinfo_capture() puts in *sys is freed by ts_system_free.) */
 
 /*
  * The pieces, exposed for tests: Rust's target triple for an autoconf
