@@ -86,6 +86,16 @@ def family_of(name, types):
     return name
 
 
+def enter_family(fam, current, done):
+    """The family now current: fam, unless it was seen and left before."""
+    if fam != current:
+        if fam in done:
+            raise ValueError("family %s is split" % fam)
+        if current is not None:
+            done.add(current)
+    return fam
+
+
 def check(text):
     if text and not text.endswith("\n"):
         raise ValueError("the last line has no newline")
@@ -101,12 +111,7 @@ def check(text):
                     fam = parts[2]
                     if not NAME.fullmatch(fam):
                         raise ValueError("bad metric name %r" % fam)
-                    if fam != current:
-                        if fam in done:
-                            raise ValueError("family %s is split" % fam)
-                        if current is not None:
-                            done.add(current)
-                        current = fam
+                    current = enter_family(fam, current, done)
                     table = helps if parts[1] == "HELP" else types
                     if fam in table:
                         raise ValueError("second %s for %s" % (parts[1], fam))
@@ -131,13 +136,7 @@ def check(text):
             value = parse_value(rest[0])
             if len(rest) == 2 and not re.fullmatch(r"-?\d+", rest[1]):
                 raise ValueError("bad timestamp %r" % rest[1])
-            fam = family_of(name, types)
-            if fam != current:
-                if fam in done:
-                    raise ValueError("family %s is split" % fam)
-                if current is not None:
-                    done.add(current)
-                current = fam
+            current = enter_family(family_of(name, types), current, done)
             key = (name, tuple(sorted(labels.items())))
             if key in seen:
                 raise ValueError("series %s repeated" % name)
