@@ -287,22 +287,40 @@ rd_f64(struct rd *rd, struct json_object *obj, const char *path,
 	return to_f64(rd, v, p, out);
 }
 
+/*
+ * Fetch a field as field() does and check that it has JSON type t
+ * (what names it in the error): 1 when present, 0 when an optional one
+ * is absent, -1 on error.
+ */
+static int
+typed_field(struct rd *rd, struct json_object *obj, const char *path,
+    const char *key, bool optional, enum json_type t, const char *what,
+    struct json_object **v)
+{
+	char p[PATHLEN];
+	int rc;
+
+	if ((rc = field(rd, obj, path, key, optional, what, v)) <= 0)
+		return rc;
+	if (json_object_is_type(*v, t))
+		return 1;
+	join(p, path, key);
+	return wrong_type(rd, p, *v, what);
+}
+
 /* Read a string field into a fresh copy; optional ones stay NULL. */
 static int
 rd_str(struct rd *rd, struct json_object *obj, const char *path,
     const char *key, bool optional, char **out)
 {
 	struct json_object *v;
-	char p[PATHLEN];
 	int rc;
 
-	if ((rc = field(rd, obj, path, key, optional, "a string", &v)) <= 0)
-		return rc;
-	join(p, path, key);
-	if (!json_object_is_type(v, json_type_string))
-		return wrong_type(rd, p, v, "a string");
-	*out = ts_xstrdup(json_object_get_string(v));
-	return 0;
+	rc = typed_field(rd, obj, path, key, optional, json_type_string,
+	    "a string", &v);
+	if (rc > 0)
+		*out = ts_xstrdup(json_object_get_string(v));
+	return rc < 0 ? -1 : 0;
 }
 
 /* Read a boolean field; an optional one left absent keeps *out. */
@@ -311,16 +329,13 @@ rd_bool(struct rd *rd, struct json_object *obj, const char *path,
     const char *key, bool optional, bool *out)
 {
 	struct json_object *v;
-	char p[PATHLEN];
 	int rc;
 
-	if ((rc = field(rd, obj, path, key, optional, "a boolean", &v)) <= 0)
-		return rc;
-	join(p, path, key);
-	if (!json_object_is_type(v, json_type_boolean))
-		return wrong_type(rd, p, v, "a boolean");
-	*out = json_object_get_boolean(v);
-	return 0;
+	rc = typed_field(rd, obj, path, key, optional, json_type_boolean,
+	    "a boolean", &v);
+	if (rc > 0)
+		*out = json_object_get_boolean(v);
+	return rc < 0 ? -1 : 0;
 }
 
 /* Read a required array field; *out is the json-c array. */
@@ -328,14 +343,8 @@ static int
 rd_array(struct rd *rd, struct json_object *obj, const char *path,
     const char *key, struct json_object **out)
 {
-	char p[PATHLEN];
-
-	if (field(rd, obj, path, key, false, "a sequence", out) < 0)
-		return -1;
-	join(p, path, key);
-	if (!json_object_is_type(*out, json_type_array))
-		return wrong_type(rd, p, *out, "a sequence");
-	return 0;
+	return typed_field(rd, obj, path, key, false, json_type_array,
+	    "a sequence", out) < 0 ? -1 : 0;
 }
 
 static const char *const summary_keys[] = { "n", "outliers", "median",
@@ -361,12 +370,10 @@ rd_stats(struct rd *rd, struct json_object *v, const char *path,
 	for (i = 0; i < sizeof f / sizeof f[0]; i++)
 		if (rd_f64(rd, v, path, summary_keys[i + 2], f[i], NULL) < 0)
 			return -1;
-	if (field(rd, v, path, "stability", false, "variant identifier",
-	    &e) < 0)
+	if (typed_field(rd, v, path, "stability", false, json_type_string,
+	    "variant identifier", &e) < 0)
 		return -1;
 	join(p, path, "stability");
-	if (!json_object_is_type(e, json_type_string))
-		return wrong_type(rd, p, e, "variant identifier");
 	if (ts_stability_from_name(json_object_get_string(e),
 	    &s->stability) < 0)
 		return fail(rd, p, "unknown variant `%.40s`, expected one of "
@@ -443,11 +450,10 @@ rd_workload(struct rd *rd, struct json_object *v, const char *path,
 	    rd_str(rd, v, path, "id", false, &w->id) < 0 ||
 	    rd_str(rd, v, path, "name", false, &w->name) < 0 ||
 	    rd_str(rd, v, path, "summary", false, &w->summary) < 0 ||
-	    field(rd, v, path, "unit", false, "variant identifier", &e) < 0)
+	    typed_field(rd, v, path, "unit", false, json_type_string,
+	    "variant identifier", &e) < 0)
 		return -1;
 	join(p, path, "unit");
-	if (!json_object_is_type(e, json_type_string))
-		return wrong_type(rd, p, e, "variant identifier");
 	if (ts_unit_from_name(json_object_get_string(e), &w->unit) < 0)
 		return fail(rd, p, "unknown variant `%.40s`, expected one of "
 		    "`dhrystones_per_sec`, `gflops`, `gib_per_sec`, "
