@@ -29,8 +29,7 @@ orig=${TS_ORIGINAL:-}
 keep= reuse=
 while getopts n:m:b:o:k:r: opt; do
 	case $opt in
-	n) n=$OPTARG ;;
-	m) m=$OPTARG ;;
+	n | m) eval "$opt=\$OPTARG" ;;	# -n N, -m M
 	*) bench_docopt "$opt" || bench_usage "[-n N] [-m M] [-b BUILDDIR]" \
 	    "[-o ORIGINAL] [-k DIR | -r DIR] [-- RUN-OPTIONS...]" ;;
 	esac

@@ -329,13 +329,13 @@ rd_bool(struct rd *rd, struct json_object *obj, const char *path,
     const char *key, bool optional, bool *out)
 {
 	struct json_object *v;
-	int rc;
 
-	rc = typed_field(rd, obj, path, key, optional, json_type_boolean,
-	    "a boolean", &v);
-	if (rc > 0)
+	if (typed_field(rd, obj, path, key, optional, json_type_boolean,
+	    "a boolean", &v) < 0)
+		return -1;
+	if (v != NULL)		/* present, not null */
 		*out = json_object_get_boolean(v);
-	return rc < 0 ? -1 : 0;
+	return 0;
 }
 
 /* Read a required array field; *out is the json-c array. */
