@@ -188,11 +188,15 @@ crossings(const char *svg, struct parsed *q, const char *what)
 	return bad;
 }
 
-/* Render the two curves with levels from the page-local one into b. */
+/*
+ * Render the two curves with levels from the page-local one into b, parse
+ * the result into q and check, under the name what, that no text
+ * crosses a curve or a marker.
+ */
 static void
 render_two(struct ts_buf *b, const uint64_t *bytes, const double *rnd,
     const double *loc, size_t n, const struct ts_cache_sizes *cs,
-    struct ts_plateaus *r)
+    struct ts_plateaus *r, struct parsed *q, const char *what)
 {
 	struct ts_svg_plot pl;
 
@@ -206,6 +210,8 @@ render_two(struct ts_buf *b, const uint64_t *bytes, const double *rnd,
 	pl.subtitle = "threadstone-sweep \xc2\xb7 4 KiB pages";
 	ts_buf_init(b);
 	ts_svg_render(b, &pl);
+	ok(crossings(b->data, q, what) == 0, "%s: no text crosses a curve "
+	    "or a marker (%zu texts)", what, q->texts);
 }
 
 /*
@@ -231,16 +237,14 @@ test_two_curves(void)
 	struct parsed q;
 	struct ts_buf b;
 	size_t i, n;
-	int good, bad;
+	int good;
 
 	for (i = 0; i < MAXP; i++)
 		bytes[i] = (4 * KiB) << i;
 
 	/* This VM. */
-	render_two(&b, bytes, vm_rnd, vm_loc, 19, &vm, &r);
-	bad = crossings(b.data, &q, "VM");
-	ok(bad == 0, "VM: no text crosses a curve "
-	    "or a marker (%zu texts)", q.texts);
+	render_two(&b, bytes, vm_rnd, vm_loc, 19, &vm, &r, &q,
+	    "VM");
 	ok(q.cn[0] == 19 && q.cn[1] == 19, "VM: both curves, 19 points each");
 	for (good = 1, i = 0; i < 19; i++)
 		good &= q.cy[1][i] >= q.cy[0][i] - 0.05;
@@ -271,10 +275,8 @@ test_two_curves(void)
 	/* Bare metal: the page-local curve a hair below the random. */
 	for (i = 0; i < 17; i++)
 		loc[i] = pc_rnd[i] * 0.97;
-	render_two(&b, bytes, pc_rnd, loc, 17, &pc, &r);
-	bad = crossings(b.data, &q, "bare metal");
-	ok(bad == 0, "bare metal: no text "
-	    "crosses a curve or a marker (%zu texts)", q.texts);
+	render_two(&b, bytes, pc_rnd, loc, 17, &pc, &r, &q,
+	    "bare metal");
 	is_int(occurrences(b.data, "<line class=\"band\""), 4,
 	    "bare metal: four bands");
 	ok(strstr(b.data, ">L1d 1.0 ns<") != NULL &&
@@ -288,10 +290,8 @@ test_two_curves(void)
 		rnd[i] = 80;
 		loc[i] = 60;
 	}
-	render_two(&b, bytes, rnd, loc, 17, &pc, &r);
-	bad = crossings(b.data, &q, "flat");
-	ok(bad == 0, "flat: no text crosses a "
-	    "curve or a marker (%zu texts)", q.texts);
+	render_two(&b, bytes, rnd, loc, 17, &pc, &r, &q,
+	    "flat");
 	is_int(occurrences(b.data, "class=\"label\" fill="), 1,
 	    "flat: one level label");
 	ts_buf_free(&b);
@@ -301,10 +301,8 @@ test_two_curves(void)
 		rnd[i] = vm_rnd[i] * (i % 2 ? 0.8 : 1.2);
 		loc[i] = vm_loc[i] * (i % 2 ? 1.2 : 0.8);
 	}
-	render_two(&b, bytes, rnd, loc, 19, &vm, &r);
-	bad = crossings(b.data, &q, "noisy");
-	ok(bad == 0, "noisy: no text crosses a "
-	    "curve or a marker (%zu texts)", q.texts);
+	render_two(&b, bytes, rnd, loc, 19, &vm, &r, &q,
+	    "noisy");
 	ts_buf_free(&b);
 
 	/* 4 KiB to 64 GiB: 25 points, the labels crowd. */
@@ -313,10 +311,8 @@ test_two_curves(void)
 		rnd[i] = i < 19 ? vm_rnd[i] : 590 * pow(1.3, (double)i - 18);
 		loc[i] = i < 19 ? vm_loc[i] : 47;
 	}
-	render_two(&b, bytes, rnd, loc, n, &vm, &r);
-	bad = crossings(b.data, &q, "64 GiB");
-	ok(bad == 0, "to 64 GiB: no text "
-	    "crosses a curve or a marker (%zu texts)", q.texts);
+	render_two(&b, bytes, rnd, loc, n, &vm, &r, &q,
+	    "64 GiB");
 	ts_buf_free(&b);
 }
 
