@@ -74,11 +74,17 @@ ts_xasprintf(const char *fmt, ...)
 void
 ts_strv_free(char **v, size_t n)
 {
+	ts_free_each((void *const *)v, n);
+	free(v);
+}
+
+void
+ts_free_each(void *const *p, size_t n)
+{
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
+		free(p[i]);
 }
 
 int

@@ -28,6 +28,14 @@ char	*ts_xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 /* Free the n strings of v, then v (NULL-safe when n is 0). */
 void	 ts_strv_free(char **v, size_t n);
 
+/* Free each of the n pointers of p (the array itself is not freed). */
+void	 ts_free_each(void *const *p, size_t n);
+
+/* Free every pointer given: TS_FREE_ALL(s->a, s->b, s->c). */
+#define TS_FREE_ALL(...)						\
+	ts_free_each((void *const []){ __VA_ARGS__ },			\
+	    sizeof((void *const []){ __VA_ARGS__ }) / sizeof(void *))
+
 /*
  * Strict option parsing.  The whole string must be a number (leading and
  * trailing blanks refused), within [min, max].  Return 0 on success, -1

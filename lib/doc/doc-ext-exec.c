@@ -62,19 +62,10 @@ ts_exec_design_free(struct ts_exec_design *d)
 	for (i = 0; i < d->npasses; i++) {
 		struct ts_exec_pass *p = &d->passes[i];
 
-		free(p->workload);
-		free(p->counts);
-		free(p->means);
-		free(p->steal_ms);
-		free(p->nivcsw);
-		free(p->slowest);
-		free(p->wall_ms);
-		free(p->lost_why);
+		TS_FREE_ALL(p->workload, p->counts, p->means, p->steal_ms,
+		    p->nivcsw, p->slowest, p->wall_ms, p->lost_why);
 	}
-	free(d->passes);
-	free(d->isolation);
-	free(d->order);
-	free(d->interval);
+	TS_FREE_ALL(d->passes, d->isolation, d->order, d->interval);
 	memset(d, 0, sizeof *d);
 }
 

@@ -236,10 +236,8 @@ ts_ext_cpu_kinds_free(struct ts_ext_cpu_kinds *k)
 
 	for (i = 0; i < k->nkinds; i++)
 		free(k->kinds[i].name);
-	free(k->kinds);
-	free(k->single_thread.kind);
-	free(k->single_thread.cpus);
-	free(k->single_thread.reason);
+	TS_FREE_ALL(k->kinds, k->single_thread.kind, k->single_thread.cpus,
+	    k->single_thread.reason);
 	for (i = 0; i < k->nworkers; i++)
 		free(k->workers[i].kind);
 	free(k->workers);
@@ -247,10 +245,8 @@ ts_ext_cpu_kinds_free(struct ts_ext_cpu_kinds *k)
 	for (i = 0; i < k->nper_kind; i++) {
 		w = &k->per_kind[i];
 		for (j = 0; j < w->npasses; j++) {
-			free(w->passes[j].kind);
-			free(w->passes[j].cpus);
-			free(w->passes[j].error);
-			free(w->passes[j].stability);
+			TS_FREE_ALL(w->passes[j].kind, w->passes[j].cpus,
+			    w->passes[j].error, w->passes[j].stability);
 		}
 		free(w->passes);
 		free(w->workload);

@@ -48,10 +48,7 @@ ts_kinds_pass(const struct ts_kind *k, const struct ts_pass *p,
 static void
 pass_free(struct ts_ext_kind_pass *p)
 {
-	free(p->kind);
-	free(p->cpus);
-	free(p->error);
-	free(p->stability);
+	TS_FREE_ALL(p->kind, p->cpus, p->error, p->stability);
 }
 
 void

@@ -84,16 +84,10 @@ components_free(struct ts_component *c, size_t n)
 void
 ts_system_free(struct ts_system *s)
 {
-	free(s->cpu_model);
-	free(s->cpu_vendor);
-	free(s->os);
-	free(s->os_version);
-	free(s->target);
-	free(s->rustc_version);
-	free(s->build_profile.opt_level);
-	free(s->build_profile.target_cpu);
-	free(s->build_profile.target_features);
-	free(s->timer.cycle_source);
+	TS_FREE_ALL(s->cpu_model, s->cpu_vendor, s->os, s->os_version,
+	    s->target, s->rustc_version, s->build_profile.opt_level,
+	    s->build_profile.target_cpu, s->build_profile.target_features,
+	    s->timer.cycle_source);
 	memset(s, 0, sizeof *s);
 }
 
@@ -117,10 +111,8 @@ ts_report_free(struct ts_report *r)
 	    r->score.nmulti_components);
 	ts_extensions_free(&r->ext);
 	if (r->signature != NULL) {
-		free(r->signature->algorithm);
-		free(r->signature->public_key);
-		free(r->signature->value);
-		free(r->signature);
+		TS_FREE_ALL(r->signature->algorithm, r->signature->public_key,
+		    r->signature->value, r->signature);
 	}
 	ts_strv_free(r->unknown_keys, r->nunknown_keys);
 	memset(r, 0, sizeof *r);

@@ -180,10 +180,7 @@ ts_promin_free(struct ts_promin *pi)
 		free(pi->r[i].host);
 		free(pi->r[i].stamp);
 	}
-	free(pi->r);
-	free(pi->info_host);
-	free(pi->text);
-	free(pi);
+	TS_FREE_ALL(pi->r, pi->info_host, pi->text, pi);
 }
 
 struct ts_promin *

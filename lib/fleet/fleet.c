@@ -40,9 +40,7 @@ ts_fleet_free(struct ts_fleet *f)
 		free(f->hosts[i].name);
 		ts_fleet_blocks_free(&f->hosts[i].blk);
 	}
-	free(f->hosts);
-	free(f->slots);
-	free(f->points);
+	TS_FREE_ALL(f->hosts, f->slots, f->points);
 	memset(f, 0, sizeof *f);
 }
 
@@ -563,10 +561,7 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 		find_threshold(&a, ox, r);
 	decide(r);
 	conclude(r);
-	free(ox);
-	free(oy);
-	free(rx);
-	free(a.x);
+	TS_FREE_ALL(ox, oy, rx, a.x);
 	return 0;
 }
 

@@ -93,11 +93,7 @@ pelt(const double *z, size_t n, size_t m, double beta, size_t **cp)
 	*cp = ncp > 0 ? ts_xmalloc(ncp * sizeof **cp) : NULL;
 	for (t = n, i = ncp; t > 0 && last[t] > 0; t = last[t])
 		(*cp)[--i] = last[t];
-	free(s1);
-	free(s2);
-	free(f);
-	free(last);
-	free(cand);
+	TS_FREE_ALL(s1, s2, f, last, cand);
 	return ncp;
 }
 

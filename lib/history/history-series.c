@@ -143,11 +143,8 @@ ts_hist_series_free(struct ts_hist_series *v, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		free(v[i].host);
-		free(v[i].workload);
-		free(v[i].pass);
-		free(v[i].unit);
-		free(v[i].pts);
+		TS_FREE_ALL(v[i].host, v[i].workload, v[i].pass, v[i].unit,
+		    v[i].pts);
 		ts_strv_free(v[i].producers, v[i].nproducers);
 	}
 	free(v);

@@ -367,15 +367,11 @@ ts_comparison_free(struct ts_comparison *c)
 
 	if (c == NULL)
 		return;
-	free(c->mismatch);
-	free(c->producers.base);
-	free(c->producers.cand);
-	free(c->producers.kernels_differ);
+	TS_FREE_ALL(c->mismatch, c->producers.base, c->producers.cand,
+	    c->producers.kernels_differ);
 	for (i = 0; i < c->nkinds; i++)
 		free(c->kinds[i].rows);
-	free(c->kinds);
-	free(c->kinds_differ);
-	free(c->speed_differ);
+	TS_FREE_ALL(c->kinds, c->kinds_differ, c->speed_differ);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++)
 		free(c->rows[p]);
 	memset(c, 0, sizeof *c);

@@ -27,15 +27,8 @@ ts_prun_init(struct ts_prun *pr, const struct ts_kernel *k, unsigned threads,
 void
 ts_prun_free(struct ts_prun *pr)
 {
-	free(pr->error);
-	free(pr->samples);
-	free(pr->durations);
-	free(pr->rounds);
-	free(pr->counts);
-	free(pr->steal);
-	free(pr->slowest);
-	free(pr->nivcsw);
-	free(pr->wall_ms);
+	TS_FREE_ALL(pr->error, pr->samples, pr->durations, pr->rounds,
+	    pr->counts, pr->steal, pr->slowest, pr->nivcsw, pr->wall_ms);
 	memset(pr, 0, sizeof *pr);
 }
 

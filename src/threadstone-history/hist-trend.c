@@ -199,9 +199,7 @@ out:
 	if (p != NULL)
 		for (i = 0; i < ns; i++)
 			free((void *)p[i].ch);
-	free(p);
-	free(tt);
-	free(ts);
+	TS_FREE_ALL(p, tt, ts);
 	ts_hist_series_free(s, ns > 0 ? (size_t)ns : 0);
 	return rc;
 }

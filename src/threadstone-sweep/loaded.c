@@ -331,9 +331,7 @@ sweep_loaded(struct loaded_opts *o)
 			status = TS_EXIT_FAILURE;
 	}
 	ts_buf_free(&buf);
-	free(r.node_os);
-	free(r.numa_latency_ns);
-	free(r.numa_random_ns);
-	free(r.numa_bandwidth);
+	TS_FREE_ALL(r.node_os, r.numa_latency_ns, r.numa_random_ns,
+	    r.numa_bandwidth);
 	return status;
 }
