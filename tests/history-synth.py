@@ -10,10 +10,17 @@
 #       [--start YYYY-MM-DDTHH:MM:SSZ] [--step HOURS]
 #       [--change INDEX:FACTOR[:WORKLOAD[:PASS]]]...
 #       [--producer-change INDEX:TOOL_VERSION] [--lines]
+#       [--tails DF] [--outliers FRACTION:SIZE]
 #
 # --change multiplies the level from document INDEX on (a FACTOR below 1
 # is slower for rates, faster for nanoseconds); --producer-change gives
-# documents from INDEX on another tool_version.  --lines writes one
+# documents from INDEX on another tool_version.  --tails draws the noise
+# from Student's t with DF degrees of freedom (scale --noise) instead of
+# the normal; --outliers makes each document, with probability FRACTION,
+# a slow run (a busy neighbour on a cloud VM): every pass slower by a
+# uniform 0 to SIZE (0.3: up to 30 %; slower is a larger figure for
+# nanoseconds).  Without them the series are those of earlier versions,
+# seed for seed.  --lines writes one
 # compact document per line to OUTDIR/all.jsonl instead (for counting).
 # Prints the truth as JSON on stdout: the change indices.
 import argparse
@@ -47,6 +54,8 @@ def main():
     ap.add_argument("--change", action="append", default=[])
     ap.add_argument("--producer-change", default=None)
     ap.add_argument("--lines", action="store_true")
+    ap.add_argument("--tails", type=float, default=None)
+    ap.add_argument("--outliers", default=None)
     a = ap.parse_args()
 
     rng = random.Random(a.seed)
@@ -63,6 +72,9 @@ def main():
     if a.producer_change:
         i, v = a.producer_change.split(":", 1)
         prod_at, prod_version = int(i), v
+    out_p, out_size = 0.0, 0.0
+    if a.outliers:
+        out_p, out_size = (float(v) for v in a.outliers.split(":"))
     t0 = datetime.datetime.strptime(a.start, "%Y-%m-%dT%H:%M:%SZ")
     os.makedirs(a.outdir, exist_ok=True)
     text = json.dumps(base)
@@ -73,6 +85,9 @@ def main():
         d["generated_at"] = t.strftime("%Y-%m-%dT%H:%M:%SZ")
         if prod_at is not None and i >= prod_at:
             d["tool_version"] = prod_version
+        slow = 0.0
+        if out_p > 0 and rng.random() < out_p:
+            slow = rng.uniform(0.0, out_size)
         for w in d["workloads"]:
             for pk, pn in (("single_thread", "single"),
                            ("multi_thread", "multi")):
@@ -84,7 +99,13 @@ def main():
                     if i >= at and (wid is None or wid == w["id"]) and \
                             (pas is None or pas == pn):
                         level *= fac
-                f = level * max(0.05, 1.0 + rng.gauss(0.0, a.noise))
+                e = rng.gauss(0.0, 1.0)
+                if a.tails:
+                    e /= (rng.gammavariate(a.tails / 2, 2.0) / a.tails) ** 0.5
+                f = level * max(0.05, 1.0 + e * a.noise)
+                if slow > 0:
+                    f = f * (1 + slow) if w["unit"] == "nanoseconds" else \
+                        f / (1 + slow)
                 scale_pass(p, f)
         if out:
             out.write(json.dumps(d, separators=(",", ":")) + "\n")

@@ -22,6 +22,12 @@
 static const char *const colours[] = { "#1f77b4", "#2ca02c", "#9467bd",
     "#8c564b", "#e377c2", "#17becf" };
 
+/*
+ * tachyon's score and its axis: orange, apart from the series' colours
+ * and from the red and green of the change marks.
+ */
+#define TACHYON_COLOUR	"#ff7f0e"
+
 struct scale {
 	double	lo, hi;		/* data */
 	double	a, b;		/* pixels */
@@ -49,22 +55,26 @@ xml(struct ts_buf *b, const char *s)
 		}
 }
 
-/* Five ticks of a value axis at x (left or right), labels to side. */
+/*
+ * Five ticks of a value axis at x (left or right), labels to side, in
+ * colour col.
+ */
 static void
 value_axis(struct ts_buf *b, const struct scale *y, double x, int right,
-    const char *cls)
+    const char *cls, const char *col)
 {
 	int i;
 
 	ts_buf_printf(b, "<line class=\"axis %s\" x1=\"%.1f\" y1=\"%.1f\" "
-	    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\"/>\n", cls, x, MT, x,
-	    H - MB);
+	    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", cls, x, MT, x,
+	    H - MB, col);
 	for (i = 0; i <= 4; i++) {
 		double v = y->lo + (y->hi - y->lo) * i / 4, py = map(y, v);
 
 		ts_buf_printf(b, "<text class=\"tick %s\" x=\"%.1f\" y=\"%.1f\" "
-		    "font-size=\"11\" text-anchor=\"%s\">%.4g</text>\n", cls,
-		    right ? x + 6 : x - 6, py + 4, right ? "start" : "end", v);
+		    "font-size=\"11\" text-anchor=\"%s\" fill=\"%s\">%.4g"
+		    "</text>\n", cls, right ? x + 6 : x - 6, py + 4, right ?
+		    "start" : "end", col, v);
 	}
 }
 
@@ -129,13 +139,13 @@ hist_svg(struct ts_buf *b, const struct hist_plot_series *v, size_t n,
 		}
 	}
 	ts_buf_puts(b, "</text>\n");
-	value_axis(b, &y, ML, 0, "value");
+	value_axis(b, &y, ML, 0, "value", "#333");
 	if (ntach > 0) {
-		value_axis(b, &y2, W - MR, 1, "tachyon");
+		value_axis(b, &y2, W - MR, 1, "tachyon", TACHYON_COLOUR);
 		ts_buf_printf(b, "<text class=\"label tachyon\" x=\"%.1f\" "
 		    "y=\"%.1f\" font-size=\"11\" text-anchor=\"end\" "
-		    "fill=\"#d62728\">tachyon score (M accesses/s, o)</text>\n",
-		    W - 10, MT - 12);
+		    "fill=\"%s\">tachyon score (M accesses/s, o)</text>\n",
+		    W - 10, MT - 30, TACHYON_COLOUR);
 	}
 	ts_buf_printf(b, "<line class=\"axis time\" x1=\"%.1f\" y1=\"%.1f\" "
 	    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, H - MB, W - MR,
@@ -217,8 +227,8 @@ hist_svg(struct ts_buf *b, const struct hist_plot_series *v, size_t n,
 		for (k = 0; k < ntach; k++)
 			ts_buf_printf(b, "<circle class=\"tachyon\" cx=\"%.1f\" "
 			    "cy=\"%.1f\" r=\"3\" fill=\"none\" "
-			    "stroke=\"#d62728\"/>\n", map(&x, tach_t[k]),
-			    map(&y2, tach_score[k]));
+			    "stroke=\"%s\"/>\n", map(&x, tach_t[k]),
+			    map(&y2, tach_score[k]), TACHYON_COLOUR);
 		ts_buf_puts(b, "</g>\n");
 	}
 	ts_buf_puts(b, "</svg>\n");
