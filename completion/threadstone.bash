@@ -6,6 +6,11 @@
 # finds it by whichever command is being completed.  It needs nothing
 # from bash-completion itself.
 
+# The name the probe is installed under: tachyon, or tachyon-probe in the
+# Debian and RPM packages (`make install` rewrites this line to follow
+# configure's --program-transform-name).
+_threadstone_tachyon=tachyon
+
 # The directory a command word runs from, to ask the package's programs
 # themselves (their --help and --list), not other copies on PATH.
 _threadstone_dir()
@@ -146,6 +151,7 @@ _threadstone_program()
     COMPREPLY=()
     dir=$(_threadstone_dir "$1") || dir=
     prog=${dir:+$dir/}$name
+    [[ $name == "$_threadstone_tachyon" ]] && name=tachyon
     _threadstone_program_args "$prog" "$name" 1
 }
 
@@ -154,7 +160,7 @@ _threadstone_program()
 _threadstone()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} verb dir prog
-    local verbs=$'run\nlist\nsweep\ncompare\nverify\nsign\nkeygen\nreport\nschema\nhelp'
+    local verbs=$'run\nlist\nsweep\ncompare\nverify\nsign\nkeygen\nreport\nschema\ntachyon\nhelp'
     local IFS=$'\n'
     COMPREPLY=()
 
@@ -190,10 +196,13 @@ _threadstone()
     run | sweep | compare | verify | sign | keygen | report)
         prog=${dir:+$dir/}threadstone-$verb
         _threadstone_program_args "$prog" "threadstone-$verb" 2 ;;
+    tachyon)
+        prog=${dir:+$dir/}$_threadstone_tachyon
+        _threadstone_program_args "$prog" tachyon 2 ;;
     esac
 }
 
 complete -F _threadstone threadstone
 complete -F _threadstone_program threadstone-run threadstone-compare \
     threadstone-verify threadstone-sign threadstone-keygen \
-    threadstone-report threadstone-sweep tachyon tachyon-analyze
+    threadstone-report threadstone-sweep "$_threadstone_tachyon" tachyon-analyze
