@@ -74,7 +74,7 @@ _threadstone_program_args()
         COMPREPLY=($(compgen -W "$(_threadstone_workloads "$prog")" -- "$cur"))
         return ;;
     threadstone-run:--format | threadstone-report:--format)
-        COMPREPLY=($(compgen -W $'table\njson\nmarkdown' -- "$cur"))
+        COMPREPLY=($(compgen -W $'table\njson\nmarkdown\ncsv\njsonl' -- "$cur"))
         return ;;
     threadstone-sign:-k | threadstone-sign:--key | threadstone-run:--sign-key)
         _threadstone_files '*.key' "$cur"

@@ -67,9 +67,9 @@ expect "--help --version " threadstone --
 expect "$ids" threadstone run -w ''
 expect "$ids" threadstone run --single-only --workload ''
 expect "sgemm sha256 sort stream " threadstone-run -w s
-expect "json markdown table " threadstone run --format ''
-expect "json markdown table " threadstone-report --format = ''
-expect "json " threadstone-report --format = j
+expect "csv json jsonl markdown table " threadstone run --format ''
+expect "csv json jsonl markdown table " threadstone-report --format = ''
+expect "json jsonl " threadstone-report --format = j
 has --sign-key threadstone run --si
 has --fail-on-regression threadstone compare --
 has --require-signature threadstone-verify --re

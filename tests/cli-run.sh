@@ -82,6 +82,17 @@ ok $? "stdout is the file plus one newline"
 ok $? "the file has no trailing newline"
 grep -qx "wrote $doc" "$tmpdir/err"
 ok $? "'wrote PATH' on stderr"
+run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
+	--window-ms 10 --format csv
+expect_status 0 "--format csv"
+printf '%s\n' "$out" | sed -n 2p | grep -q "^sha256,SHA-256,[a-z_]*,single_thread,1,"
+ok $? "--format csv: the header, then the pass measured"
+run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
+	--window-ms 10 --format jsonl
+expect_status 0 "--format jsonl"
+[ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] &&
+    printf '%s\n' "$out" | grep -q '^{"workload":"sha256",.*"pass":"single_thread"'
+ok $? "--format jsonl: one line, the pass measured"
 ! grep -q '^  ' "$tmpdir/err"
 ok $? "--format json prints no progress"
 grep -q '"excluded_from_multi_core"' "$doc" && \

@@ -21,6 +21,7 @@
 #include "exitcodes.h"
 #include "kernels/kernel.h"
 #include "outfile.h"
+#include "report/report-export.h"
 #include "report/report-render.h"
 #include "size.h"
 #include "suite-progress.h"
@@ -35,11 +36,14 @@
 enum format {
 	FORMAT_TABLE,
 	FORMAT_JSON,
-	FORMAT_MARKDOWN
+	FORMAT_MARKDOWN,
+	FORMAT_CSV,
+	FORMAT_JSONL
 };
 
 /* --format's values, in the order of enum format. */
-static const char *const formats[] = { "table", "json", "markdown", NULL };
+static const char *const formats[] = { "table", "json", "markdown", "csv",
+    "jsonl", NULL };
 
 enum {
 	OPT_WARMUP = 256,
@@ -148,7 +152,8 @@ usage(void)
 	    "      --single-only     skip the multi-thread passes\n"
 	    "      --multi-only      skip the single-thread passes\n"
 	    "  -o, --out PATH        write the JSON document to PATH\n"
-	    "      --format FORMAT   table (default), json or markdown\n"
+	    "      --format FORMAT   table (default), json, markdown, csv or jsonl\n"
+	    "                        (csv, jsonl: one row per workload pass)\n"
 	    "      --sign-key PATH   sign the document with this Ed25519 key\n"
 	    "  -q, --quiet           no progress on standard error\n"
 	    "      --no-pin          do not pin worker i to physical core i\n"
@@ -431,6 +436,12 @@ render(const struct args *a, const struct ts_report *r, struct ts_buf *b)
 		break;
 	case FORMAT_MARKDOWN:
 		ts_render_markdown(b, r);
+		break;
+	case FORMAT_CSV:
+		ts_render_csv(b, r);
+		break;
+	case FORMAT_JSONL:
+		ts_render_jsonl(b, r);
 		break;
 	case FORMAT_TABLE:
 		ts_render_table(b, r, ts_want_colour(STDOUT_FILENO));
