@@ -180,8 +180,11 @@ _threadstone()
             COMPREPLY=($(compgen -W "${verbs%$'\n'help}" -- "$cur"))
         return ;;
     list)
-        [[ $cur == -* ]] &&
-            COMPREPLY=($(compgen -W $'--help\n--version' -- "$cur"))
+        if [[ ${COMP_WORDS[COMP_CWORD - 1]} == --format ]]; then
+            COMPREPLY=($(compgen -W $'table\njson\njsonl\ncsv' -- "$cur"))
+        elif [[ $cur == -* ]]; then
+            COMPREPLY=($(compgen -W $'--format\n--help\n--version' -- "$cur"))
+        fi
         return ;;
     schema)
         case ${COMP_WORDS[COMP_CWORD - 1]} in

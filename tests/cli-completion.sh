@@ -98,6 +98,8 @@ expect "" "$probe" --tag ''
 has printf "$probe" --wrap -- print
 has printf threadstone tachyon --wrap -- print
 expect "--help --out " threadstone schema --
+expect "--format --help --version " threadstone list --
+expect "json jsonl " threadstone list --format j
 
 # Renamed as in the packages (make install rewrites the line naming the
 # probe), the file completes tachyon-probe and leaves the name tachyon,

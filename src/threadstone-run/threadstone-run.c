@@ -20,6 +20,7 @@
 #include "doc/doc-write.h"
 #include "exitcodes.h"
 #include "kernels/kernel.h"
+#include "num/num-format.h"
 #include "outfile.h"
 #include "report/report-export.h"
 #include "report/report-render.h"
@@ -168,7 +169,8 @@ usage(void)
 			    (ts_kernels[i]->buffer_default / TS_MIB));
 		}
 	printf("      --huge-pages      ask for transparent huge pages for both\n"
-	    "      --list            describe the workloads and exit\n"
+	    "      --list            describe the workloads and exit (with --format\n"
+	    "                        json, jsonl or csv: as data)\n"
 	    "  -h, --help            print this help and exit\n"
 	    "  -V, --version         print the version and exit\n"
 	    "\n"
@@ -178,15 +180,77 @@ usage(void)
 	ts_exit_stdout();
 }
 
-/* Print the workload list (the original's `list`) and exit 0. */
+/*
+ * The workload list as data: a JSON array (json), one object a line
+ * (jsonl) or CSV with a header (csv), with the same fields.
+ */
+static void
+list_data(struct ts_buf *b, enum format f)
+{
+	char num[TS_FMT_DOUBLE_MAX];
+	size_t i;
+
+	if (f == FORMAT_CSV)
+		ts_buf_puts(b, "id,name,summary,unit,reference,"
+		    "partitioned,multi_core\r\n");
+	else if (f == FORMAT_JSON)
+		ts_buf_puts(b, "[\n");
+	for (i = 0; i < ts_nkernels; i++) {
+		const struct ts_kernel *k = ts_kernels[i];
+
+		ts_fmt_double(k->reference, num);
+		if (f == FORMAT_CSV) {
+			/* No field holds a comma or a quote but the summary. */
+			ts_buf_printf(b, "%s,%s,\"", k->id, k->name);
+			for (const char *c = k->summary; *c != '\0'; c++) {
+				if (*c == '"')
+					ts_buf_putc(b, '"');
+				ts_buf_putc(b, *c);
+			}
+			ts_buf_printf(b, "\",%s,%s,%s,%s\r\n",
+			    ts_unit_name(k->unit), num,
+			    k->partitioned ? "true" : "false",
+			    k->scales ? "true" : "false");
+			continue;
+		}
+		ts_buf_puts(b, f == FORMAT_JSON ? "  {\"id\":" : "{\"id\":");
+		ts_buf_json_string(b, k->id);
+		ts_buf_puts(b, ",\"name\":");
+		ts_buf_json_string(b, k->name);
+		ts_buf_puts(b, ",\"summary\":");
+		ts_buf_json_string(b, k->summary);
+		ts_buf_puts(b, ",\"unit\":");
+		ts_buf_json_string(b, ts_unit_name(k->unit));
+		ts_buf_printf(b, ",\"reference\":%s,\"partitioned\":%s,"
+		    "\"multi_core\":%s}", num,
+		    k->partitioned ? "true" : "false",
+		    k->scales ? "true" : "false");
+		if (f == FORMAT_JSON && i + 1 < ts_nkernels)
+			ts_buf_putc(b, ',');
+		ts_buf_putc(b, '\n');
+	}
+	if (f == FORMAT_JSON)
+		ts_buf_puts(b, "]\n");
+}
+
+/*
+ * Print the workload list (the original's `list`) and exit 0: text for
+ * table and markdown, data for json, jsonl and csv.
+ */
 static int
-list_workloads(void)
+list_workloads(enum format f)
 {
 	struct ts_buf b;
 	char si[TS_SI_MAX];
 	size_t i;
 
 	ts_buf_init(&b);
+	if (f == FORMAT_JSON || f == FORMAT_JSONL || f == FORMAT_CSV) {
+		list_data(&b, f);
+		fwrite(b.data, 1, b.len, stdout);
+		ts_buf_free(&b);
+		return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+	}
 	ts_buf_printf(&b, "ThreadStone %s workloads\n\n", TS_TOOL_VERSION);
 	for (i = 0; i < ts_nkernels; i++) {
 		const struct ts_kernel *k = ts_kernels[i];
@@ -467,7 +531,7 @@ main(int argc, char *argv[])
 	parse_args(argc, argv, &a);
 	if (a.list) {
 		free(a.ids);
-		return list_workloads();
+		return list_workloads(a.format);
 	}
 	if (early_checks(&a, &ks, &nks, &key) == -1) {
 		free(a.ids);
