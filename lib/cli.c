@@ -20,7 +20,8 @@
 #include "msg.h"
 #include "outfile.h"
 
-const char *const ts_formats[] = { "table", "json", "markdown", NULL };
+const char *const ts_formats[] = { "table", "json", "markdown", "csv",
+    "jsonl", NULL };
 
 /*
  * At exit: stdout's last check.  A program that reported the error itself

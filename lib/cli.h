@@ -48,7 +48,9 @@ int		 ts_getopt(int argc, char *const argv[], const char *shortopts,
 enum ts_format {
 	TS_FORMAT_TABLE,
 	TS_FORMAT_JSON,
-	TS_FORMAT_MARKDOWN
+	TS_FORMAT_MARKDOWN,
+	TS_FORMAT_CSV,		/* one row per workload pass */
+	TS_FORMAT_JSONL
 };
 
 /* --format's values, in the order of enum ts_format, NULL-terminated. */

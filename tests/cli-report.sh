@@ -65,7 +65,7 @@ ok $? "--schema --out writes the schema without a newline"
 run "$TS_REPORT" --format xml "$apple"
 expect_status 2 "bad --format value"
 expect_one_error_line "bad --format value"
-grep -q "table, json or markdown" "$tmpdir/err"
+grep -q "table, json, markdown, csv or jsonl" "$tmpdir/err"
 ok $? "bad --format names the accepted values"
 run "$TS_REPORT" "$tmpdir/definitely-not-here.json"
 expect_status 1 "missing file"
@@ -92,6 +92,46 @@ expect_status 1 "unwritable --out"
 expect_one_error_line "unwritable --out"
 [ ! -e "$tmpdir/no/such/dir/x.json" ]
 ok $? "unwritable --out leaves no file"
+
+# --format csv and jsonl: one row per workload pass, the same values as
+# the document's; CSV that Python's csv module reads, JSON on every line.
+py=${PYTHON3:-$(command -v python3 || true)}
+if [ -n "$py" ]; then
+	for f in csv jsonl; do
+		run "$TS_REPORT" --format $f "$apple" -o "$tmpdir/apple.$f"
+		expect_status 0 "--format $f -o FILE"
+	done
+	"$py" - "$apple" "$tmpdir/apple.csv" "$tmpdir/apple.jsonl" <<'EOT' >"$tmpdir/py" 2>&1
+import csv, json, sys
+doc = json.load(open(sys.argv[1]))
+want = []
+for w in doc["workloads"]:
+    for p in ("single_thread", "multi_thread"):
+        if w.get(p) is not None:
+            want.append((w["id"], p, w[p]["threads"], w[p]["value"],
+                         w[p]["stats"]["cv"]))
+with open(sys.argv[2], newline="") as f:
+    rows = list(csv.DictReader(f))
+got = [(r["workload"], r["pass"], int(r["threads"]), float(r["value"]),
+        float(r["cv"])) for r in rows]
+assert got == want, (got, want)
+lines = open(sys.argv[3]).read().splitlines()
+objs = [json.loads(l) for l in lines]
+got = [(o["workload"], o["pass"], o["threads"], o["value"], o["cv"])
+       for o in objs]
+assert got == want, (got, want)
+assert all(list(o) == list(rows[0]) for o in objs), "same columns"
+print(len(rows))
+EOT
+	ok $? "csv and jsonl: every pass, its threads, value and cv, as in the document"
+	sed 's/^/# /' "$tmpdir/py"
+else
+	ok 0 "# SKIP python3 is not installed"
+fi
+run "$TS_REPORT" --format xml "$apple"
+expect_status 2 "--format xml"
+grep -q "csv" "$tmpdir/err" && grep -q "jsonl" "$tmpdir/err"
+ok $? "--format xml: the line names csv and jsonl among the formats"
 
 run "$TS_REPORT" --version
 expect_status 0 "--version"

@@ -91,6 +91,43 @@ ok $? "stdout is the file plus one newline"
 ok $? "the file has no trailing newline"
 grep -qx "wrote $doc" "$tmpdir/err"
 ok $? "'wrote PATH' on stderr"
+run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
+	--window-ms 10 --format csv
+expect_status 0 "--format csv"
+printf '%s\n' "$out" | sed -n 2p | grep -q "^sha256,SHA-256,[a-z_]*,single_thread,1,"
+ok $? "--format csv: the header, then the pass measured"
+run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
+	--window-ms 10 --format jsonl
+expect_status 0 "--format jsonl"
+[ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] &&
+    printf '%s\n' "$out" | grep -q '^{"workload":"sha256",.*"pass":"single_thread"'
+ok $? "--format jsonl: one line, the pass measured"
+
+# --list --format json, jsonl, csv: the workloads as data, the same six.
+for f in json jsonl csv; do
+	run "$TS_RUN" --list --format $f
+	expect_status 0 "--list --format $f"
+	printf '%s\n' "$out" >"$tmpdir/list.$f"
+done
+if [ -n "$py" ]; then
+	"$py" - "$tmpdir" <<'EOT' >"$tmpdir/py" 2>&1
+import csv, json, sys
+d = sys.argv[1]
+a = json.load(open(d + "/list.json"))
+b = [json.loads(l) for l in open(d + "/list.jsonl").read().splitlines()]
+with open(d + "/list.csv", newline="") as f:
+    c = list(csv.DictReader(f))
+assert [w["id"] for w in a] == ["dhrystone", "sgemm", "sha256", "sort", "stream", "latency"], a
+assert a == b, (a, b)
+assert [(w["id"], w["unit"], float(w["reference"]), w["multi_core"]) for w in c] == \
+    [(w["id"], w["unit"], w["reference"], "true" if w["multi_core"] else "false") for w in a], c
+assert not a[-1]["multi_core"] and a[0]["multi_core"]
+EOT
+	ok $? "--list as json, jsonl and csv: the same six workloads and fields"
+	sed 's/^/# /' "$tmpdir/py"
+else
+	ok 0 "# SKIP python3 is not installed"
+fi
 ! grep -q '^  ' "$tmpdir/err"
 ok $? "--format json prints no progress"
 grep -q '"excluded_from_multi_core"' "$doc" && \

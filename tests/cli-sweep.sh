@@ -48,6 +48,19 @@ echo "$err" | grep -q -- "--min-ms: expected an integer from 0 to 3600000, got '
 ok $? "--min-ms abc gives the accepted range"
 
 # Runtime failure before measuring: the directory does not exist.
+run "$TS_SWEEP" --min-ms 0 --max-size 8K -q -o -
+expect_status 0 "-o -"
+printf '%s\n' "$out" >"$tmpdir/stdout.json"
+"$TS_SWEEP" --min-ms 0 --max-size 8K -q -o "$tmpdir/file.json" 2>/dev/null
+if command -v jq >/dev/null 2>&1; then
+	[ "$(jq -c 'map(.bytes)' "$tmpdir/stdout.json")" = \
+	    "$(jq -c 'map(.bytes)' "$tmpdir/file.json")" ] &&
+	    [ "$(jq 'length' "$tmpdir/stdout.json")" -gt 0 ] && [ -z "$err" ] &&
+	    [ ! -e ./- ]
+	ok $? "-o -: the JSON array on standard output, as -o FILE writes it"
+else
+	ok 0 "# SKIP jq is not installed"
+fi
 run "$TS_SWEEP" --min-ms 0 --max-size 8K -o "$tmpdir/nodir/s.json"
 expect_status 1 "-o into a missing directory"
 expect_one_error_line "-o into a missing directory"

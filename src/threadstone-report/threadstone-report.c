@@ -20,6 +20,7 @@
 #include "doc/doc-write.h"
 #include "exitcodes.h"
 #include "outfile.h"
+#include "report/report-export.h"
 #include "report/report-render.h"
 
 enum {
@@ -45,7 +46,8 @@ usage(void)
 	    "Print a ThreadStone result document (FILE, or - for standard\n"
 	    "input) again, as threadstone-run would have printed it.\n"
 	    "\n"
-	    "      --format FORMAT  table (the default), json or markdown\n"
+	    "      --format FORMAT  table (the default), json, markdown, csv or\n"
+	    "                       jsonl (one row per workload pass)\n"
 	    "      --schema         print the JSON Schema of result documents\n"
 	    "  -o, --out PATH       write to PATH instead of standard output\n"
 	    "  -h, --help           print this help and exit\n"
@@ -134,6 +136,12 @@ main(int argc, char *argv[])
 		break;
 	case TS_FORMAT_MARKDOWN:
 		ts_render_markdown(&b, &r);
+		break;
+	case TS_FORMAT_CSV:
+		ts_render_csv(&b, &r);
+		break;
+	case TS_FORMAT_JSONL:
+		ts_render_jsonl(&b, &r);
 		break;
 	default:
 		ts_render_table(&b, &r, out_path == NULL &&

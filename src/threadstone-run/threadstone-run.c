@@ -22,7 +22,9 @@
 #include "exitcodes.h"
 #include "kernels/kernel.h"
 #include "msg.h"
+#include "num/num-format.h"
 #include "outfile.h"
+#include "report/report-export.h"
 #include "report/report-render.h"
 #include "run-fork.h"
 #include "size.h"
@@ -163,7 +165,8 @@ usage(void)
 	    "      --single-only     skip the multi-thread passes\n"
 	    "      --multi-only      skip the single-thread passes\n"
 	    "  -o, --out PATH        write the JSON document to PATH\n"
-	    "      --format FORMAT   table (default), json or markdown\n"
+	    "      --format FORMAT   table (default), json, markdown, csv or jsonl\n"
+	    "                        (csv, jsonl: one row per workload pass)\n"
 	    "      --sign-key PATH   sign the document with this Ed25519 key\n"
 	    "  -q, --quiet           no progress on standard error\n"
 	    "      --no-pin          do not pin worker i to physical core i\n"
@@ -180,7 +183,8 @@ usage(void)
 			    (ts_kernels[i]->buffer_default / TS_MIB));
 		}
 	printf("      --huge-pages      ask for transparent huge pages for both\n"
-	    "      --list            describe the workloads and exit\n"
+	    "      --list            describe the workloads and exit (with --format\n"
+	    "                        json, jsonl or csv: as data)\n"
 	    "  -h, --help            print this help and exit\n"
 	    "  -V, --version         print the version and exit\n"
 	    "\n"
@@ -190,15 +194,77 @@ usage(void)
 	ts_exit_stdout();
 }
 
-/* Print the workload list (the original's `list`) and exit 0. */
+/*
+ * The workload list as data: a JSON array (json), one object a line
+ * (jsonl) or CSV with a header (csv), with the same fields.
+ */
+static void
+list_data(struct ts_buf *b, enum ts_format f)
+{
+	char num[TS_FMT_DOUBLE_MAX];
+	size_t i;
+
+	if (f == TS_FORMAT_CSV)
+		ts_buf_puts(b, "id,name,summary,unit,reference,"
+		    "partitioned,multi_core\r\n");
+	else if (f == TS_FORMAT_JSON)
+		ts_buf_puts(b, "[\n");
+	for (i = 0; i < ts_nkernels; i++) {
+		const struct ts_kernel *k = ts_kernels[i];
+
+		ts_fmt_double(k->reference, num);
+		if (f == TS_FORMAT_CSV) {
+			/* No field holds a comma or a quote but the summary. */
+			ts_buf_printf(b, "%s,%s,\"", k->id, k->name);
+			for (const char *c = k->summary; *c != '\0'; c++) {
+				if (*c == '"')
+					ts_buf_putc(b, '"');
+				ts_buf_putc(b, *c);
+			}
+			ts_buf_printf(b, "\",%s,%s,%s,%s\r\n",
+			    ts_unit_name(k->unit), num,
+			    k->partitioned ? "true" : "false",
+			    k->scales ? "true" : "false");
+			continue;
+		}
+		ts_buf_puts(b, f == TS_FORMAT_JSON ? "  {\"id\":" : "{\"id\":");
+		ts_buf_json_string(b, k->id);
+		ts_buf_puts(b, ",\"name\":");
+		ts_buf_json_string(b, k->name);
+		ts_buf_puts(b, ",\"summary\":");
+		ts_buf_json_string(b, k->summary);
+		ts_buf_puts(b, ",\"unit\":");
+		ts_buf_json_string(b, ts_unit_name(k->unit));
+		ts_buf_printf(b, ",\"reference\":%s,\"partitioned\":%s,"
+		    "\"multi_core\":%s}", num,
+		    k->partitioned ? "true" : "false",
+		    k->scales ? "true" : "false");
+		if (f == TS_FORMAT_JSON && i + 1 < ts_nkernels)
+			ts_buf_putc(b, ',');
+		ts_buf_putc(b, '\n');
+	}
+	if (f == TS_FORMAT_JSON)
+		ts_buf_puts(b, "]\n");
+}
+
+/*
+ * Print the workload list (the original's `list`) and exit 0: text for
+ * table and markdown, data for json, jsonl and csv.
+ */
 static int
-list_workloads(void)
+list_workloads(enum ts_format f)
 {
 	struct ts_buf b;
 	char si[TS_SI_MAX];
 	size_t i;
 
 	ts_buf_init(&b);
+	if (f == TS_FORMAT_JSON || f == TS_FORMAT_JSONL || f == TS_FORMAT_CSV) {
+		list_data(&b, f);
+		fwrite(b.data, 1, b.len, stdout);
+		ts_buf_free(&b);
+		return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+	}
 	ts_buf_printf(&b, "ThreadStone %s workloads\n\n", TS_TOOL_VERSION);
 	for (i = 0; i < ts_nkernels; i++) {
 		const struct ts_kernel *k = ts_kernels[i];
@@ -492,6 +558,12 @@ render(const struct args *a, const struct ts_report *r, struct ts_buf *b)
 	case TS_FORMAT_MARKDOWN:
 		ts_render_markdown(b, r);
 		break;
+	case TS_FORMAT_CSV:
+		ts_render_csv(b, r);
+		break;
+	case TS_FORMAT_JSONL:
+		ts_render_jsonl(b, r);
+		break;
 	case TS_FORMAT_TABLE:
 		ts_render_table(b, r, ts_want_colour(STDOUT_FILENO));
 		break;
@@ -516,7 +588,7 @@ main(int argc, char *argv[])
 	parse_args(argc, argv, &a);
 	if (a.list) {
 		free(a.ids);
-		return list_workloads();
+		return list_workloads(a.format);
 	}
 	if (early_checks(&a, &ks, &nks, &key) == -1) {
 		free(a.ids);

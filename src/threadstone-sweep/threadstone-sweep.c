@@ -93,7 +93,8 @@ usage(void)
 	    "(default 120)\n"
 	    "  -o, --out FILE       write the points as JSON to FILE instead "
 	    "of\n"
-	    "                       printing the table\n"
+	    "                       printing the table (-: to standard "
+	    "output)\n"
 	    "      --max-size SIZE  largest working set, e.g. 64M or 1G "
 	    "(default:\n"
 	    "                       256M, or 4 x the last-level cache if "
@@ -382,12 +383,16 @@ main(int argc, char *argv[])
 	int status = TS_EXIT_OK;
 	size_t n, i;
 	char *sub;
+	bool to_stdout;
 
 	ts_check_stdout_at_exit();
 	if (parse_args(argc, argv, &o) != 0)
 		return TS_EXIT_USAGE;
 	/* Refuse an unwritable destination before the long measurement. */
-	if ((o.out != NULL && ts_check_writable(o.out, err, sizeof err)) ||
+	/* -o -: the JSON on standard output, in place of the table. */
+	to_stdout = o.out != NULL && strcmp(o.out, "-") == 0;
+	if ((o.out != NULL && !to_stdout &&
+	    ts_check_writable(o.out, err, sizeof err)) ||
 	    (o.plot != NULL && ts_check_writable(o.plot, err, sizeof err))) {
 		ts_error("%s", err);
 		return TS_EXIT_FAILURE;
@@ -440,7 +445,9 @@ main(int argc, char *argv[])
 	ts_buf_init(&buf);
 	if (o.out != NULL) {
 		ts_sweep_json(&buf, pts, n, names);
-		if (ts_cli_write_file(o.out, buf.data, buf.len, o.quiet) != 0)
+		if (to_stdout)
+			fwrite(buf.data, 1, buf.len, stdout);
+		else if (ts_cli_write_file(o.out, buf.data, buf.len, o.quiet) != 0)
 			status = TS_EXIT_FAILURE;
 	} else {
 		ts_sweep_table(&buf, pts, n, names);

@@ -32,8 +32,9 @@ usage(void)
 	printf("Usage: %s COMMAND [ARGUMENT]...\n"
 	    "   or: %s help [COMMAND]\n"
 	    "Run a threadstone program by ThreadStone 2.0.0's command name:\n"
-	    "'threadstone COMMAND ARGUMENTS' runs threadstone-COMMAND with the\n"
-	    "same arguments, from the directory this program is installed in.\n"
+	    "'threadstone COMMAND ARGUMENTS' runs the command's program (below)\n"
+	    "with the same arguments, from the directory this program is\n"
+	    "installed in.\n"
 	    "\n"
 	    "Commands:\n", ts_progname(), ts_progname());
 	for (i = 0; i < ts_nverbs; i++)
