@@ -242,8 +242,31 @@ if [ -x "$TS_KEYGEN" ] && [ -x "$TS_VERIFY" ]; then
 	expect_status 0 "signed run"
 	run "$TS_VERIFY" --require-signature "$tmpdir/signed.json"
 	expect_status 0 "threadstone-verify accepts the signed run"
+	grep -qx '  document    verified (extensions included)' "$tmpdir/out" &&
+	    [ ! -s "$tmpdir/err" ]
+	ok $? "the whole document is signed: verified, and no warning"
+	# The provenance is signed: an edited cflags fails our verify.
+	sed 's/^    "cflags": ".*",$/    "cflags": "-O3 -march=native",/' \
+	    "$tmpdir/signed.json" >"$tmpdir/edited.json"
+	! cmp -s "$tmpdir/signed.json" "$tmpdir/edited.json"
+	ok $? "(extensions.cflags edited)"
+	run "$TS_VERIFY" --require-signature "$tmpdir/edited.json"
+	expect_status 1 "an edited extensions.cflags fails verification"
+	grep -qx '  signature   verified' "$tmpdir/out" &&
+	    grep -q '^  document    INVALID: the whole-document signature does not match: keys that ThreadStone 2.0.0 does not sign (extensions) were modified after signing$' "$tmpdir/out"
+	ok $? "the original's signature holds, the whole document's does not"
+	# The original ThreadStone 2.0.0, when given, verifies what we sign.
+	if [ -n "${TS_ORIGINAL:-}" ] && [ -x "$TS_ORIGINAL" ]; then
+		"$TS_ORIGINAL" verify --require-signature "$tmpdir/signed.json" \
+		    >"$tmpdir/orig.out" 2>&1
+		ok $? "ThreadStone 2.0.0 verifies the signed run"
+	else
+		ok 0 "# SKIP TS_ORIGINAL (ThreadStone 2.0.0's binary) not set"
+	fi
 else
-	ok 0 "# SKIP threadstone-keygen or threadstone-verify not built"
+	for i in 1 2 3 4 5 6 7; do
+		ok 0 "# SKIP threadstone-keygen or threadstone-verify not built"
+	done
 fi
 
 done_testing
