@@ -6,14 +6,19 @@
 #include <config.h>
 
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <sys/ioctl.h>
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "cli.h"
 #include "exitcodes.h"
 #include "util.h"
@@ -193,4 +198,113 @@ ts_usage_error(const char *fmt, ...)
 	va_end(ap);
 	ts_error("%s (see %s --help)", msg, ts_progname());
 	exit(TS_EXIT_USAGE);
+}
+
+size_t
+ts_terminal_columns(int fd)
+{
+	struct winsize ws;
+	const char *c;
+	long v;
+
+	if (!isatty(fd))
+		return 0;
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	if ((c = getenv("COLUMNS")) != NULL && (v = strtol(c, NULL, 10)) > 0 &&
+	    v < 10000)
+		return (size_t)v;
+	return 0;
+}
+
+int
+ts_locale_utf8(void)
+{
+	static int known = -1;
+	const char *cs;
+	char *saved;
+
+	if (known != -1)
+		return known;
+	saved = setlocale(LC_CTYPE, NULL);
+	saved = saved != NULL ? ts_xstrdup(saved) : NULL;
+	if (setlocale(LC_CTYPE, "") == NULL)
+		known = 0;	/* an unknown locale: the C library uses "C" */
+	else {
+		cs = nl_langinfo(CODESET);
+		known = cs != NULL && (strcasecmp(cs, "UTF-8") == 0 ||
+		    strcasecmp(cs, "utf8") == 0);
+	}
+	setlocale(LC_CTYPE, saved != NULL ? saved : "C");
+	free(saved);
+	return known;
+}
+
+void
+ts_put_text(FILE *fp, const char *text, size_t len)
+{
+	struct ts_buf b;
+
+	if (ts_locale_utf8()) {
+		fwrite(text, 1, len, fp);
+		return;
+	}
+	ts_buf_init(&b);
+	ts_text_ascii(text, len, &b);
+	fwrite(b.data, 1, b.len, fp);
+	ts_buf_free(&b);
+}
+
+size_t
+ts_edit_distance(const char *a, const char *b, size_t cap)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, best, *row, diag, up;
+
+	if ((la > lb ? la - lb : lb - la) > cap)
+		return cap + 1;
+	row = ts_xcalloc(lb + 1, sizeof *row);
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		diag = row[0];
+		row[0] = i;
+		best = row[0];
+		for (j = 1; j <= lb; j++) {
+			up = row[j];
+			row[j] = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < row[j])
+				row[j] = up + 1;
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			diag = up;
+			if (row[j] < best)
+				best = row[j];
+		}
+		if (best > cap) {
+			free(row);
+			return cap + 1;
+		}
+	}
+	best = row[lb];
+	free(row);
+	return best > cap ? cap + 1 : best;
+}
+
+const char *
+ts_suggest(const char *word, const char *const *names)
+{
+	const char *found = NULL;
+	size_t cap = strlen(word) <= 4 ? 1 : 2, best = cap + 1, d;
+	bool tie = false;
+
+	for (; *names != NULL; names++) {
+		d = ts_edit_distance(word, *names, cap);
+		if (d < best) {
+			best = d;
+			found = *names;
+			tie = false;
+		} else if (d == best && d <= cap)
+			tie = true;
+	}
+	return best <= cap && !tie ? found : NULL;
 }

@@ -167,13 +167,13 @@ ok $? "--no-pin is recorded"
 # wider than the line.
 if command -v script >/dev/null 2>&1 && \
     script -qec true /dev/null >/dev/null 2>&1; then
-	script -qec "'$TS_RUN' -w sha256 --single-only $QUICK --samples 3 \
+	LC_ALL=C.UTF-8 script -qec "'$TS_RUN' -w sha256 --single-only $QUICK --samples 3 \
 	    >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
 	grep -q "SHA-256 (1 thread) · calibrating…" "$tmpdir/tty" &&
 		grep -q "iters/thread, [0-9]* ms per round" "$tmpdir/tty" &&
 		grep -q "SHA-256 (1 thread) · ●●● " "$tmpdir/tty"
 	ok $? "terminal: calibrating, calibrated and a bar of samples"
-	script -qec "'$TS_RUN' -w sha256 --single-only $QUICK --samples 40 \
+	LC_ALL=C.UTF-8 script -qec "'$TS_RUN' -w sha256 --single-only $QUICK --samples 40 \
 	    >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
 	grep -q "SHA-256 (1 thread) · 40/40 " "$tmpdir/tty" &&
 		! grep -q "●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●" "$tmpdir/tty"
@@ -268,5 +268,40 @@ else
 		ok 0 "# SKIP threadstone-keygen or threadstone-verify not built"
 	done
 fi
+
+# Progress: on a terminal whatever the format, with a count and an
+# estimate; nothing off a terminal with --format json; nothing with -q.
+PTY=$top_srcdir/tests/pty-run.py
+py=${PYTHON3:-$(command -v python3 || true)}
+if [ -n "$py" ] && "$py" -c 'import pty' 2>/dev/null; then
+	LC_ALL=C.UTF-8 "$py" "$PTY" "$tmpdir/pty.json" "$tmpdir/pty.err" \
+	    "$TS_RUN" -w sha256 --samples 2 --warmup 0 --window-ms 20 \
+	    --format json
+	ok $? "a run with --format json, standard error on a terminal"
+	tr '\r' '\n' <"$tmpdir/pty.err" >"$tmpdir/pty.lines"
+	grep -q '^  \[1/[12]\] SHA-256 (1 thread) · ' "$tmpdir/pty.lines" &&
+	    grep -q '^  SHA-256 (1 thread)  *[0-9.kMG]* MiB/s  ±' "$tmpdir/pty.lines"
+	ok $? "--format json on a terminal: the count and the pass lines"
+	grep -q ' · about [0-9][0-9 a-z]* left$' "$tmpdir/pty.lines"
+	ok $? "--format json on a terminal: an estimate of the time left"
+	"$py" -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmpdir/pty.json"
+	ok $? "standard output is the JSON document alone"
+	LC_ALL=C "$py" "$PTY" "$tmpdir/pty.txt" "$tmpdir/pty.err" \
+	    "$TS_RUN" -w sha256 --single-only $QUICK
+	LC_ALL=C grep -q '^  \[1/1\] SHA-256 (1 thread) \. ' "$tmpdir/pty.err" &&
+	    ! LC_ALL=C grep -q '[^ -~[:cntrl:]]' "$tmpdir/pty.err"
+	ok $? "LC_ALL=C: the progress is ASCII"
+	"$py" "$PTY" "$tmpdir/pty.json" "$tmpdir/pty.err" \
+	    "$TS_RUN" -w sha256 --single-only $QUICK -q --format json
+	[ $? -eq 0 ] && [ ! -s "$tmpdir/pty.err" ]
+	ok $? "--quiet on a terminal: nothing on standard error"
+else
+	for i in 1 2 3 4 5 6; do
+		ok 0 "# SKIP no python3 with the pty module"
+	done
+fi
+run "$TS_RUN" -w sha256 --single-only $QUICK --format json
+[ "$rc" -eq 0 ] && [ ! -s "$tmpdir/err" ]
+ok $? "--format json, standard error not a terminal: nothing on it"
 
 done_testing

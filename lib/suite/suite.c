@@ -345,6 +345,31 @@ other_kinds(struct run *run, const struct ts_kernel *k, bool top_pinned)
 	}
 }
 
+/*
+ * The passes one_workload() will run, for the start hook: a workload's
+ * single-thread pass (once per CPU kind with --per-kind), and its
+ * multi-thread pass when it scales.  A failed pass still counts: the
+ * next one runs all the same.
+ */
+static unsigned
+planned_passes(const struct run *run)
+{
+	const struct ts_suite_opts *o = run->o;
+	unsigned n = 0, kinds;
+	size_t i;
+
+	kinds = o->per_kind && run->plan.nkinds > 0 && run->kinds.pin ?
+	    (unsigned)run->plan.nkinds : 1;
+	for (i = 0; i < o->nkernels; i++) {
+		if (!o->multi_only)
+			n += kinds;
+		if (!o->single_only && o->kernels[i]->scales &&
+		    run->threads > 1)
+			n++;
+	}
+	return n;
+}
+
 /* Both passes of one workload, its scaling and its "not run" text. */
 static void
 one_workload(struct run *run, const struct ts_kernel *k,
@@ -515,6 +540,8 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 		if (bp != NULL && (o->kernels[i]->scales || !o->multi_only))
 			bp->wanted = true;
 	}
+	if (o->hooks.start != NULL)
+		o->hooks.start(planned_passes(&run), o->hooks.arg);
 	r->schema_version = TS_SCHEMA_VERSION;
 	r->tool_version = ts_xstrdup(TS_TOOL_VERSION);
 	r->workloads = ts_xcalloc(o->nkernels, sizeof *r->workloads);

@@ -28,6 +28,8 @@
 
 /* What a caller of ts_suite_run() is told as the suite goes. */
 struct ts_suite_hooks {
+	/* Once, before the first pass: how many passes the suite plans. */
+	void		 (*start)(unsigned npasses, void *arg);
 	/* Between rounds of a pass (see suite-pass.h). */
 	ts_progress_fn	*round;
 	/* A pass finished (pass != NULL) or failed (error != NULL). */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "eta.h"
 #include "report/report-render.h"
 #include "suite-progress.h"
 #include "util.h"
@@ -21,12 +22,54 @@ ts_progress_display_init(struct ts_progress_display *d, FILE *fp, bool tty,
 	d->fp = fp;
 	d->enabled = !quiet;
 	d->tty = tty;
+	d->now = ts_now;
+}
+
+void
+ts_progress_display_start(unsigned npasses, void *arg)
+{
+	struct ts_progress_display *d = arg;
+
+	d->npasses = npasses;
+	d->passes_done = 0;
+	d->passes_secs = 0;
+	d->in_pass = false;
+}
+
+double
+ts_progress_display_left(const struct ts_progress_display *d,
+    const struct ts_progress *ev)
+{
+	double per_pass = -1, current = -1, elapsed;
+	uint32_t rounds;
+	unsigned later;
+
+	if (d->npasses == 0 || d->passes_done >= d->npasses)
+		return -1;
+	elapsed = d->now() - d->pass_t0;
+	if (d->round_ms > 0) {
+		rounds = ev->total > ev->done ? ev->total - ev->done : 0;
+		if (ev->event != TS_PROGRESS_SAMPLE)
+			rounds = ev->total + d->warmup;
+		current = rounds * d->round_ms / 1000.0;
+	}
+	if (d->passes_done > 0)
+		per_pass = d->passes_secs / d->passes_done;
+	else if (current >= 0)
+		per_pass = elapsed + current;
+	if (current < 0 && per_pass >= 0)
+		current = per_pass > elapsed ? per_pass - elapsed : 0;
+	if (per_pass < 0)
+		return -1;
+	later = d->npasses - d->passes_done - 1;
+	return current + later * per_pass;
 }
 
 void
 ts_progress_display_attach(struct ts_progress_display *d,
     struct ts_suite_hooks *h)
 {
+	h->start = ts_progress_display_start;
 	h->round = ts_progress_display_round;
 	h->pass_done = ts_progress_display_pass;
 	h->note = ts_progress_display_note;
@@ -46,16 +89,55 @@ ts_progress_display_erase(struct ts_progress_display *d)
 	fflush(d->fp);
 }
 
-/* Put text in place of the transient line (terminals only). */
+/*
+ * Put text in place of the transient line (terminals only), cut to the
+ * terminal's width: a line that wraps cannot be redrawn in place.
+ */
 static void
-show(struct ts_progress_display *d, const char *text)
+show(struct ts_progress_display *d, const char *utf8)
 {
+	struct ts_buf a;
+	const char *text = utf8;
+	size_t w = 0, i;
+
 	if (!d->tty)
 		return;
+	ts_buf_init(&a);
+	if (d->ascii) {
+		ts_text_ascii(utf8, strlen(utf8), &a);
+		text = a.data;
+	}
 	ts_progress_display_erase(d);
-	fputs(text, d->fp);
-	d->shown = ts_text_width(text);
+	if (d->columns > 1 && ts_text_width(text) >= d->columns) {
+		/* Keep columns - 1 code points (the text has no escapes). */
+		for (i = 0; text[i] != '\0'; i++)
+			if (((unsigned char)text[i] & 0xC0) != 0x80 &&
+			    w++ == d->columns - 1)
+				break;
+		fwrite(text, 1, i, d->fp);
+		d->shown = d->columns - 1;
+	} else {
+		fputs(text, d->fp);
+		d->shown = ts_text_width(text);
+	}
 	fflush(d->fp);
+	ts_buf_free(&a);
+}
+
+/* A permanent line, in ASCII when the locale is not UTF-8. */
+static void
+put_line(struct ts_progress_display *d, const char *text)
+{
+	struct ts_buf a;
+
+	if (!d->ascii) {
+		fputs(text, d->fp);
+		return;
+	}
+	ts_buf_init(&a);
+	ts_text_ascii(text, strlen(text), &a);
+	fputs(a.data, d->fp);
+	ts_buf_free(&a);
 }
 
 /* Set the label to "<name> (1 thread)" or "<name> (N threads)". */
@@ -72,14 +154,26 @@ ts_progress_display_round(const struct ts_progress *ev, void *arg)
 {
 	struct ts_progress_display *d = arg;
 	struct ts_buf b;
-	char si[TS_SI_MAX];
+	char si[TS_SI_MAX], eta[TS_ETA_MAX];
 	uint32_t i;
 
 	if (!d->enabled || !d->tty)
 		return;
+	if (!d->in_pass) {
+		d->in_pass = true;
+		d->pass_t0 = d->now();
+		d->round_ms = 0;
+	}
+	if (ev->event == TS_PROGRESS_CALIBRATED)
+		d->round_ms = ev->round_ms;
 	set_label(d, ev->kernel, ev->threads);
 	ts_buf_init(&b);
-	ts_buf_printf(&b, "  %s \u00b7 ", d->label);
+	if (d->npasses > 0)
+		ts_buf_printf(&b, "  [%u/%u] %s \u00b7 ", d->passes_done + 1 <
+		    d->npasses ? d->passes_done + 1 : d->npasses, d->npasses,
+		    d->label);
+	else
+		ts_buf_printf(&b, "  %s \u00b7 ", d->label);
 	switch (ev->event) {
 	case TS_PROGRESS_CALIBRATING:
 		ts_buf_puts(&b, "calibrating\u2026");
@@ -101,6 +195,9 @@ ts_progress_display_round(const struct ts_progress *ev, void *arg)
 		ts_buf_printf(&b, " %s", ts_si(ev->rate, si));
 		break;
 	}
+	if (d->npasses > 0 && ts_progress_display_left(d, ev) >= 0)
+		ts_buf_printf(&b, " \u00b7 %s",
+		    ts_eta_text(ts_progress_display_left(d, ev), eta));
 	show(d, b.data);
 	ts_buf_free(&b);
 }
@@ -113,6 +210,11 @@ ts_progress_display_pass(const struct ts_kernel *k, unsigned threads,
 	struct ts_buf b;
 	char si[TS_SI_MAX];
 
+	if (d->in_pass) {
+		d->passes_secs += d->now() - d->pass_t0;
+		d->in_pass = false;
+	}
+	d->passes_done++;
 	if (!d->enabled)
 		return;
 	ts_progress_display_erase(d);
@@ -127,7 +229,7 @@ ts_progress_display_pass(const struct ts_kernel *k, unsigned threads,
 		    pass->stats.cv * 100.0);
 	} else
 		ts_buf_printf(&b, "  %s: FAILED \u2014 %s\n", k->id, error);
-	fputs(b.data, d->fp);
+	put_line(d, b.data);
 	fflush(d->fp);
 	ts_buf_free(&b);
 }
@@ -136,10 +238,15 @@ void
 ts_progress_display_note(const char *text, void *arg)
 {
 	struct ts_progress_display *d = arg;
+	struct ts_buf b;
 
 	if (!d->enabled)
 		return;
+
 	ts_progress_display_erase(d);
-	fprintf(d->fp, "  %s\u2026\n", text);
+	ts_buf_init(&b);
+	ts_buf_printf(&b, "  %s\u2026\n", text);
+	put_line(d, b.data);
+	ts_buf_free(&b);
 	fflush(d->fp);
 }

@@ -26,6 +26,21 @@ struct ts_progress_display {
 	bool	 tty;		/* transient lines only on a terminal */
 	size_t	 shown;		/* columns of the transient line on screen */
 	char	 label[256];	/* "<name> (N threads)" of the current pass */
+	/*
+	 * Beyond the original, once the start hook has said how many
+	 * passes there are: "[k/N] " before the label of the transient
+	 * line, and after it the time the rest should take.
+	 */
+	size_t	 columns;	/* the terminal's width; 0 unknown */
+	bool	 ascii;		/* ASCII instead of the UTF-8 signs */
+	unsigned npasses;	/* 0: not told */
+	unsigned passes_done;
+	unsigned warmup;	/* rounds before the first sample */
+	bool	 in_pass;	/* a round event came since the last pass */
+	double	 pass_t0;	/* when the current pass began */
+	double	 round_ms;	/* of the current pass, once calibrated */
+	double	 passes_secs;	/* what the finished passes took */
+	double	(*now)(void);	/* the clock: ts_now unless a test sets it */
 };
 
 /*
@@ -35,12 +50,22 @@ struct ts_progress_display {
 void	ts_progress_display_init(struct ts_progress_display *, FILE *fp,
 	    bool tty, bool quiet);
 
-/* Point the suite's round, pass_done and note hooks at this display. */
+/* Point the suite's start, round, pass_done and note hooks here. */
 void	ts_progress_display_attach(struct ts_progress_display *,
 	    struct ts_suite_hooks *);
 
 /* Erase the transient line, if one is on screen (call at the suite end). */
 void	ts_progress_display_erase(struct ts_progress_display *);
+
+/* Hook: the suite plans npasses passes; arg = display. */
+void	ts_progress_display_start(unsigned npasses, void *arg);
+
+/*
+ * The seconds the rest of the suite should take, from the passes that
+ * finished and the current one's rounds; -1 when nothing is known yet.
+ */
+double	ts_progress_display_left(const struct ts_progress_display *,
+	    const struct ts_progress *ev);
 
 /* Hook: a runner event (calibrating, calibrated, sample); arg = display. */
 void	ts_progress_display_round(const struct ts_progress *, void *arg);

@@ -451,6 +451,7 @@ main(int argc, char *argv[])
 	char err[1024];
 	size_t nks, i;
 	int rc = TS_EXIT_OK;
+	bool tty;
 
 	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &a);
@@ -464,9 +465,17 @@ main(int argc, char *argv[])
 	}
 	thread_warnings(&a, ks, nks);
 
-	/* Progress on stderr; none with --quiet or --format json. */
-	ts_progress_display_init(&p, stderr, isatty(STDERR_FILENO) == 1,
-	    a.quiet || a.format == FORMAT_JSON);
+	/*
+	 * Progress on stderr: on a terminal whatever the format (stdout is
+	 * then usually a file); elsewhere the original's pass lines, none
+	 * with --format json; none at all with --quiet.
+	 */
+	tty = isatty(STDERR_FILENO) == 1;
+	ts_progress_display_init(&p, stderr, tty, a.quiet ||
+	    (!tty && a.format == FORMAT_JSON));
+	p.columns = tty ? ts_terminal_columns(STDERR_FILENO) : 0;
+	p.warmup = (unsigned)a.warmup;
+	p.ascii = !ts_locale_utf8();
 	ts_suite_defaults(&o);
 	o.kernels = ks;
 	o.nkernels = nks;
