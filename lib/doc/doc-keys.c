@@ -20,9 +20,13 @@
 #include <openssl/rand.h>
 
 #include "doc/doc-keys.h"
+#include "doc/doc-sniff.h"
 #include "doc/doc-pkcs8.h"
 #include "outfile.h"
 #include "util.h"
+
+/* Keys are under 100 bytes; this is room to name a document given as one. */
+#define TS_KEY_READ_MAX	(1024 * 1024)
 
 int
 ts_key_from_seed(const uint8_t seed[32], struct ts_key *key)
@@ -55,10 +59,11 @@ ts_key_load(const char *path, struct ts_key *key, char *err, size_t errlen)
 {
 	struct ts_pkcs8 der;
 	struct ts_buf b;
-	char why[128];
+	enum ts_file_kind kind;
+	char why[160];
 	int rc;
 
-	if (ts_read_file(path, 4096, &b, why, sizeof why) == -1) {
+	if (ts_read_file(path, TS_KEY_READ_MAX, &b, why, sizeof why) == -1) {
 		/* ts_read_file says "cannot read PATH: reason". */
 		snprintf(err, errlen, "cannot read signing key %s",
 		    why + strlen("cannot read "));
@@ -66,6 +71,7 @@ ts_key_load(const char *path, struct ts_key *key, char *err, size_t errlen)
 	}
 	rc = ts_pkcs8_parse((const uint8_t *)b.data, b.len, &der, why,
 	    sizeof why);
+	kind = ts_file_kind(b.data, b.len);
 	OPENSSL_cleanse(b.data, b.len);
 	ts_buf_free(&b);
 	if (rc == 0 && ts_key_from_seed(der.seed, key) == -1) {
@@ -82,6 +88,14 @@ ts_key_load(const char *path, struct ts_key *key, char *err, size_t errlen)
 	if (rc == 0)
 		key->form = der.form;
 	OPENSSL_cleanse(&der, sizeof der);
+	if (rc == -1 && kind != TS_KIND_UNKNOWN &&
+	    kind != TS_KIND_PRIVATE_KEY) {
+		/* Another file of ours: say which, not what DER missed. */
+		snprintf(err, errlen, "%s is %s, not a private key%s", path,
+		    ts_file_kind_name(kind), kind == TS_KIND_PUBLIC_KEY ?
+		    " (sign with threadstone.key, not threadstone.pub)" : "");
+		return -1;
+	}
 	if (rc == -1) {
 		snprintf(err, errlen, "%s: not a valid PKCS#8 Ed25519 private "
 		    "key (%s)", path, why);

@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "doc/doc-parse.h"
 #include "doc/doc-read.h"
+#include "doc/doc-sniff.h"
 #include "doc/doc-write.h"
 #include "num/num-format.h"
 #include "num/num-parse.h"
@@ -1198,18 +1199,33 @@ int
 ts_doc_read(const char *path, struct ts_report *r, char *err, size_t errlen)
 {
 	struct ts_buf b;
+	const char *kind;
+	char why[1024];
 	int rc;
 
 	memset(r, 0, sizeof *r);
 	if (ts_read_file(path, TS_DOC_MAX_BYTES, &b, err, errlen) == -1)
 		return TS_DOC_EREAD;
+	kind = ts_file_kind_name(ts_file_kind(b.data, b.len));
 	if (!ts_utf8_valid(b.data, b.len, NULL)) {
-		snprintf(err, errlen, "cannot read %s: stream did not contain "
-		    "valid UTF-8", path);
+		if (kind != NULL)
+			snprintf(err, errlen, "cannot read %s: it is %s, not a "
+			    "result document", path, kind);
+		else
+			snprintf(err, errlen, "cannot read %s: stream did not "
+			    "contain valid UTF-8", path);
 		ts_buf_free(&b);
 		return TS_DOC_EREAD;
 	}
-	rc = ts_doc_parse(b.data, b.len, r, err, errlen);
+	rc = ts_doc_parse(b.data, b.len, r, why, sizeof why);
+	/* A file of another kind is named; a result document keeps the
+	 * parser's message, which says what is wrong in it. */
+	if (rc != 0 && kind != NULL &&
+	    ts_file_kind(b.data, b.len) != TS_KIND_RESULT)
+		snprintf(err, errlen, "it is %s, not a result document (%s)",
+		    kind, why);
+	else if (rc != 0)
+		snprintf(err, errlen, "%s", why);
 	ts_buf_free(&b);
 	return rc == 0 ? TS_DOC_OK : TS_DOC_EPARSE;
 }
