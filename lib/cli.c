@@ -115,6 +115,47 @@ ambiguous(const char *name, size_t n, const struct option *longopts,
 	return matches > 1;
 }
 
+/* Values of --format anywhere, which people also type as options. */
+static const char *const format_values[] = { "table", "json", "markdown",
+	"csv", "jsonl", "text", NULL };
+
+/*
+ * A suggestion for the unknown long option name (n characters), as
+ * "--NAME" in buf: the option within a small edit distance, or, for a
+ * value of --format given as an option ("--json"), "--format json" when
+ * the program has --format.  False when there is none.
+ */
+static bool
+suggest_option(const char *name, size_t n, const struct option *longopts,
+    char *buf, size_t len)
+{
+	const struct option *lo;
+	const char *names[128], *near;
+	char word[64];
+	size_t k = 0, i;
+	bool format = false;
+
+	if (n >= sizeof word)
+		return false;
+	memcpy(word, name, n);
+	word[n] = '\0';
+	for (lo = longopts; lo->name != NULL && k + 1 < 128; lo++) {
+		names[k++] = lo->name;
+		format |= strcmp(lo->name, "format") == 0;
+	}
+	names[k] = NULL;
+	if ((near = ts_suggest(word, names)) != NULL) {
+		snprintf(buf, len, "--%s", near);
+		return true;
+	}
+	for (i = 0; format && format_values[i] != NULL; i++)
+		if (strcmp(word, format_values[i]) == 0) {
+			snprintf(buf, len, "--format %s", word);
+			return true;
+		}
+	return false;
+}
+
 /*
  * Report the option getopt_long just refused (c is '?' or ':') in the one
  * wording all programs share, instead of getopt's own messages, which
@@ -142,6 +183,10 @@ option_error(int c, char *const argv[], const struct option *longopts)
 	    sizeof which))
 		ts_usage_error("option '%.*s' is ambiguous (%s)", n, arg,
 		    which);
+	if (n > 2 && suggest_option(arg + 2, (size_t)n - 2, longopts, which,
+	    sizeof which))
+		ts_usage_error("unknown option '%.*s'; did you mean '%s'?", n,
+		    arg, which);
 	ts_usage_error("unknown option '%.*s'", n, arg);
 }
 
@@ -258,36 +303,33 @@ ts_put_text(FILE *fp, const char *text, size_t len)
 size_t
 ts_edit_distance(const char *a, const char *b, size_t cap)
 {
-	size_t la = strlen(a), lb = strlen(b), i, j, best, *row, diag, up;
+	size_t la = strlen(a), lb = strlen(b), i, j, d, *m, w;
 
 	if ((la > lb ? la - lb : lb - la) > cap)
 		return cap + 1;
-	row = ts_xcalloc(lb + 1, sizeof *row);
+	/* Optimal string alignment: a swap of neighbours counts one. */
+	w = lb + 1;
+	m = ts_xcalloc((la + 1) * w, sizeof *m);
+	for (i = 0; i <= la; i++)
+		m[i * w] = i;
 	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		diag = row[0];
-		row[0] = i;
-		best = row[0];
+		m[j] = j;
+	for (i = 1; i <= la; i++)
 		for (j = 1; j <= lb; j++) {
-			up = row[j];
-			row[j] = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < row[j])
-				row[j] = up + 1;
-			if (row[j - 1] + 1 < row[j])
-				row[j] = row[j - 1] + 1;
-			diag = up;
-			if (row[j] < best)
-				best = row[j];
+			d = m[(i - 1) * w + j - 1] + (a[i - 1] != b[j - 1]);
+			if (m[(i - 1) * w + j] + 1 < d)
+				d = m[(i - 1) * w + j] + 1;
+			if (m[i * w + j - 1] + 1 < d)
+				d = m[i * w + j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] &&
+			    m[(i - 2) * w + j - 2] + 1 < d)
+				d = m[(i - 2) * w + j - 2] + 1;
+			m[i * w + j] = d;
 		}
-		if (best > cap) {
-			free(row);
-			return cap + 1;
-		}
-	}
-	best = row[lb];
-	free(row);
-	return best > cap ? cap + 1 : best;
+	d = m[la * w + lb];
+	free(m);
+	return d > cap ? cap + 1 : d;
 }
 
 const char *

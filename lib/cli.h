@@ -87,8 +87,9 @@ int		 ts_locale_utf8(void);
 void		 ts_put_text(FILE *fp, const char *text, size_t len);
 
 /*
- * The Levenshtein distance between a and b, at most cap + 1 (computing
- * stops there).  For "did you mean" suggestions.
+ * The edit distance between a and b (insertions, deletions,
+ * substitutions and swaps of neighbours count one each), or cap + 1 when
+ * it is larger than cap.  For "did you mean" suggestions.
  */
 size_t		 ts_edit_distance(const char *a, const char *b, size_t cap);
 
