@@ -185,7 +185,7 @@ assert not any(r["kernel_differs"] for k in ("single_thread", "multi_thread") fo
 fi
 
 # Standard input as either side.
-"$TS_COMPARE" $apple - <$apple >"$tmpdir/stdin" 2>"$tmpdir/err"
+LC_ALL=C.UTF-8 "$TS_COMPARE" $apple - <$apple >"$tmpdir/stdin" 2>"$tmpdir/err"
 ok $? "candidate from standard input"
 { echo "$apple  →  -"; sed 1d expected-compare-apple-self.txt; } |
     cmp -s - "$tmpdir/stdin"

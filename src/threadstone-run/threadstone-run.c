@@ -199,7 +199,7 @@ list_workloads(void)
 	}
 	ts_buf_puts(&b, "Reference values define ThreadStone Reference Core "
 	    "v1; a machine matching it scores 1000.\n");
-	fwrite(b.data, 1, b.len, stdout);
+	ts_put_text(stdout, b.data, b.len);
 	ts_buf_free(&b);
 	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
 }
@@ -517,7 +517,11 @@ main(int argc, char *argv[])
 	if (rc == TS_EXIT_OK) {
 		ts_buf_init(&b);
 		render(&a, &r, &b);
-		fwrite(b.data, 1, b.len, stdout);
+		/* The table is text for people; the documents are data. */
+		if (a.format == FORMAT_TABLE)
+			ts_put_text(stdout, b.data, b.len);
+		else
+			fwrite(b.data, 1, b.len, stdout);
 		ts_buf_free(&b);
 		if (ts_close_stdout() != 0)
 			rc = TS_EXIT_FAILURE;

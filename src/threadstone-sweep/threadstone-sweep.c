@@ -452,7 +452,7 @@ main(int argc, char *argv[])
 		ts_sweep_table(&buf, pts, n, names);
 		ts_plateau_summary(&buf, &plat, bytes);
 		ts_sweep_walks(&buf, pts, n, plat.memory_from);
-		fwrite(buf.data, 1, buf.len, stdout);
+		ts_put_text(stdout, buf.data, buf.len);
 	}
 	if (o.plot != NULL && status == TS_EXIT_OK) {
 		ts_buf_free(&buf);
