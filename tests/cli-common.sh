@@ -136,6 +136,13 @@ if [ -x "$TS_CMD" ]; then
 	ok $? "threadstone comapre: did you mean 'compare'?, one line"
 fi
 
+# Options a verb does not take are refused, not ignored.
+if [ -x "$TS_CMD" ]; then
+	refused "$TS_CMD" "list -w sha256" 2 "threadstone-run: --list \
+(threadstone list) takes no option but --format, not '-w' (see \
+threadstone-run --help)" list -w sha256
+fi
+
 # The dispatcher takes no options but -h and -V: its own message says
 # that a command comes first; a command's options are the program's.
 if [ -x "$TS_CMD" ]; then

@@ -231,6 +231,7 @@ buffer_option(struct args *a, size_t i, const char *arg)
 static void
 parse_args(int argc, char *argv[], struct args *a)
 {
+	const char *other = NULL;
 	int ch;
 
 	memset(a, 0, sizeof *a);
@@ -241,6 +242,11 @@ parse_args(int argc, char *argv[], struct args *a)
 	a->ids = ts_xcalloc((size_t)argc, sizeof *a->ids);
 	make_longopts();
 	while ((ch = ts_getopt(argc, argv, "w:t:s:o:qhV", longopts)) != -1) {
+		/* --list takes only --format: remember any other option. */
+		if (ch != OPT_LIST && ch != OPT_FORMAT && other == NULL)
+			other = optarg != NULL && optind >= 2 &&
+			    optarg == argv[optind - 1] ? argv[optind - 2] :
+			    argv[optind - 1];
 		switch (ch) {
 		case 'w':
 			a->ids[a->nids++] = optarg;
@@ -305,6 +311,9 @@ parse_args(int argc, char *argv[], struct args *a)
 		ts_error("unexpected argument '%s'", argv[optind]);
 		exit(TS_EXIT_USAGE);
 	}
+	if (a->list && other != NULL)
+		ts_usage_error("--list (threadstone list) takes no option but "
+		    "--format, not '%.*s'", (int)strcspn(other, "="), other);
 	if (a->samples + a->warmup > UINT32_MAX) {
 		ts_error("--samples plus --warmup must be at most %lu rounds",
 		    (unsigned long)UINT32_MAX);
