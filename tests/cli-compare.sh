@@ -185,7 +185,7 @@ assert not any(r["kernel_differs"] for k in ("single_thread", "multi_thread") fo
 fi
 
 # Standard input as either side.
-"$TS_COMPARE" $apple - <$apple >"$tmpdir/stdin" 2>"$tmpdir/err"
+LC_ALL=C.UTF-8 "$TS_COMPARE" $apple - <$apple >"$tmpdir/stdin" 2>"$tmpdir/err"
 ok $? "candidate from standard input"
 { echo "$apple  →  -"; sed 1d expected-compare-apple-self.txt; } |
     cmp -s - "$tmpdir/stdin"
@@ -301,5 +301,20 @@ expect_status 0 "executions against a document without"
 grep -q "^test: the original's .*the baseline carries no executions" \
 	"$tmpdir/out"
 ok $? "one side without executions: the original's test, and why"
+
+# A file of another kind is named as what it is, in one line.
+kind() {
+	run "$@"
+	expect_status 1 "$kind_what"
+	expect_one_error_line "$kind_what"
+	grep -q "$kind_want" "$tmpdir/err"
+	ok $? "$kind_what: '$kind_want'"
+}
+kind_what="sweep output given to compare" kind_want="apple-m4-pro-sweep.json: it is threadstone sweep output, not a result document" \
+    kind "$TS_COMPARE" apple-m4-pro-sweep.json apple-m4-pro.json
+kind_what="a public key given to compare" kind_want="cannot read testkey-seed-00-1f.pub: it is a raw Ed25519 public key (32 bytes), not a result document" \
+    kind "$TS_COMPARE" apple-m4-pro.json testkey-seed-00-1f.pub
+kind_what="a private key given to compare" kind_want="it is an Ed25519 private key (DER PKCS#8), not a result document" \
+    kind "$TS_COMPARE" testkey-seed-00-1f.pkcs8v2.der apple-m4-pro.json
 
 done_testing

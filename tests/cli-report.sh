@@ -42,7 +42,7 @@ cmp -s "$apple" "$tmpdir/copy.json" && [ ! -s "$tmpdir/out" ] &&
     [ "$(cat "$tmpdir/err")" = "wrote $tmpdir/copy.json" ]
 ok $? "--out file is the fixture exactly; 'wrote PATH' on stderr"
 
-"$TS_REPORT" - <"$apple" >"$tmpdir/out" 2>"$tmpdir/err"
+LC_ALL=C.UTF-8 "$TS_REPORT" - <"$apple" >"$tmpdir/out" 2>"$tmpdir/err"
 ok $? "FILE - reads standard input"
 cmp -s "$tmpdir/out" "$FIXTURES/expected-report-table-apple.txt"
 ok $? "standard input gives the same table"
@@ -139,5 +139,24 @@ case $out in
 "threadstone-report (threadstone) "[0-9]*) ok 0 "--version text" ;;
 *) ok 1 "--version text" ;;
 esac
+
+# In a locale that is not UTF-8 the table is ASCII; never coloured for
+# TERM=dumb.
+LC_ALL=C "$TS_REPORT" "$apple" >"$tmpdir/ascii" 2>&1
+! LC_ALL=C grep -q '[^ -~]' "$tmpdir/ascii" &&
+    LC_ALL=C.UTF-8 sed 's/─/-/g; s/·/./g; s/→/->/g; s/±/+-/g; s/³/^3/g; s/—/--/g' \
+    "$FIXTURES/expected-report-table-apple.txt" | cmp -s - "$tmpdir/ascii"
+ok $? "LC_ALL=C: the same table in ASCII"
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+	TERM=dumb LC_ALL=C.UTF-8 script -qec "'$TS_REPORT' '$apple'" /dev/null >"$tmpdir/dumb" 2>&1
+	! grep -q "$(printf '\033')\[" "$tmpdir/dumb"
+	ok $? "TERM=dumb on a terminal: no colour"
+	TERM=xterm LC_ALL=C.UTF-8 script -qec "'$TS_REPORT' '$apple'" /dev/null >"$tmpdir/xterm" 2>&1
+	grep -q "$(printf '\033')\[" "$tmpdir/xterm"
+	ok $? "(TERM=xterm on a terminal: colour)"
+else
+	ok 0 "# SKIP no script(1)"
+	ok 0 "# SKIP no script(1)"
+fi
 
 done_testing

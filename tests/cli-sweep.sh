@@ -173,4 +173,24 @@ run "$TS_SWEEP" -q --huge-pages --min-ms 0 --max-size 8K -o "$tmpdir/h.json"
 [ "$rc" -eq 0 ] && grep -Eq '"page_bytes": ([0-9]+)' "$tmpdir/h.json"
 ok $? "--huge-pages runs and records a page size"
 
+# On a terminal: the size, its place, the time and an estimate, redrawn
+# in place and erased at the end.
+if [ -n "$py" ] && "$py" -c 'import pty' 2>/dev/null; then
+	LC_ALL=C.UTF-8 "$py" "$top_srcdir/tests/pty-run.py" "$tmpdir/pty.out" \
+	    "$tmpdir/pty.err" "$TS_SWEEP" --min-ms 1 --max-size 1M
+	ok $? "a sweep with standard error on a terminal"
+	tr '\r' '\n' <"$tmpdir/pty.err" >"$tmpdir/pty.lines"
+	grep -q '^  4 KiB    \[1/9\] · [0-9]* s$' "$tmpdir/pty.lines" &&
+	    grep -q '^  1 MiB    \[9/9\] · [0-9]* s · about [0-9][0-9 a-z]* left$' "$tmpdir/pty.lines"
+	ok $? "each size counted; an estimate once the sizes tell one"
+	tail -c 3 "$tmpdir/pty.err" | od -An -c | grep -q '\\r'
+	ok $? "the line is erased at the end"
+	grep -q '^ *4096 ' "$tmpdir/pty.out" || grep -q '4 KiB' "$tmpdir/pty.out"
+	ok $? "the table on standard output"
+else
+	for i in 1 2 3 4; do
+		ok 0 "# SKIP no python3 with the pty module"
+	done
+fi
+
 done_testing

@@ -113,8 +113,10 @@ ts_report_free(struct ts_report *r)
 		free(r->signature->algorithm);
 		free(r->signature->public_key);
 		free(r->signature->value);
+		free(r->signature->document_value);
 		free(r->signature);
 	}
 	ts_strv_free(r->unknown_keys, r->nunknown_keys);
+	free(r->whole_canonical);
 	memset(r, 0, sizeof *r);
 }

@@ -330,6 +330,9 @@ ts_doc_tree(const struct ts_report *r, int extensions, int signature)
 		    r->signature->public_key : "");
 		add_str(e, "value", r->signature->value ?
 		    r->signature->value : "");
+		if (r->signature->document_value != NULL)
+			add_str(e, "document_value",
+			    r->signature->document_value);
 		json_object_object_add(o, "signature", e);
 	}
 	return o;
@@ -520,6 +523,12 @@ void
 ts_json_write_pretty(struct json_object *v, struct ts_buf *out)
 {
 	pretty(out, v, 0);
+}
+
+void
+ts_json_write_canonical(struct json_object *v, struct ts_buf *out)
+{
+	canonical(out, v);
 }
 
 void

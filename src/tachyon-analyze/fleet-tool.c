@@ -6,10 +6,12 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "buf.h"
+#include "doc/doc-sniff.h"
 #include "exitcodes.h"
 #include "fleet-out.h"
 #include "fleet-plot.h"
@@ -32,6 +34,32 @@ open_input(const char *name)
 }
 
 /*
+ * When the first record of file path does not read: whether the file is
+ * another of our kinds (a result document, sweep output, a key), said in
+ * one line on stderr.
+ */
+static bool
+wrong_kind(const char *path)
+{
+	enum ts_file_kind k;
+	struct ts_buf b;
+	char err[256];
+
+	if (strcmp(path, "-") == 0 || ts_read_file(path, 32 * 1024 * 1024,
+	    &b, err, sizeof err) == -1)
+		return false;
+	k = ts_file_kind(b.data, b.len);
+	ts_buf_free(&b);
+	if (k == TS_KIND_UNKNOWN || k == TS_KIND_TACHYON ||
+	    k == TS_KIND_TACHYON_LINES)
+		return false;
+	ts_error("%s is %s, not memory-probe records (%s --json and %s "
+	    "--wrap write those)", path, ts_file_kind_name(k),
+	    TS_TACHYON_PROGRAM, TS_TACHYON_PROGRAM);
+	return true;
+}
+
+/*
  * One pass over the inputs.  With fleet, add the records to it; with
  * norm, append every record normalised by r to it.  *skipped counts bad
  * records under --skip-bad.  Return 0, or -1 after one line on stderr.
@@ -45,6 +73,7 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 	char err[512], first[512] = "";
 	FILE *f;
 	int i, rc = 0, got;
+	uint64_t nread;
 
 	*skipped = 0;
 	for (i = 0; i < o->ninputs && rc == 0; i++) {
@@ -54,8 +83,15 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 		if ((f = open_input(o->inputs[i])) == NULL)
 			return -1;
 		in = ts_fleet_read_open(f, name, o->fmt, &o->keys);
+		nread = 0;
 		while ((got = ts_fleet_read_next(in, &rec, err,
 		    sizeof err)) != 0) {
+			if (got < 0 && nread == 0 &&
+			    wrong_kind(o->inputs[i])) {
+				rc = -1;
+				break;
+			}
+			nread++;
 			if (got == -1 && o->skip_bad) {
 				if (*skipped == 0)
 					snprintf(first, sizeof first, "%s", err);

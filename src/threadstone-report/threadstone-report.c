@@ -64,12 +64,15 @@ usage(void)
  * the final newline that stdout adds (like the original's files).
  */
 static int
-emit(struct ts_buf *b, bool json_text, const char *path)
+emit(struct ts_buf *b, bool json_text, const char *path, bool people)
 {
 	if (path == NULL) {
 		if (json_text)
 			ts_buf_putc(b, '\n');
-		fwrite(b->data, 1, b->len, stdout);
+		if (people)
+			ts_put_text(stdout, b->data, b->len);
+		else
+			fwrite(b->data, 1, b->len, stdout);
 		return ts_close_stdout() == 0 ? 0 : -1;
 	}
 	return ts_cli_write_file(path, b->data, b->len, false);
@@ -115,7 +118,7 @@ main(int argc, char *argv[])
 			return TS_EXIT_USAGE;
 		}
 		ts_buf_add(&b, ts_schema_text, ts_schema_len);
-		rc = emit(&b, true, out_path);
+		rc = emit(&b, true, out_path, false);
 		ts_buf_free(&b);
 		return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
 	}
@@ -148,7 +151,9 @@ main(int argc, char *argv[])
 		    ts_want_colour(STDOUT_FILENO));
 		break;
 	}
-	rc = emit(&b, format == TS_FORMAT_JSON, out_path);
+	/* The table on stdout is text for people: ASCII if need be. */
+	rc = emit(&b, format == TS_FORMAT_JSON, out_path,
+	    format == TS_FORMAT_TABLE);
 	ts_buf_free(&b);
 	ts_report_free(&r);
 	return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;

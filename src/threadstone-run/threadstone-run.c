@@ -282,7 +282,7 @@ list_workloads(enum ts_format f)
 	}
 	ts_buf_puts(&b, "Reference values define ThreadStone Reference Core "
 	    "v1; a machine matching it scores 1000.\n");
-	fwrite(b.data, 1, b.len, stdout);
+	ts_put_text(stdout, b.data, b.len);
 	ts_buf_free(&b);
 	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
 }
@@ -328,6 +328,7 @@ buffer_option(struct args *a, size_t i, const char *arg)
 static void
 parse_args(int argc, char *argv[], struct args *a)
 {
+	const char *other = NULL;
 	int ch;
 
 	memset(a, 0, sizeof *a);
@@ -340,6 +341,11 @@ parse_args(int argc, char *argv[], struct args *a)
 	a->ids = ts_xcalloc((size_t)argc, sizeof *a->ids);
 	make_longopts();
 	while ((ch = ts_getopt(argc, argv, "w:t:s:o:qhV", longopts)) != -1) {
+		/* --list takes only --format: remember any other option. */
+		if (ch != OPT_LIST && ch != OPT_FORMAT && other == NULL)
+			other = optarg != NULL && optind >= 2 &&
+			    optarg == argv[optind - 1] ? argv[optind - 2] :
+			    argv[optind - 1];
 		switch (ch) {
 		case 'w':
 			a->ids[a->nids++] = optarg;
@@ -418,6 +424,9 @@ parse_args(int argc, char *argv[], struct args *a)
 		ts_error("unexpected argument '%s'", argv[optind]);
 		exit(TS_EXIT_USAGE);
 	}
+	if (a->list && other != NULL)
+		ts_usage_error("--list (threadstone list) takes no option but "
+		    "--format, not '%.*s'", (int)strcspn(other, "="), other);
 	if (a->samples + a->warmup > UINT32_MAX) {
 		ts_error("--samples plus --warmup must be at most %lu rounds",
 		    (unsigned long)UINT32_MAX);
@@ -583,6 +592,7 @@ main(int argc, char *argv[])
 	char err[1024];
 	size_t nks, i;
 	int rc = TS_EXIT_OK;
+	bool tty;
 
 	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &a);
@@ -596,9 +606,17 @@ main(int argc, char *argv[])
 	}
 	thread_warnings(&a, ks, nks);
 
-	/* Progress on stderr; none with --quiet or --format json. */
-	ts_progress_display_init(&p, stderr, isatty(STDERR_FILENO) == 1,
-	    a.quiet || a.format == TS_FORMAT_JSON);
+	/*
+	 * Progress on stderr: on a terminal whatever the format (stdout is
+	 * then usually a file); elsewhere the original's pass lines, none
+	 * with a data format (json, csv, jsonl); none at all with --quiet.
+	 */
+	tty = isatty(STDERR_FILENO) == 1;
+	ts_progress_display_init(&p, stderr, tty, a.quiet ||
+	    (!tty && (a.format == TS_FORMAT_JSON || a.format == TS_FORMAT_CSV ||
+	    a.format == TS_FORMAT_JSONL)));
+	p.columns = tty ? ts_terminal_columns(STDERR_FILENO) : 0;
+	p.ascii = !ts_locale_utf8();
 	ts_suite_defaults(&o);
 	o.kernels = ks;
 	o.nkernels = nks;
@@ -648,7 +666,11 @@ main(int argc, char *argv[])
 	if (rc == TS_EXIT_OK) {
 		ts_buf_init(&b);
 		render(&a, &r, &b);
-		fwrite(b.data, 1, b.len, stdout);
+		/* The table is text for people; the documents are data. */
+		if (a.format == TS_FORMAT_TABLE)
+			ts_put_text(stdout, b.data, b.len);
+		else
+			fwrite(b.data, 1, b.len, stdout);
 		ts_buf_free(&b);
 		if (ts_close_stdout() != 0)
 			rc = TS_EXIT_FAILURE;
