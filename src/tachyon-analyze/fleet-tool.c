@@ -62,12 +62,15 @@ wrong_kind(const char *path)
 /*
  * One pass over the inputs.  With fleet, add the records to it; with
  * norm, append every record normalised by r to it.  *skipped counts bad
- * records under --skip-bad.  Return 0, or -1 after one line on stderr.
+ * records under --skip-bad.  Records whose wrapped command failed are
+ * left out unless --keep-failed, and counted in one line (with fleet).
+ * Return 0, or -1 after one line on stderr.
  */
 static int
 pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
     const struct ts_fleet_result *r, struct ts_buf *norm, uint64_t *skipped)
 {
+	uint64_t failed = 0;
 	struct ts_recin *in;
 	struct ts_rec rec;
 	char err[512], first[512] = "";
@@ -104,6 +107,15 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 				rc = -1;
 				break;
 			}
+			/*
+			 * A failed command's reading times no real work (a
+			 * command not found takes milliseconds): it would
+			 * poison the spread within its host.
+			 */
+			if (rec.failed && !o->keep_failed) {
+				failed++;
+				continue;
+			}
 			if (fleet != NULL)
 				ts_fleet_add(fleet, rec.host, rec.t, rec.s);
 			if (norm != NULL)
@@ -115,6 +127,10 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 		if (f != stdin)
 			fclose(f);
 	}
+	if (rc == 0 && failed > 0 && fleet != NULL)
+		ts_warning("left out %" PRIu64 " record%s whose command failed "
+		    "(--keep-failed to include)", failed,
+		    failed == 1 ? "" : "s");
 	if (rc == 0 && *skipped > 0 && fleet != NULL)
 		ts_warning("skipped %" PRIu64 " bad record%s; the first: %s",
 		    *skipped, *skipped == 1 ? "" : "s", first);
