@@ -956,6 +956,10 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	memset(&run, 0, sizeof run);
 	run.o = o;
 	run.topo = ts_topo_open(run.topo_err, sizeof run.topo_err);
+	/* Said once: a broken HWLOC_XMLFILE, for example. */
+	if (run.topo == NULL)
+		say_warning(&run, "%s: no pinning, no CPU kinds",
+		    run.topo_err);
 	ts_sysinfo_capture(run.topo, &r->system, &run.extra, 1);
 	run.threads = o->threads != 0 ? (unsigned)o->threads :
 	    (unsigned)r->system.logical_cores;
