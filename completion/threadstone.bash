@@ -245,3 +245,21 @@ complete -F _threadstone_program threadstone-run threadstone-compare \
     threadstone-verify threadstone-sign threadstone-keygen \
     threadstone-report threadstone-sweep threadstone-history \
     "$_threadstone_tachyon" tachyon-analyze
+
+# Run as a program (`bash FILE WORD...`), this file is the zsh and fish
+# completions' engine (completion/gen-completion.sh): it prints, one a
+# line, what it offers for the command line WORD... whose last word is
+# the one being completed.
+if [[ ${BASH_SOURCE[0]} == "$0" ]] && (($# > 0)); then
+    COMP_WORDS=("$@")
+    COMP_CWORD=$(($# - 1))
+    COMP_LINE="$*"
+    COMP_POINT=${#COMP_LINE}
+    COMPREPLY=()
+    if [[ ${1##*/} == threadstone ]]; then
+        _threadstone "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+    else
+        _threadstone_program "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+    fi 2>/dev/null
+    ((${#COMPREPLY[@]} == 0)) || printf '%s\n' "${COMPREPLY[@]}"
+fi
