@@ -33,7 +33,7 @@ const struct ts_verb ts_verbs[] = {
 	{ "schema", "threadstone-report", "--schema",
 	    "print the JSON Schema of result documents" },
 	{ "history", "threadstone-history", NULL,
-	    "keep results in SQLite: trends, change points, checks" },
+	    "results over time in SQLite, change points" },
 	/*
 	 * Not ThreadStone's: the probe, under the name it is installed as
 	 * (tachyon-probe in the Debian and RPM packages, where tachyon is a
