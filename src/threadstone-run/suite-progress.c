@@ -145,7 +145,7 @@ ts_progress_display_round(const struct ts_progress *ev, void *arg)
 		ts_buf_printf(&b, " %s", ts_si(ev->rate, si));
 		break;
 	}
-	if (ev->steps > 0 && ev->left_s >= 0)
+	if (ev->steps > 0 && ev->left_s > 0)
 		ts_buf_printf(&b, " \u00b7 %s", ts_eta_text(ev->left_s, eta));
 	show(d, b.data);
 	ts_buf_free(&b);
