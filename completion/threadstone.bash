@@ -6,6 +6,11 @@
 # finds it by whichever command is being completed.  It needs nothing
 # from bash-completion itself.
 
+# The name the probe is installed under: tachyon, or tachyon-probe in the
+# Debian and RPM packages (`make install` rewrites this line to follow
+# configure's --program-transform-name).
+_threadstone_tachyon=tachyon
+
 # The directory a command word runs from, to ask the package's programs
 # themselves (their --help and --list), not other copies on PATH.
 _threadstone_dir()
@@ -69,7 +74,7 @@ _threadstone_program_args()
         COMPREPLY=($(compgen -W "$(_threadstone_workloads "$prog")" -- "$cur"))
         return ;;
     threadstone-run:--format | threadstone-report:--format)
-        COMPREPLY=($(compgen -W $'table\njson\nmarkdown' -- "$cur"))
+        COMPREPLY=($(compgen -W $'table\njson\nmarkdown\ncsv\njsonl' -- "$cur"))
         return ;;
     threadstone-sign:-k | threadstone-sign:--key | threadstone-run:--sign-key)
         _threadstone_files '*.key' "$cur"
@@ -181,6 +186,7 @@ _threadstone_program()
     COMPREPLY=()
     dir=$(_threadstone_dir "$1") || dir=
     prog=${dir:+$dir/}$name
+    [[ $name == "$_threadstone_tachyon" ]] && name=tachyon
     _threadstone_program_args "$prog" "$name" 1
 }
 
@@ -189,7 +195,7 @@ _threadstone_program()
 _threadstone()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} verb dir prog
-    local verbs=$'run\nlist\nsweep\ncompare\nverify\nsign\nkeygen\nreport\nschema\nhistory\nhelp'
+    local verbs=$'run\nlist\nsweep\ncompare\nverify\nsign\nkeygen\nreport\nschema\nhistory\ntachyon\nhelp'
     local IFS=$'\n'
     COMPREPLY=()
 
@@ -209,8 +215,11 @@ _threadstone()
             COMPREPLY=($(compgen -W "${verbs%$'\n'help}" -- "$cur"))
         return ;;
     list)
-        [[ $cur == -* ]] &&
-            COMPREPLY=($(compgen -W $'--help\n--version' -- "$cur"))
+        if [[ ${COMP_WORDS[COMP_CWORD - 1]} == --format ]]; then
+            COMPREPLY=($(compgen -W $'table\njson\njsonl\ncsv' -- "$cur"))
+        elif [[ $cur == -* ]]; then
+            COMPREPLY=($(compgen -W $'--format\n--help\n--version' -- "$cur"))
+        fi
         return ;;
     schema)
         case ${COMP_WORDS[COMP_CWORD - 1]} in
@@ -225,11 +234,32 @@ _threadstone()
     run | sweep | compare | verify | sign | keygen | report | history)
         prog=${dir:+$dir/}threadstone-$verb
         _threadstone_program_args "$prog" "threadstone-$verb" 2 ;;
+    tachyon)
+        prog=${dir:+$dir/}$_threadstone_tachyon
+        _threadstone_program_args "$prog" tachyon 2 ;;
     esac
 }
 
 complete -F _threadstone threadstone
 complete -F _threadstone_program threadstone-run threadstone-compare \
     threadstone-verify threadstone-sign threadstone-keygen \
-    threadstone-report threadstone-sweep threadstone-history tachyon \
-    tachyon-analyze
+    threadstone-report threadstone-sweep threadstone-history \
+    "$_threadstone_tachyon" tachyon-analyze
+
+# Run as a program (`bash FILE WORD...`), this file is the zsh and fish
+# completions' engine (completion/gen-completion.sh): it prints, one a
+# line, what it offers for the command line WORD... whose last word is
+# the one being completed.
+if [[ ${BASH_SOURCE[0]} == "$0" ]] && (($# > 0)); then
+    COMP_WORDS=("$@")
+    COMP_CWORD=$(($# - 1))
+    COMP_LINE="$*"
+    COMP_POINT=${#COMP_LINE}
+    COMPREPLY=()
+    if [[ ${1##*/} == threadstone ]]; then
+        _threadstone "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+    else
+        _threadstone_program "$1" "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+    fi 2>/dev/null
+    ((${#COMPREPLY[@]} == 0)) || printf '%s\n' "${COMPREPLY[@]}"
+fi

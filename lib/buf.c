@@ -316,3 +316,72 @@ ts_read_file(const char *path, size_t max, struct ts_buf *out, char *err,
 	ts_buf_free(out);
 	return -1;
 }
+
+/* The signs ts_text_ascii() replaces: UTF-8 bytes, then the ASCII. */
+static const struct {
+	const char	*utf8;
+	const char	*ascii;
+} signs[] = {
+	{ "\xe2\x86\x92", "->" },	/* U+2192 rightwards arrow */
+	{ "\xe2\x86\x90", "<-" },	/* U+2190 leftwards arrow */
+	{ "\xe2\x86\x91", "^" },	/* U+2191 upwards arrow */
+	{ "\xe2\x86\x93", "v" },	/* U+2193 downwards arrow */
+	{ "\xe2\x94\x80", "-" },	/* U+2500 box drawings light horizontal */
+	{ "\xe2\x95\x90", "=" },	/* U+2550 box drawings double horizontal */
+	{ "\xe2\x94\x82", "|" },	/* U+2502 box drawings light vertical */
+	{ "\xc2\xb7", "." },		/* U+00B7 middle dot */
+	{ "\xe2\x80\xa6", "..." },	/* U+2026 horizontal ellipsis */
+	{ "\xe2\x97\x8f", "#" },	/* U+25CF black circle */
+	{ "\xe2\x80\x94", "--" },	/* U+2014 em dash */
+	{ "\xe2\x80\x93", "-" },	/* U+2013 en dash */
+	{ "\xc2\xb1", "+-" },		/* U+00B1 plus-minus sign */
+	{ "\xc3\x97", "x" },		/* U+00D7 multiplication sign */
+	{ "\xc2\xb3", "^3" },		/* U+00B3 superscript three */
+	{ "\xc2\xb2", "^2" },		/* U+00B2 superscript two */
+	{ "\xc2\xb5", "u" },		/* U+00B5 micro sign */
+	{ "\xce\xbc", "u" },		/* U+03BC Greek small letter mu */
+	{ "\xe2\x89\x88", "~" },	/* U+2248 almost equal to */
+	{ "\xe2\x89\xa5", ">=" },	/* U+2265 greater-than or equal to */
+	{ "\xe2\x89\xa4", "<=" },	/* U+2264 less-than or equal to */
+	{ "\xe2\x9c\x93", "ok" },	/* U+2713 check mark */
+	{ "\xe2\x9c\x97", "x" },	/* U+2717 ballot x */
+	{ "\xe2\x80\x98", "'" },	/* U+2018 left single quotation mark */
+	{ "\xe2\x80\x99", "'" },	/* U+2019 right single quotation mark */
+	{ "\xe2\x80\x9c", "\"" },	/* U+201C left double quotation mark */
+	{ "\xe2\x80\x9d", "\"" },	/* U+201D right double quotation mark */
+	{ "\xc2\xa0", " " },		/* U+00A0 no-break space */
+	{ "\xe2\x80\x89", " " },	/* U+2009 thin space */
+};
+
+void
+ts_text_ascii(const char *text, size_t len, struct ts_buf *out)
+{
+	size_t i = 0, j, n;
+
+	while (i < len) {
+		if ((unsigned char)text[i] < 0x80) {
+			for (n = i; n < len && (unsigned char)text[n] < 0x80;
+			    n++)
+				;
+			ts_buf_add(out, text + i, n - i);
+			i = n;
+			continue;
+		}
+		for (j = 0; j < sizeof signs / sizeof signs[0]; j++) {
+			n = strlen(signs[j].utf8);
+			if (n <= len - i && memcmp(text + i, signs[j].utf8,
+			    n) == 0)
+				break;
+		}
+		if (j < sizeof signs / sizeof signs[0]) {
+			ts_buf_puts(out, signs[j].ascii);
+			i += n;
+			continue;
+		}
+		/* Another character: one '?' for all of its bytes. */
+		ts_buf_putc(out, '?');
+		for (i++; i < len && ((unsigned char)text[i] & 0xC0) == 0x80;
+		    i++)
+			;
+	}
+}

@@ -46,6 +46,14 @@ size_t	 ts_utf8_seq(const char *s, size_t avail, unsigned long *cp);
  */
 size_t	 ts_text_width(const char *);
 
+/*
+ * Append text[0..len) to out with the non-ASCII signs our programs print
+ * for people replaced by ASCII ("\u2192" "->", "\u2500" "-", "\u00b7"
+ * ".", "\u2026" "...", "\u25cf" "#", "\u2014" "--", "\u00b1" "+-",
+ * and the like); any other non-ASCII character becomes "?".
+ */
+void	 ts_text_ascii(const char *text, size_t len, struct ts_buf *out);
+
 /* Append s, then spaces up to width columns (left-aligned; no truncation). */
 void	 ts_buf_pad(struct ts_buf *, const char *s, size_t width);
 /* Append spaces up to width columns, then s (right-aligned). */

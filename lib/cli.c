@@ -6,12 +6,16 @@
 #include <config.h>
 
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <sys/ioctl.h>
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -19,8 +23,10 @@
 #include "exitcodes.h"
 #include "msg.h"
 #include "outfile.h"
+#include "util.h"
 
-const char *const ts_formats[] = { "table", "json", "markdown", NULL };
+const char *const ts_formats[] = { "table", "json", "markdown", "csv",
+    "jsonl", NULL };
 
 /*
  * At exit: stdout's last check.  A program that reported the error itself
@@ -114,6 +120,47 @@ ambiguous(const char *name, size_t n, const struct option *longopts,
 	return matches > 1;
 }
 
+/* Values of --format anywhere, which people also type as options. */
+static const char *const format_values[] = { "table", "json", "markdown",
+	"csv", "jsonl", "text", NULL };
+
+/*
+ * A suggestion for the unknown long option name (n characters), as
+ * "--NAME" in buf: the option within a small edit distance, or, for a
+ * value of --format given as an option ("--json"), "--format json" when
+ * the program has --format.  False when there is none.
+ */
+static bool
+suggest_option(const char *name, size_t n, const struct option *longopts,
+    char *buf, size_t len)
+{
+	const struct option *lo;
+	const char *names[128], *near;
+	char word[64];
+	size_t k = 0, i;
+	bool format = false;
+
+	if (n >= sizeof word)
+		return false;
+	memcpy(word, name, n);
+	word[n] = '\0';
+	for (lo = longopts; lo->name != NULL && k + 1 < 128; lo++) {
+		names[k++] = lo->name;
+		format |= strcmp(lo->name, "format") == 0;
+	}
+	names[k] = NULL;
+	if ((near = ts_suggest(word, names)) != NULL) {
+		snprintf(buf, len, "--%s", near);
+		return true;
+	}
+	for (i = 0; format && format_values[i] != NULL; i++)
+		if (strcmp(word, format_values[i]) == 0) {
+			snprintf(buf, len, "--format %s", word);
+			return true;
+		}
+	return false;
+}
+
 /*
  * Report the option getopt_long just refused (c is '?' or ':') in the one
  * wording all programs share, instead of getopt's own messages, which
@@ -141,6 +188,10 @@ option_error(int c, char *const argv[], const struct option *longopts)
 	    sizeof which))
 		ts_usage_error("option '%.*s' is ambiguous (%s)", n, arg,
 		    which);
+	if (n > 2 && suggest_option(arg + 2, (size_t)n - 2, longopts, which,
+	    sizeof which))
+		ts_usage_error("unknown option '%.*s'; did you mean '%s'?", n,
+		    arg, which);
 	ts_usage_error("unknown option '%.*s'", n, arg);
 }
 
@@ -238,4 +289,110 @@ ts_cli_write_file(const char *path, const void *data, size_t len,
 	if (!quiet)
 		fprintf(stderr, "wrote %s\n", path);
 	return 0;
+}
+
+size_t
+ts_terminal_columns(int fd)
+{
+	struct winsize ws;
+	const char *c;
+	long v;
+
+	if (!isatty(fd))
+		return 0;
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	if ((c = getenv("COLUMNS")) != NULL && (v = strtol(c, NULL, 10)) > 0 &&
+	    v < 10000)
+		return (size_t)v;
+	return 0;
+}
+
+int
+ts_locale_utf8(void)
+{
+	static int known = -1;
+	const char *cs;
+	char *saved;
+
+	if (known != -1)
+		return known;
+	saved = setlocale(LC_CTYPE, NULL);
+	saved = saved != NULL ? ts_xstrdup(saved) : NULL;
+	if (setlocale(LC_CTYPE, "") == NULL)
+		known = 0;	/* an unknown locale: the C library uses "C" */
+	else {
+		cs = nl_langinfo(CODESET);
+		known = cs != NULL && (strcasecmp(cs, "UTF-8") == 0 ||
+		    strcasecmp(cs, "utf8") == 0);
+	}
+	setlocale(LC_CTYPE, saved != NULL ? saved : "C");
+	free(saved);
+	return known;
+}
+
+void
+ts_put_text(FILE *fp, const char *text, size_t len)
+{
+	struct ts_buf b;
+
+	if (ts_locale_utf8()) {
+		fwrite(text, 1, len, fp);
+		return;
+	}
+	ts_buf_init(&b);
+	ts_text_ascii(text, len, &b);
+	fwrite(b.data, 1, b.len, fp);
+	ts_buf_free(&b);
+}
+
+size_t
+ts_edit_distance(const char *a, const char *b, size_t cap)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, d, *m, w;
+
+	if ((la > lb ? la - lb : lb - la) > cap)
+		return cap + 1;
+	/* Optimal string alignment: a swap of neighbours counts one. */
+	w = lb + 1;
+	m = ts_xcalloc((la + 1) * w, sizeof *m);
+	for (i = 0; i <= la; i++)
+		m[i * w] = i;
+	for (j = 0; j <= lb; j++)
+		m[j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			d = m[(i - 1) * w + j - 1] + (a[i - 1] != b[j - 1]);
+			if (m[(i - 1) * w + j] + 1 < d)
+				d = m[(i - 1) * w + j] + 1;
+			if (m[i * w + j - 1] + 1 < d)
+				d = m[i * w + j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] &&
+			    m[(i - 2) * w + j - 2] + 1 < d)
+				d = m[(i - 2) * w + j - 2] + 1;
+			m[i * w + j] = d;
+		}
+	d = m[la * w + lb];
+	free(m);
+	return d > cap ? cap + 1 : d;
+}
+
+const char *
+ts_suggest(const char *word, const char *const *names)
+{
+	const char *found = NULL;
+	size_t cap = strlen(word) <= 4 ? 1 : 2, best = cap + 1, d;
+	bool tie = false;
+
+	for (; *names != NULL; names++) {
+		d = ts_edit_distance(word, *names, cap);
+		if (d < best) {
+			best = d;
+			found = *names;
+			tie = false;
+		} else if (d == best && d <= cap)
+			tie = true;
+	}
+	return best <= cap && !tie ? found : NULL;
 }

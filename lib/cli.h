@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Check standard output once more when the program exits, as gnulib's
@@ -66,7 +67,9 @@ int		 ts_cli_getopt(int argc, char *const argv[],
 enum ts_format {
 	TS_FORMAT_TABLE,
 	TS_FORMAT_JSON,
-	TS_FORMAT_MARKDOWN
+	TS_FORMAT_MARKDOWN,
+	TS_FORMAT_CSV,		/* one row per workload pass */
+	TS_FORMAT_JSONL
 };
 
 /* --format's values, in the order of enum ts_format, NULL-terminated. */
@@ -94,5 +97,40 @@ int		 ts_cli_write_file(const char *path, const void *data,
  */
 void		 ts_usage_error(const char *fmt, ...)
 		    __attribute__((noreturn, format(printf, 1, 2)));
+
+/*
+ * The width of the terminal on fd (TIOCGWINSZ, else $COLUMNS), or 0 when
+ * unknown or fd is not a terminal.
+ */
+size_t		 ts_terminal_columns(int fd);
+
+/*
+ * Whether the user's locale (LC_ALL, LC_CTYPE, LANG) uses UTF-8; when it
+ * does not, text for people uses ASCII instead of arrows, rules, dots and
+ * bullets (see ts_text_ascii()).  Asked once; the C library's locale
+ * stays "C".
+ */
+int		 ts_locale_utf8(void);
+
+/*
+ * Write text for people to fp: as it is in a UTF-8 locale, else with
+ * ts_text_ascii()'s substitutes.  Documents (JSON, CSV, SVG, markdown)
+ * are data and never pass through here.
+ */
+void		 ts_put_text(FILE *fp, const char *text, size_t len);
+
+/*
+ * The edit distance between a and b (insertions, deletions,
+ * substitutions and swaps of neighbours count one each), or cap + 1 when
+ * it is larger than cap.  For "did you mean" suggestions.
+ */
+size_t		 ts_edit_distance(const char *a, const char *b, size_t cap);
+
+/*
+ * The entry of names (NULL-terminated) closest to word within an edit
+ * distance of 2 (1 for words of 4 letters or fewer), or NULL when none
+ * is, or two are equally close.
+ */
+const char	*ts_suggest(const char *word, const char *const *names);
 
 #endif /* TS_CLI_H */

@@ -345,4 +345,55 @@ run "$A" --skip-bad "$tmpdir/nodup.jsonl"
 ! printf '%s' "$err" | grep -q 'twice'
 ok $? "one key in different objects is no repetition"
 
+# A file of another kind is named as what it is, in one line.
+kind() {
+	run "$@"
+	expect_status 1 "$kind_what"
+	expect_one_error_line "$kind_what"
+	grep -q "$kind_want" "$tmpdir/err"
+	ok $? "$kind_what: '$kind_want'"
+}
+kind_what="a result document given to tachyon-analyze" kind_want="apple-m4-pro.json is a threadstone result document, not memory-probe records" \
+    kind "$A" "$FIXTURES/apple-m4-pro.json"
+kind_what="sweep output given to tachyon-analyze --skip-bad" kind_want="apple-m4-pro-sweep.json is threadstone sweep output, not memory-probe records" \
+    kind "$A" --skip-bad "$FIXTURES/apple-m4-pro-sweep.json"
+
+## Records whose wrapped command failed or was killed are left out by
+## default (a "nosuchcmd" record times nothing), counted in one line, and
+## kept with --keep-failed.
+gen normalise >"$tmpdir/good.jsonl"
+cp "$tmpdir/good.jsonl" "$tmpdir/failed.jsonl"
+h=$(sed -n '1s/.*"host_id":"\([^"]*\)".*/\1/p' "$tmpdir/good.jsonl")
+printf '{"probe":"memory-chase","million_accesses_per_sec":39.9,"command":"nosuchcmd","wall_s":0.008,"user_s":0,"sys_s":0,"exit_status":127,"exec_error":"not found","host_id":"%s"}\n' "$h" >>"$tmpdir/failed.jsonl"
+run "$A" --json "$tmpdir/good.jsonl"
+expect_status 0 "the good records alone"
+printf '%s\n' "$out" >"$tmpdir/good.json"
+run "$A" --json "$tmpdir/failed.jsonl"
+expect_status 0 "good records and one whose command failed"
+printf '%s\n' "$out" | cmp -s - "$tmpdir/good.json"
+ok $? "the failed record is left out: the estimates are the good records' alone"
+[ "$(wc -l <"$tmpdir/err")" -eq 1 ] &&
+    grep -qx 'tachyon-analyze: warning: left out 1 record whose command failed (--keep-failed to include)' "$tmpdir/err"
+ok $? "one line counts it and names --keep-failed"
+run "$A" --json --keep-failed "$tmpdir/failed.jsonl"
+expect_status 0 "--keep-failed"
+! printf '%s\n' "$out" | cmp -s - "$tmpdir/good.json" && [ ! -s "$tmpdir/err" ]
+ok $? "--keep-failed analyses it, and says nothing"
+printf '{"probe":"memory-chase","million_accesses_per_sec":39.9,"command":"sleep","wall_s":1.5,"user_s":0,"sys_s":0,"exit_status":137,"signal":9,"host_id":"%s"}\n' "$h" >>"$tmpdir/failed.jsonl"
+run "$A" --json "$tmpdir/failed.jsonl"
+printf '%s\n' "$out" | cmp -s - "$tmpdir/good.json" &&
+    grep -q 'left out 2 records whose command failed' "$tmpdir/err"
+ok $? "a killed command's record is left out too"
+# CSV records with an exit_status column.
+{ echo "wall_s,million_accesses_per_sec,host_id,exit_status"
+  "$py" -c 'import json,sys
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    print("%s,%s,%s,%s" % (r["wall_s"], r["million_accesses_per_sec"], r["host_id"], r.get("exit_status", 0)))' "$tmpdir/failed.jsonl"
+} >"$tmpdir/failed.csv"
+run "$A" --json "$tmpdir/failed.csv"
+printf '%s\n' "$out" | cmp -s - "$tmpdir/good.json" &&
+    grep -q 'left out 2 records whose command failed' "$tmpdir/err"
+ok $? "CSV: a non-zero exit_status column leaves the record out"
+
 done_testing

@@ -116,6 +116,35 @@ if [ -x "$TS_RUN" ]; then
 (--samples, --single-only, --sign-key, --stream-mb)" --s
 fi
 
+# "Did you mean": an option within a small edit distance, and a value of
+# --format typed as an option.
+if [ -x "$TS_RUN" ]; then
+	shared "$TS_RUN" "a misspelt --samples" \
+	    "unknown option '--sampels'; did you mean '--samples'?" --sampels 3
+	shared "$TS_RUN" "--json" \
+	    "unknown option '--json'; did you mean '--format json'?" --json
+	shared "$TS_RUN" "nothing close to --zzzzzz" \
+	    "unknown option '--zzzzzz'" --zzzzzz
+fi
+if [ -x "$TS_VERIFY" ]; then
+	shared "$TS_VERIFY" "a misspelt --json" \
+	    "unknown option '--jsno'; did you mean '--json'?" --jsno x
+fi
+if [ -x "$TS_CMD" ]; then
+	run "$TS_CMD" comapre a.json b.json
+	expect_status 2 "threadstone comapre"
+	grep -q "^threadstone: unknown command 'comapre'; did you mean 'compare'? (the commands are run, .* and help)\$" "$tmpdir/err" &&
+	    [ "$(wc -l <"$tmpdir/err")" -eq 1 ]
+	ok $? "threadstone comapre: did you mean 'compare'?, one line"
+fi
+
+# Options a verb does not take are refused, not ignored.
+if [ -x "$TS_CMD" ]; then
+	refused "$TS_CMD" "list -w sha256" 2 "threadstone-run: --list \
+(threadstone list) takes no option but --format, not '-w' (see \
+threadstone-run --help)" list -w sha256
+fi
+
 # The dispatcher takes no options but -h and -V: its own message says
 # that a command comes first; a command's options are the program's.
 if [ -x "$TS_CMD" ]; then

@@ -185,7 +185,7 @@ assert not any(r["kernel_differs"] for k in ("single_thread", "multi_thread") fo
 fi
 
 # Standard input as either side.
-"$TS_COMPARE" $apple - <$apple >"$tmpdir/stdin" 2>"$tmpdir/err"
+LC_ALL=C.UTF-8 "$TS_COMPARE" $apple - <$apple >"$tmpdir/stdin" 2>"$tmpdir/err"
 ok $? "candidate from standard input"
 { echo "$apple  →  -"; sed 1d expected-compare-apple-self.txt; } |
     cmp -s - "$tmpdir/stdin"
@@ -301,5 +301,53 @@ expect_status 0 "executions against a document without"
 grep -q "^test: the original's .*the baseline carries no executions" \
 	"$tmpdir/out"
 ok $? "one side without executions: the original's test, and why"
+
+# A file of another kind is named as what it is, in one line.
+kind() {
+	run "$@"
+	expect_status 1 "$kind_what"
+	expect_one_error_line "$kind_what"
+	grep -q "$kind_want" "$tmpdir/err"
+	ok $? "$kind_what: '$kind_want'"
+}
+kind_what="sweep output given to compare" kind_want="apple-m4-pro-sweep.json: it is threadstone sweep output, not a result document" \
+    kind "$TS_COMPARE" apple-m4-pro-sweep.json apple-m4-pro.json
+kind_what="a public key given to compare" kind_want="cannot read testkey-seed-00-1f.pub: it is a raw Ed25519 public key (32 bytes), not a result document" \
+    kind "$TS_COMPARE" apple-m4-pro.json testkey-seed-00-1f.pub
+kind_what="a private key given to compare" kind_want="it is an Ed25519 private key (DER PKCS#8), not a result document" \
+    kind "$TS_COMPARE" testkey-seed-00-1f.pkcs8v2.der apple-m4-pro.json
+
+# Scores are compared only over the same workloads: a full run against
+# a `-w sha256` one says why not, in the text and in --json.
+if [ -n "${PYTHON3:-}" ]; then
+	"$PYTHON3" - $apple "$tmpdir/sha256-only.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["workloads"] = [w for w in d["workloads"] if w["id"] == "sha256"]
+json.dump(d, open(sys.argv[2], "w"), indent=2)
+EOF
+	run "$TS_COMPARE" $apple "$tmpdir/sha256-only.json"
+	expect_status 0 "a full run against -w sha256"
+	grep -qx '  scores not compared: the documents measure different workloads (baseline: dhrystone, sgemm, sha256, sort, stream, latency; candidate: sha256)' "$tmpdir/out" &&
+	    ! grep -q 'core score' "$tmpdir/out" &&
+	    grep -q '^  = sha256 ' "$tmpdir/out"
+	ok $? "text: the scores are not compared, and why; the common row is"
+	run "$TS_COMPARE" --json $apple "$tmpdir/sha256-only.json"
+	"$PYTHON3" -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["score"]
+assert s["single_core"] is None and s["multi_core"] is None, s
+assert s["not_compared"].startswith("the documents measure different workloads (baseline: dhrystone"), s
+' "$tmpdir/out"
+	ok $? "--json: null score changes, and not_compared says why"
+	"$TS_COMPARE" --json $apple $apple | "$PYTHON3" -c '
+import json, sys
+s = json.load(sys.stdin)["score"]
+assert s["not_compared"] is None and s["single_core"]["change_pct"] == 0, s
+'
+	ok $? "--json, the same workloads: scores compared, not_compared null"
+else
+	for i in 1 2 3 4; do ok 0 "# SKIP python3 not found"; done
+fi
 
 done_testing

@@ -10,6 +10,9 @@ command -v bash >/dev/null 2>&1 || skip_all "bash is not installed"
 comp=${TS_COMPLETION:-$top_srcdir/completion/threadstone.bash}
 bindir=$(cd "$(dirname "$TS_CMD")" && pwd)
 [ -x "$bindir/threadstone" ] || skip_all "threadstone is not built"
+# The probe's name where it is installed: tachyon, or tachyon-probe in the
+# packages (an installed completion file names it so).
+probe=$(basename "$TACHYON")
 
 # offers WORD...: what the completion offers for a command line whose
 # last WORD is being completed, sorted, on one line.
@@ -57,21 +60,24 @@ mkdir -p "$tmpdir/files/keys" "$tmpdir/files/sub"
 cd "$tmpdir/files" || exit 99
 
 ids="dhrystone latency sgemm sha256 sort stream "
-expect "compare help history keygen list report run schema sign sweep verify " \
+expect "compare help history keygen list report run schema sign sweep tachyon verify " \
     threadstone ''
 expect "schema sign sweep " threadstone s
 expect "--help --version " threadstone --
 expect "$ids" threadstone run -w ''
 expect "$ids" threadstone run --single-only --workload ''
 expect "sgemm sha256 sort stream " threadstone-run -w s
-expect "json markdown table " threadstone run --format ''
-expect "json markdown table " threadstone-report --format = ''
-expect "json " threadstone-report --format = j
+expect "csv json jsonl markdown table " threadstone run --format ''
+expect "csv json jsonl markdown table " threadstone-report --format = ''
+expect "json jsonl " threadstone-report --format = j
 has --sign-key threadstone run --si
 has --fail-on-regression threadstone compare --
 has --require-signature threadstone-verify --re
-has --working-set-mb tachyon --
-expect "auto " tachyon -w ''
+has --working-set-mb "$probe" --
+expect "auto " "$probe" -w ''
+has --working-set-mb threadstone tachyon --
+expect "auto " threadstone tachyon -w ''
+expect "" threadstone tachyon --seconds ''
 expect "a.json keys sub " threadstone compare ''
 expect "changes check " threadstone history c
 expect "add changes check export hosts list show trend " threadstone-history --db x ''
@@ -94,20 +100,46 @@ expect "human json prometheus " tachyon --format ''
 expect "host_id hostname " tachyon-analyze --host ''
 has --normalise tachyon-analyze --n
 expect "keys plot.svg sub " tachyon-analyze --plot ''
-has --wrap tachyon --w
-expect "" tachyon --tag ''
-has printf tachyon --wrap -- print
+has --wrap "$probe" --w
+expect "" "$probe" --tag ''
+has printf "$probe" --wrap -- print
+has printf threadstone tachyon --wrap -- print
 expect "--help --out " threadstone schema --
+expect "--format --help --version " threadstone list --
+expect "json jsonl " threadstone list --format j
+
+# Renamed as in the packages (make install rewrites the line naming the
+# probe), the file completes tachyon-probe and leaves the name tachyon,
+# the ray tracer's there, alone.
+sed 's/^_threadstone_tachyon=tachyon$/_threadstone_tachyon=tachyon-probe/' \
+    "$comp" >"$tmpdir/renamed.bash"
+mkdir -p "$tmpdir/renamed"
+ln -s "$TACHYON" "$tmpdir/renamed/tachyon-probe"
+got=$(PATH="$tmpdir/renamed:$PATH" bash --norc --noprofile -c '
+	. "$1" || exit 99
+	complete -p tachyon-probe && ! complete -p tachyon 2>/dev/null
+	COMP_WORDS=(tachyon-probe --working-s); COMP_CWORD=1
+	_threadstone_program tachyon-probe; echo "${COMPREPLY[*]}"
+	COMP_WORDS=(tachyon-probe -w ""); COMP_CWORD=2
+	_threadstone_program tachyon-probe; echo "${COMPREPLY[*]}"
+' bash "$tmpdir/renamed.bash" 2>&1)
+[ "$got" = "complete -F _threadstone_program tachyon-probe
+--working-set-mb
+auto" ]
+ok $? "renamed: tachyon-probe is completed as tachyon, tachyon is not"
+[ "$got" = "complete -F _threadstone_program tachyon-probe
+--working-set-mb
+auto" ] || echo "$got" | sed 's/^/# got: /'
 
 # bash-completion's loader finds the file under every program's name.
 loader=/usr/share/bash-completion/bash_completion
 if [ -r "$loader" ]; then
 	mkdir -p "$tmpdir/share/bash-completion/completions"
 	cp "$comp" "$tmpdir/share/bash-completion/completions/threadstone"
-	for p in threadstone-run tachyon; do
+	for p in threadstone-run "$probe"; do
 		ln -s threadstone "$tmpdir/share/bash-completion/completions/$p"
 	done
-	for cmd in threadstone threadstone-run tachyon; do
+	for cmd in threadstone threadstone-run "$probe"; do
 		got=$(PATH="$bindir:$PATH" XDG_DATA_DIRS="$tmpdir/share" \
 		    BASH_COMPLETION_USER_DIR="$tmpdir/none" \
 		    bash --norc --noprofile -c '

@@ -42,7 +42,7 @@ cmp -s "$apple" "$tmpdir/copy.json" && [ ! -s "$tmpdir/out" ] &&
     [ "$(cat "$tmpdir/err")" = "wrote $tmpdir/copy.json" ]
 ok $? "--out file is the fixture exactly; 'wrote PATH' on stderr"
 
-"$TS_REPORT" - <"$apple" >"$tmpdir/out" 2>"$tmpdir/err"
+LC_ALL=C.UTF-8 "$TS_REPORT" - <"$apple" >"$tmpdir/out" 2>"$tmpdir/err"
 ok $? "FILE - reads standard input"
 cmp -s "$tmpdir/out" "$FIXTURES/expected-report-table-apple.txt"
 ok $? "standard input gives the same table"
@@ -65,7 +65,7 @@ ok $? "--schema --out writes the schema without a newline"
 run "$TS_REPORT" --format xml "$apple"
 expect_status 2 "bad --format value"
 expect_one_error_line "bad --format value"
-grep -q "table, json or markdown" "$tmpdir/err"
+grep -q "table, json, markdown, csv or jsonl" "$tmpdir/err"
 ok $? "bad --format names the accepted values"
 run "$TS_REPORT" "$tmpdir/definitely-not-here.json"
 expect_status 1 "missing file"
@@ -93,11 +93,70 @@ expect_one_error_line "unwritable --out"
 [ ! -e "$tmpdir/no/such/dir/x.json" ]
 ok $? "unwritable --out leaves no file"
 
+# --format csv and jsonl: one row per workload pass, the same values as
+# the document's; CSV that Python's csv module reads, JSON on every line.
+py=${PYTHON3:-$(command -v python3 || true)}
+if [ -n "$py" ]; then
+	for f in csv jsonl; do
+		run "$TS_REPORT" --format $f "$apple" -o "$tmpdir/apple.$f"
+		expect_status 0 "--format $f -o FILE"
+	done
+	"$py" - "$apple" "$tmpdir/apple.csv" "$tmpdir/apple.jsonl" <<'EOT' >"$tmpdir/py" 2>&1
+import csv, json, sys
+doc = json.load(open(sys.argv[1]))
+want = []
+for w in doc["workloads"]:
+    for p in ("single_thread", "multi_thread"):
+        if w.get(p) is not None:
+            want.append((w["id"], p, w[p]["threads"], w[p]["value"],
+                         w[p]["stats"]["cv"]))
+with open(sys.argv[2], newline="") as f:
+    rows = list(csv.DictReader(f))
+got = [(r["workload"], r["pass"], int(r["threads"]), float(r["value"]),
+        float(r["cv"])) for r in rows]
+assert got == want, (got, want)
+lines = open(sys.argv[3]).read().splitlines()
+objs = [json.loads(l) for l in lines]
+got = [(o["workload"], o["pass"], o["threads"], o["value"], o["cv"])
+       for o in objs]
+assert got == want, (got, want)
+assert all(list(o) == list(rows[0]) for o in objs), "same columns"
+print(len(rows))
+EOT
+	ok $? "csv and jsonl: every pass, its threads, value and cv, as in the document"
+	sed 's/^/# /' "$tmpdir/py"
+else
+	ok 0 "# SKIP python3 is not installed"
+fi
+run "$TS_REPORT" --format xml "$apple"
+expect_status 2 "--format xml"
+grep -q "csv" "$tmpdir/err" && grep -q "jsonl" "$tmpdir/err"
+ok $? "--format xml: the line names csv and jsonl among the formats"
+
 run "$TS_REPORT" --version
 expect_status 0 "--version"
 case $out in
 "threadstone-report (threadstone) "[0-9]*) ok 0 "--version text" ;;
 *) ok 1 "--version text" ;;
 esac
+
+# In a locale that is not UTF-8 the table is ASCII; never coloured for
+# TERM=dumb.
+LC_ALL=C "$TS_REPORT" "$apple" >"$tmpdir/ascii" 2>&1
+! LC_ALL=C grep -q '[^ -~]' "$tmpdir/ascii" &&
+    LC_ALL=C.UTF-8 sed 's/─/-/g; s/·/./g; s/→/->/g; s/±/+-/g; s/³/^3/g; s/—/--/g' \
+    "$FIXTURES/expected-report-table-apple.txt" | cmp -s - "$tmpdir/ascii"
+ok $? "LC_ALL=C: the same table in ASCII"
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+	TERM=dumb LC_ALL=C.UTF-8 script -qec "'$TS_REPORT' '$apple'" /dev/null >"$tmpdir/dumb" 2>&1
+	! grep -q "$(printf '\033')\[" "$tmpdir/dumb"
+	ok $? "TERM=dumb on a terminal: no colour"
+	TERM=xterm LC_ALL=C.UTF-8 script -qec "'$TS_REPORT' '$apple'" /dev/null >"$tmpdir/xterm" 2>&1
+	grep -q "$(printf '\033')\[" "$tmpdir/xterm"
+	ok $? "(TERM=xterm on a terminal: colour)"
+else
+	ok 0 "# SKIP no script(1)"
+	ok 0 "# SKIP no script(1)"
+fi
 
 done_testing

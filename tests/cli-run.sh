@@ -91,6 +91,43 @@ ok $? "stdout is the file plus one newline"
 ok $? "the file has no trailing newline"
 grep -qx "wrote $doc" "$tmpdir/err"
 ok $? "'wrote PATH' on stderr"
+run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
+	--window-ms 10 --format csv
+expect_status 0 "--format csv"
+printf '%s\n' "$out" | sed -n 2p | grep -q "^sha256,SHA-256,[a-z_]*,single_thread,1,"
+ok $? "--format csv: the header, then the pass measured"
+run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
+	--window-ms 10 --format jsonl
+expect_status 0 "--format jsonl"
+[ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] &&
+    printf '%s\n' "$out" | grep -q '^{"workload":"sha256",.*"pass":"single_thread"'
+ok $? "--format jsonl: one line, the pass measured"
+
+# --list --format json, jsonl, csv: the workloads as data, the same six.
+for f in json jsonl csv; do
+	run "$TS_RUN" --list --format $f
+	expect_status 0 "--list --format $f"
+	printf '%s\n' "$out" >"$tmpdir/list.$f"
+done
+if [ -n "$py" ]; then
+	"$py" - "$tmpdir" <<'EOT' >"$tmpdir/py" 2>&1
+import csv, json, sys
+d = sys.argv[1]
+a = json.load(open(d + "/list.json"))
+b = [json.loads(l) for l in open(d + "/list.jsonl").read().splitlines()]
+with open(d + "/list.csv", newline="") as f:
+    c = list(csv.DictReader(f))
+assert [w["id"] for w in a] == ["dhrystone", "sgemm", "sha256", "sort", "stream", "latency"], a
+assert a == b, (a, b)
+assert [(w["id"], w["unit"], float(w["reference"]), w["multi_core"]) for w in c] == \
+    [(w["id"], w["unit"], w["reference"], "true" if w["multi_core"] else "false") for w in a], c
+assert not a[-1]["multi_core"] and a[0]["multi_core"]
+EOT
+	ok $? "--list as json, jsonl and csv: the same six workloads and fields"
+	sed 's/^/# /' "$tmpdir/py"
+else
+	ok 0 "# SKIP python3 is not installed"
+fi
 ! grep -q '^  ' "$tmpdir/err"
 ok $? "--format json prints no progress"
 grep -q '"excluded_from_multi_core"' "$doc" && \
@@ -178,23 +215,23 @@ ok $? "--no-pin is recorded"
 # a count, not a bar wider than the line.
 if command -v script >/dev/null 2>&1 && \
     script -qec true /dev/null >/dev/null 2>&1; then
-	script -qec "'$TS_RUN' -w sha256 --single-only $QUICK --samples 3 \
+	LC_ALL=C.UTF-8 script -qec "'$TS_RUN' -w sha256 --single-only $QUICK --samples 3 \
 	    --executions 3 >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
 	tr '\r' '\n' <"$tmpdir/tty" >"$tmpdir/lines"
-	grep -q "^  SHA-256 (1 thread) · calibrating…" "$tmpdir/lines" &&
-		grep -q "^  SHA-256 (1 thread) · ●·· " "$tmpdir/lines" &&
-		grep -q "^  SHA-256 (1 thread) · ●●· " "$tmpdir/lines" &&
-		grep -q "^  SHA-256 (1 thread) · ●●● " "$tmpdir/lines" &&
+	grep -q "^  \[1/3\] SHA-256 (1 thread) · calibrating…" "$tmpdir/lines" &&
+		grep -q "^  \[1/3\] SHA-256 (1 thread) · ●·· " "$tmpdir/lines" &&
+		grep -q "^  \[2/3\] SHA-256 (1 thread) · ●●· " "$tmpdir/lines" &&
+		grep -q "^  \[3/3\] SHA-256 (1 thread) · ●●● " "$tmpdir/lines" &&
 		! grep -q "iters/thread" "$tmpdir/lines" &&
-		test "$(grep -c "^  SHA-256 (1 thread) · [●·]* " \
+		test "$(grep -c "^  \[[0-9]*/3\] SHA-256 (1 thread) · [●·]* " \
 		    "$tmpdir/lines")" -eq 3
 	ok $? "terminal: calibrating, then one tick per execution"
-	script -qec "'$TS_RUN' -w sha256 --single-only $QUICK \
+	LC_ALL=C.UTF-8 script -qec "'$TS_RUN' -w sha256 --single-only $QUICK \
 	    --executions 40 >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
 	tr '\r' '\n' <"$tmpdir/tty" >"$tmpdir/lines"
-	grep -q "^  SHA-256 (1 thread) · 1/40 " "$tmpdir/lines" &&
-		grep -q "^  SHA-256 (1 thread) · 40/40 " "$tmpdir/lines" &&
-		test "$(grep -c "^  SHA-256 (1 thread) · [0-9]*/40 " \
+	grep -q "^  \[1/40\] SHA-256 (1 thread) · 1/40 " "$tmpdir/lines" &&
+		grep -q "^  \[40/40\] SHA-256 (1 thread) · 40/40 " "$tmpdir/lines" &&
+		test "$(grep -c "^  \[[0-9]*/40\] SHA-256 (1 thread) · [0-9]*/40 " \
 		    "$tmpdir/lines")" -eq 40 &&
 		! grep -q "●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●●" "$tmpdir/lines"
 	ok $? "terminal: 40 executions are counted, not drawn as a bar"
@@ -309,8 +346,66 @@ if [ -x "$TS_KEYGEN" ] && [ -x "$TS_VERIFY" ]; then
 	expect_status 0 "signed run"
 	run "$TS_VERIFY" --require-signature "$tmpdir/signed.json"
 	expect_status 0 "threadstone-verify accepts the signed run"
+	grep -qx '  document    verified (extensions included)' "$tmpdir/out" &&
+	    [ ! -s "$tmpdir/err" ]
+	ok $? "the whole document is signed: verified, and no warning"
+	# The provenance is signed: an edited cflags fails our verify.
+	sed 's/^    "cflags": ".*",$/    "cflags": "-O3 -march=native",/' \
+	    "$tmpdir/signed.json" >"$tmpdir/edited.json"
+	! cmp -s "$tmpdir/signed.json" "$tmpdir/edited.json"
+	ok $? "(extensions.cflags edited)"
+	run "$TS_VERIFY" --require-signature "$tmpdir/edited.json"
+	expect_status 1 "an edited extensions.cflags fails verification"
+	grep -qx '  signature   verified' "$tmpdir/out" &&
+	    grep -q '^  document    INVALID: the whole-document signature does not match: keys that ThreadStone 2.0.0 does not sign (extensions) were modified after signing$' "$tmpdir/out"
+	ok $? "the original's signature holds, the whole document's does not"
+	# The original ThreadStone 2.0.0, when given, verifies what we sign.
+	if [ -n "${TS_ORIGINAL:-}" ] && [ -x "$TS_ORIGINAL" ]; then
+		"$TS_ORIGINAL" verify --require-signature "$tmpdir/signed.json" \
+		    >"$tmpdir/orig.out" 2>&1
+		ok $? "ThreadStone 2.0.0 verifies the signed run"
+	else
+		ok 0 "# SKIP TS_ORIGINAL (ThreadStone 2.0.0's binary) not set"
+	fi
 else
-	ok 0 "# SKIP threadstone-keygen or threadstone-verify not built"
+	for i in 1 2 3 4 5 6 7; do
+		ok 0 "# SKIP threadstone-keygen or threadstone-verify not built"
+	done
 fi
+
+# Progress: on a terminal whatever the format, with a count and an
+# estimate; nothing off a terminal with --format json; nothing with -q.
+PTY=$top_srcdir/tests/pty-run.py
+py=${PYTHON3:-$(command -v python3 || true)}
+if [ -n "$py" ] && "$py" -c 'import pty' 2>/dev/null; then
+	LC_ALL=C.UTF-8 "$py" "$PTY" "$tmpdir/pty.json" "$tmpdir/pty.err" \
+	    "$TS_RUN" -w sha256 --samples 2 --warmup 0 --window-ms 20 \
+	    --format json
+	ok $? "a run with --format json, standard error on a terminal"
+	tr '\r' '\n' <"$tmpdir/pty.err" >"$tmpdir/pty.lines"
+	grep -q '^  \[1/[0-9]*\] SHA-256 (1 thread) · ' "$tmpdir/pty.lines" &&
+	    grep -q '^  SHA-256 (1 thread)  *[0-9.kMG]* MiB/s  ±' "$tmpdir/pty.lines"
+	ok $? "--format json on a terminal: the count and the pass lines"
+	grep -q ' · about [0-9][0-9 a-z]* left$' "$tmpdir/pty.lines"
+	ok $? "--format json on a terminal: an estimate of the time left"
+	"$py" -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmpdir/pty.json"
+	ok $? "standard output is the JSON document alone"
+	LC_ALL=C "$py" "$PTY" "$tmpdir/pty.txt" "$tmpdir/pty.err" \
+	    "$TS_RUN" -w sha256 --single-only $QUICK
+	LC_ALL=C grep -q '^  \[1/2\] SHA-256 (1 thread) \. ' "$tmpdir/pty.err" &&
+	    ! LC_ALL=C grep -q '[^ -~[:cntrl:]]' "$tmpdir/pty.err"
+	ok $? "LC_ALL=C: the progress is ASCII"
+	"$py" "$PTY" "$tmpdir/pty.json" "$tmpdir/pty.err" \
+	    "$TS_RUN" -w sha256 --single-only $QUICK -q --format json
+	[ $? -eq 0 ] && [ ! -s "$tmpdir/pty.err" ]
+	ok $? "--quiet on a terminal: nothing on standard error"
+else
+	for i in 1 2 3 4 5 6; do
+		ok 0 "# SKIP no python3 with the pty module"
+	done
+fi
+run "$TS_RUN" -w sha256 --single-only $QUICK --format json
+[ "$rc" -eq 0 ] && [ ! -s "$tmpdir/err" ]
+ok $? "--format json, standard error not a terminal: nothing on it"
 
 done_testing

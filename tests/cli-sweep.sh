@@ -48,6 +48,19 @@ echo "$err" | grep -q -- "--min-ms: expected an integer from 0 to 3600000, got '
 ok $? "--min-ms abc gives the accepted range"
 
 # Runtime failure before measuring: the directory does not exist.
+run "$TS_SWEEP" --min-ms 0 --max-size 8K -q -o -
+expect_status 0 "-o -"
+printf '%s\n' "$out" >"$tmpdir/stdout.json"
+"$TS_SWEEP" --min-ms 0 --max-size 8K -q -o "$tmpdir/file.json" 2>/dev/null
+if command -v jq >/dev/null 2>&1; then
+	[ "$(jq -c 'map(.bytes)' "$tmpdir/stdout.json")" = \
+	    "$(jq -c 'map(.bytes)' "$tmpdir/file.json")" ] &&
+	    [ "$(jq 'length' "$tmpdir/stdout.json")" -gt 0 ] && [ -z "$err" ] &&
+	    [ ! -e ./- ]
+	ok $? "-o -: the JSON array on standard output, as -o FILE writes it"
+else
+	ok 0 "# SKIP jq is not installed"
+fi
 run "$TS_SWEEP" --min-ms 0 --max-size 8K -o "$tmpdir/nodir/s.json"
 expect_status 1 "-o into a missing directory"
 expect_one_error_line "-o into a missing directory"
@@ -159,5 +172,25 @@ ok $? "--repeat 3: one point per size"
 run "$TS_SWEEP" -q --huge-pages --min-ms 0 --max-size 8K -o "$tmpdir/h.json"
 [ "$rc" -eq 0 ] && grep -Eq '"page_bytes": ([0-9]+)' "$tmpdir/h.json"
 ok $? "--huge-pages runs and records a page size"
+
+# On a terminal: the size, its place, the time and an estimate, redrawn
+# in place and erased at the end.
+if [ -n "$py" ] && "$py" -c 'import pty' 2>/dev/null; then
+	LC_ALL=C.UTF-8 "$py" "$top_srcdir/tests/pty-run.py" "$tmpdir/pty.out" \
+	    "$tmpdir/pty.err" "$TS_SWEEP" --min-ms 1 --max-size 1M
+	ok $? "a sweep with standard error on a terminal"
+	tr '\r' '\n' <"$tmpdir/pty.err" >"$tmpdir/pty.lines"
+	grep -q '^  4 KiB    \[1/9\] · [0-9]* s$' "$tmpdir/pty.lines" &&
+	    grep -q '^  1 MiB    \[9/9\] · [0-9]* s · about [0-9][0-9 a-z]* left$' "$tmpdir/pty.lines"
+	ok $? "each size counted; an estimate once the sizes tell one"
+	tail -c 3 "$tmpdir/pty.err" | od -An -c | grep -q '\\r'
+	ok $? "the line is erased at the end"
+	grep -q '^ *4096 ' "$tmpdir/pty.out" || grep -q '4 KiB' "$tmpdir/pty.out"
+	ok $? "the table on standard output"
+else
+	for i in 1 2 3 4; do
+		ok 0 "# SKIP no python3 with the pty module"
+	done
+fi
 
 done_testing

@@ -7,8 +7,10 @@
 # command line, run here, leaves a valid .prom.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
-svc=$top_builddir/systemd/tachyon-probe.service
-tmr=$top_builddir/systemd/tachyon-probe.timer
+# TS_SYSTEMD_UNITDIR: the installed units (autopkgtest), else the build's.
+units=${TS_SYSTEMD_UNITDIR:-$top_builddir/systemd}
+svc=$units/tachyon-probe.service
+tmr=$units/tachyon-probe.timer
 [ -f "$svc" ] && [ -f "$tmr" ] || skip_all "the units are not built"
 
 grep -q '^Type=oneshot$' "$svc" &&
@@ -53,6 +55,19 @@ if command -v systemd-analyze >/dev/null 2>&1; then
 else
 	tap_n=$((tap_n + 1))
 	echo "ok $tap_n # SKIP systemd-analyze not found (Debian: systemd)"
+fi
+
+# The units name the probe as it is installed (tachyon-probe in the
+# packages, tachyon from source): the program and its manual page.
+name=$(basename "$TACHYON")
+exe=$(sed -n 's/^ExecStart=\([^ ]*\) .*/\1/p' "$svc")
+[ "$(basename "$exe")" = "$name" ] &&
+    grep -qx "Documentation=man:$name(1)" "$svc" &&
+    grep -qx "Documentation=man:$name(1)" "$tmr"
+ok $? "ExecStart and Documentation name the probe as installed ($exe)"
+if [ -n "${TS_SYSTEMD_UNITDIR:-}" ]; then
+	[ "$exe" = "$TACHYON" ] && [ -x "$exe" ]
+	ok $? "installed: ExecStart is the installed program"
 fi
 
 # The service's command line, with a short reading, into a directory.

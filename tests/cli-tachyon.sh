@@ -53,7 +53,8 @@ for l in open(sys.argv[1]):
 version=$("$TACHYON" --version | awk '{ print $NF }')
 run "$TACHYON" --version
 expect_status 0 "--version"
-printf '%s\n' "$out" | grep -Eq '^tachyon \(threadstone\) [0-9]+\.[0-9]+\.[0-9]+$'
+# The name it runs under: tachyon, or tachyon-probe installed by a package.
+printf '%s\n' "$out" | grep -Eq "^$(basename "$TACHYON") \\(threadstone\\) [0-9]+\\.[0-9]+\\.[0-9]+\$"
 ok $? "--version names the program and the package"
 run "$TACHYON" --help
 expect_status 0 "--help"

@@ -26,7 +26,7 @@ same() {
 
 run "$TS_CMD" --help
 expect_status 0 "--help"
-for v in run list sweep compare verify sign keygen report schema help; do
+for v in run list sweep compare verify sign keygen report schema tachyon help; do
 	echo "$out" | grep -q "^  $v "
 	ok $? "--help lists $v"
 done
@@ -47,6 +47,15 @@ same verify "$TS_VERIFY" before.json
 same verify "$TS_VERIFY" before.json --require-signature
 same report "$TS_REPORT" before.json
 same report "$TS_REPORT" --format markdown before.json
+
+# tachyon is a verb too, whatever name the probe is installed under
+# (tachyon-probe in the distribution packages).
+same tachyon "$TACHYON" --help
+same tachyon "$TACHYON" --seconds 0
+run "$TS_CMD" tachyon --seconds 0.2 --no-cache-check -w 1 --json
+expect_status 0 "threadstone tachyon --json"
+echo "$out" | grep -q '"million_accesses_per_sec"'
+ok $? "threadstone tachyon reads this host's memory"
 
 run "$TS_CMD" run -w sha256 $quick --out result.json
 expect_status 0 "threadstone run --out result.json"
@@ -123,9 +132,9 @@ expect_one_error_line "no command"
 run "$TS_CMD" bogus --help
 expect_status 2 "an unknown command"
 expect_one_error_line "an unknown command"
-grep -q "unknown command 'bogus'; the commands are run, list, sweep, compare, verify, sign, keygen, report, schema, history and help" "$tmpdir/err"
+grep -q "unknown command 'bogus'; the commands are run, list, sweep, compare, verify, sign, keygen, report, schema, history, tachyon and help" "$tmpdir/err"
 ok $? "the line names the commands"
-for v in tachyon ../threadstone-run run/x ''; do
+for v in tachyon-probe ../threadstone-run run/x ''; do
 	run "$TS_CMD" "$v"
 	[ "$rc" -eq 2 ]
 	ok $? "'$v' is no command (exit 2)"

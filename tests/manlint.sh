@@ -1,6 +1,8 @@
 #!/bin/sh
-# Every man page is mandoc-lint clean at warning level, and every long
-# option that a program's --help prints appears in its page.
+# Every man page is mandoc-lint clean at warning level, names the package
+# and its version in its header (.Os), has ENVIRONMENT, EXIT STATUS and
+# EXAMPLES sections, and every long option that a program's --help prints
+# appears in it.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 mandoc=${MANDOC:-$(command -v mandoc || true)}
@@ -16,6 +18,17 @@ for page in "$top_srcdir"/man/*.1; do
 		ok 1 "$name is built"
 		continue
 	fi
+	# The header names the package and its version, not "BSD General
+	# Commands Manual".
+	want="threadstone $("$prog" --version | sed -n '1s/.* //p')"
+	got=$(sed -n 's/^\.Os //p' "$page")
+	[ "$got" = "$want" ]
+	ok $? "$name.1: .Os $want"
+	[ "$got" = "$want" ] || echo "# .Os is '$got'"
+	for s in ENVIRONMENT "EXIT STATUS" EXAMPLES; do
+		grep -q "^\.Sh $s\$" "$page"
+		ok $? "$name.1 has $s"
+	done
 	"$mandoc" -Tascii "$page" | sed "s/.$(printf "\\b")//g" >"$tmpdir/page.txt"
 	missing=
 	for opt in $("$prog" --help | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do

@@ -48,8 +48,10 @@ ok() {
 
 # run CMD...: run a command, keeping stdout, stderr and the status in
 # $out, $err and $rc (files $tmpdir/out and $tmpdir/err).
+# The programs run in a UTF-8 locale (the tools around them in C): in
+# another, their text for people is ASCII (see ts_put_text in lib/cli.h).
 run() {
-	"$@" >"$tmpdir/out" 2>"$tmpdir/err"
+	LC_ALL=C.UTF-8 "$@" >"$tmpdir/out" 2>"$tmpdir/err"
 	rc=$?
 	out=$(cat "$tmpdir/out")
 	err=$(cat "$tmpdir/err")

@@ -194,9 +194,11 @@ test_pair(void)
 	ok(ts_comparison_regressed(&cmp), "a slower row is a regression");
 	is_int(cmp.count[TS_VERDICT_FASTER], 2, "two faster rows");
 	is_int(cmp.count[TS_VERDICT_MISSING], 3, "three missing rows");
-	ok(cmp.single_core.set && fabs(cmp.single_core.pct - 25) < 1e-12,
-	    "score 1000 -> 1250 is +25 %%");
-	ok(!cmp.multi_core.set, "no multi delta without a candidate score");
+	ok(!cmp.single_core.set && !cmp.multi_core.set,
+	    "different workloads: no score delta");
+	is_str(cmp.scores_differ, "the documents measure different workloads "
+	    "(baseline: dhrystone, sort, latency, gone; candidate: latency, "
+	    "dhrystone, new, empty)", "and why");
 
 	ts_buf_init(&b);
 	ts_render_comparison(&b, &cmp, "a.json", "b.json");
@@ -223,7 +225,9 @@ test_pair(void)
 	    "\xe2\x80\x94         \xe2\x80\x94\n"
 	    "\n"
 	    "score\n"
-	    "  single-core score +25.0%\n",
+	    "  scores not compared: the documents measure different "
+	    "workloads (baseline: dhrystone, sort, latency, gone; candidate: "
+	    "latency, dhrystone, new, empty)\n",
 	    "text layout of a small pair");
 
 	b.len = 0;
@@ -237,6 +241,9 @@ test_pair(void)
 	    "JSON numbers in serde layout");
 	ok(strstr(b.data, "\"multi_core\": null") != NULL,
 	    "JSON: undefined score delta is null");
+	ok(strstr(b.data, "\"not_compared\": \"the documents measure "
+	    "different workloads (baseline: dhrystone") != NULL,
+	    "JSON: not_compared says why");
 	ok(strstr(b.data, "\"id\": \"new\",\n      \"unit\": \"gib_per_sec\","
 	    "\n      \"baseline\": null,\n      \"candidate\": 12.0,\n"
 	    "      \"change_pct\": null,\n      \"threshold_pct\": null,\n"
@@ -247,6 +254,22 @@ test_pair(void)
 	    "      \"verdict\": \"missing\"") != NULL,
 	    "JSON row of a new workload");
 	ok(b.len > 0 && b.data[b.len - 1] == '\n', "JSON ends in a newline");
+	ts_buf_free(&b);
+	ts_comparison_free(&cmp);
+	ts_report_free(&rc);
+
+	/* The same workloads: the scores are compared. */
+	make_doc(&rc, NULL, "x86_64-unknown-linux-gnu", 8, 1250, NAN,
+	    base, 4);
+	ts_compare(&rb, &rc, &cmp);
+	ok(cmp.scores_differ == NULL && cmp.single_core.set &&
+	    fabs(cmp.single_core.pct - 25) < 1e-12,
+	    "the same workloads: score 1000 -> 1250 is +25 %%");
+	ok(!cmp.multi_core.set, "no multi delta without a candidate score");
+	ts_buf_init(&b);
+	ts_comparison_json(&b, &cmp, "a.json", "b.json");
+	ok(strstr(b.data, "\"not_compared\": null") != NULL,
+	    "JSON: not_compared null when compared");
 	ts_buf_free(&b);
 	ts_comparison_free(&cmp);
 	ts_report_free(&rc);

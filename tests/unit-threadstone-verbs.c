@@ -44,16 +44,21 @@ main(void)
 	for (i = 0; i < sizeof original / sizeof original[0]; i++)
 		all &= ts_verb_find(original[i]) != NULL;
 	ok(all, "every subcommand of ThreadStone 2.0.0 but help is a verb");
-	is_int(ts_nverbs, 10, "ten verbs run a program");
-	ok(ts_verb_find("tachyon") == NULL && ts_verb_find("help") == NULL &&
-	    ts_verb_find("") == NULL && ts_verb_find("RUN") == NULL &&
-	    ts_verb_find("../run") == NULL, "no other name is a verb");
+	is_int(ts_nverbs, 11, "eleven verbs run a program");
+	ok(ts_verb_find("tachyon-probe") == NULL &&
+	    ts_verb_find("help") == NULL && ts_verb_find("") == NULL &&
+	    ts_verb_find("RUN") == NULL && ts_verb_find("../run") == NULL,
+	    "no other name is a verb");
 	for (i = 0, all = 1; i < ts_nverbs; i++)
-		all &= strncmp(ts_verbs[i].program, "threadstone-", 12) == 0 &&
+		all &= (strncmp(ts_verbs[i].program, "threadstone-", 12) == 0 ||
+		    strcmp(ts_verbs[i].name, "tachyon") == 0) &&
 		    strchr(ts_verbs[i].program, '/') == NULL;
-	ok(all, "every verb runs a threadstone-* program by name");
+	ok(all, "every verb but tachyon runs a threadstone-* program by name");
+	is_str(ts_verb_find("tachyon")->program, TS_TACHYON_PROGRAM,
+	    "tachyon runs the probe under its installed name");
 	is_str(ts_verb_names(), "run, list, sweep, compare, verify, sign, "
-	    "keygen, report, schema, history", "the verbs' names for messages");
+	    "keygen, report, schema, history, tachyon",
+	    "the verbs' names for messages");
 
 	is_str(joined("sign", 4, args), "threadstone-sign result.json --key "
 	    "a b.key ", "sign: the arguments unchanged, empty ones included");

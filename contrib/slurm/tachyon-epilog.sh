@@ -11,7 +11,15 @@
 #   TACHYON_RECORDS   where records go (/var/lib/tachyon/records)
 #   TACHYON_TEXTFILE  a textfile directory (unset: none)
 set -u
-tachyon=${TACHYON:-tachyon}
+# The probe as installed: tachyon-probe in the Debian and RPM packages
+# (where tachyon is a ray tracer), tachyon from a source install.
+if [ -n "${TACHYON:-}" ]; then
+	tachyon=$TACHYON
+elif command -v tachyon-probe >/dev/null 2>&1; then
+	tachyon=tachyon-probe
+else
+	tachyon=tachyon
+fi
 spool=${TACHYON_SPOOL:-/var/spool/tachyon}
 records=${TACHYON_RECORDS:-/var/lib/tachyon/records}
 job=${SLURM_JOB_ID:?SLURM_JOB_ID is not set: run as a Slurm Epilog}

@@ -8,14 +8,23 @@
 #
 # Environment (Slurm sets the first three):
 #   SLURM_JOB_ID, SLURMD_NODENAME, SLURM_JOB_USER
-#   TACHYON              the program (tachyon; Debian: tachyon-probe)
+#   TACHYON              the program (default: tachyon-probe when it is
+#                        on PATH, as the packages install it, else tachyon)
 #   TACHYON_ARGS         reading options (--seconds 2)
 #   TACHYON_SPOOL        where readings wait for the epilog
 #                        (/var/spool/tachyon)
 #   TACHYON_DRAIN_BELOW  drain the node below this score (unset: never)
 #   SCONTROL             scontrol
 set -u
-tachyon=${TACHYON:-tachyon}
+# The probe as installed: tachyon-probe in the Debian and RPM packages
+# (where tachyon is a ray tracer), tachyon from a source install.
+if [ -n "${TACHYON:-}" ]; then
+	tachyon=$TACHYON
+elif command -v tachyon-probe >/dev/null 2>&1; then
+	tachyon=tachyon-probe
+else
+	tachyon=tachyon
+fi
 spool=${TACHYON_SPOOL:-/var/spool/tachyon}
 job=${SLURM_JOB_ID:?SLURM_JOB_ID is not set: run as a Slurm Prolog}
 node=${SLURMD_NODENAME:-$(uname -n)}

@@ -21,9 +21,13 @@
 
 #include "buf.h"
 #include "doc/doc-keys.h"
+#include "doc/doc-sniff.h"
 #include "doc/doc-pkcs8.h"
 #include "outfile.h"
 #include "util.h"
+
+/* Keys are under 100 bytes; this is room to name a document given as one. */
+#define TS_KEY_READ_MAX	(1024 * 1024)
 
 int
 ts_key_from_seed(const uint8_t seed[32], struct ts_key *key)
@@ -102,17 +106,42 @@ key_guard(const char *path, char *err, size_t errlen)
 	return 0;
 }
 
+/* "PATH is KIND, not a private key": a file of ours of another kind. */
+static void
+wrong_kind(const char *path, enum ts_file_kind kind, char *err,
+    size_t errlen)
+{
+	snprintf(err, errlen, "%s is %s, not a private key%s", path,
+	    ts_file_kind_name(kind), kind == TS_KIND_PUBLIC_KEY ?
+	    " (sign with the .key file, not the .pub)" : "");
+}
+
 int
 ts_key_load(const char *path, struct ts_key *key, char *err, size_t errlen)
 {
 	struct ts_pkcs8 der;
 	struct ts_buf b;
-	char why[128];
+	enum ts_file_kind kind;
+	char why[160];
 	int rc;
 
-	if (key_guard(path, err, errlen) == -1)
+	if (key_guard(path, err, errlen) == -1) {
+		/*
+		 * A file of another kind (a public key, a document) is named
+		 * as what it is, not by the rule for private keys.
+		 */
+		if (ts_read_file(path, TS_KEY_READ_MAX, &b, why,
+		    sizeof why) == 0) {
+			kind = ts_file_kind(b.data, b.len);
+			OPENSSL_cleanse(b.data, b.len);
+			ts_buf_free(&b);
+			if (kind != TS_KIND_UNKNOWN &&
+			    kind != TS_KIND_PRIVATE_KEY)
+				wrong_kind(path, kind, err, errlen);
+		}
 		return -1;
-	if (ts_read_file(path, 4096, &b, why, sizeof why) == -1) {
+	}
+	if (ts_read_file(path, TS_KEY_READ_MAX, &b, why, sizeof why) == -1) {
 		/* ts_read_file says "cannot read PATH: reason". */
 		snprintf(err, errlen, "cannot read signing key %s",
 		    why + strlen("cannot read "));
@@ -120,6 +149,7 @@ ts_key_load(const char *path, struct ts_key *key, char *err, size_t errlen)
 	}
 	rc = ts_pkcs8_parse((const uint8_t *)b.data, b.len, &der, why,
 	    sizeof why);
+	kind = ts_file_kind(b.data, b.len);
 	OPENSSL_cleanse(b.data, b.len);
 	ts_buf_free(&b);
 	if (rc == 0 && ts_key_from_seed(der.seed, key) == -1) {
@@ -136,6 +166,12 @@ ts_key_load(const char *path, struct ts_key *key, char *err, size_t errlen)
 	if (rc == 0)
 		key->form = der.form;
 	OPENSSL_cleanse(&der, sizeof der);
+	if (rc == -1 && kind != TS_KIND_UNKNOWN &&
+	    kind != TS_KIND_PRIVATE_KEY) {
+		/* Another file of ours: say which, not what DER missed. */
+		wrong_kind(path, kind, err, errlen);
+		return -1;
+	}
 	if (rc == -1) {
 		snprintf(err, errlen, "%s: not a valid PKCS#8 Ed25519 private "
 		    "key (%s)", path, why);

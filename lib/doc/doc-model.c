@@ -112,8 +112,10 @@ ts_report_free(struct ts_report *r)
 	ts_extensions_free(&r->ext);
 	if (r->signature != NULL) {
 		TS_FREE_ALL(r->signature->algorithm, r->signature->public_key,
-		    r->signature->value, r->signature);
+		    r->signature->value, r->signature->document_value,
+		    r->signature);
 	}
 	ts_strv_free(r->unknown_keys, r->nunknown_keys);
+	free(r->whole_canonical);
 	memset(r, 0, sizeof *r);
 }

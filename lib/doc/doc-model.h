@@ -134,10 +134,19 @@ struct ts_score {
 	size_t			 nmulti_components;
 };
 
+/*
+ * The signature object.  value signs what ThreadStone 2.0.0 signs (the
+ * canonical bytes of the typed document, 9.1).  document_value is ours:
+ * the same key's signature over the whole document without "signature"
+ * (extensions and every other key included, see ts_doc_parse()); the
+ * original ignores the member.  We write it when the document has
+ * "extensions", which value does not cover.
+ */
 struct ts_signature {
 	char	*algorithm;	/* "ed25519" */
 	char	*public_key;	/* base64 of 32 bytes */
 	char	*value;		/* base64 of 64 bytes */
+	char	*document_value; /* base64 of 64 bytes, or NULL */
 };
 
 struct ts_report {
@@ -159,6 +168,14 @@ struct ts_report {
 	 */
 	char			**unknown_keys;
 	size_t			 nunknown_keys;
+	/*
+	 * Filled by the reader: the canonical bytes of the whole document
+	 * as read, without its top-level "signature" (every key, known or
+	 * not, with "extensions"), which signature.document_value signs.
+	 * NULL for a report built in memory.
+	 */
+	char			*whole_canonical;
+	size_t			 nwhole_canonical;
 };
 
 /* Free everything a report owns (not the struct itself); NULL-safe. */

@@ -19,6 +19,7 @@
 #include "doc/doc-ext-keys.h"
 #include "doc/doc-parse.h"
 #include "doc/doc-read.h"
+#include "doc/doc-sniff.h"
 #include "doc/doc-write.h"
 #include "num/num-format.h"
 #include "num/num-parse.h"
@@ -145,7 +146,8 @@ open_struct(struct rd *rd, struct json_object *v, const char *path,
 		return wrong_type(rd, path, v, name);
 	for (i = 0; known[i] != NULL; i++)
 		if (ts_json_is_duplicate(v, known[i]) &&
-		    strcmp(known[i], "extensions") != 0)
+		    strcmp(known[i], "extensions") != 0 &&
+		    strcmp(known[i], "document_value") != 0)
 			return fail(rd, path, "duplicate field `%s`",
 			    known[i]);
 	it = json_object_iter_begin(v);
@@ -634,7 +636,25 @@ static const char *const score_keys[] = { "reference", "single_core",
 	"multi_core", "single_core_components", "multi_core_components",
 	NULL };
 static const char *const signature_keys[] = { "algorithm", "public_key",
-	"value", NULL };
+	"value", "document_value", NULL };
+
+/*
+ * signature.document_value is ours and the original ignores it, so it
+ * never makes a document unreadable: a value that is not a string (or
+ * null) is kept as its JSON text, which fails as base64 when checked.
+ */
+static void
+rd_document_value(struct json_object *sig, struct ts_signature *s)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(sig, "document_value", &v) ||
+	    v == NULL)
+		return;
+	s->document_value = ts_xstrdup(json_object_is_type(v,
+	    json_type_string) ? json_object_get_string(v) :
+	    json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
+}
 
 /* Read the whole document from its tree. */
 static int
@@ -715,8 +735,28 @@ rd_report(struct rd *rd, struct json_object *root)
 		    rd_str(rd, v, "signature", "value", false,
 		    &r->signature->value) < 0)
 			return -1;
+		rd_document_value(v, r->signature);
 	}
 	return 0;
+}
+
+/*
+ * The canonical bytes of everything the document holds but its top-level
+ * "signature": the same form as the original's (sorted keys, compact,
+ * doubles through serde_json's parser once more), computed from the tree
+ * as read rather than from the typed model, so that "extensions" and keys
+ * the model does not know are in it.
+ */
+static void
+whole_canonical(struct json_object *root, struct ts_report *r)
+{
+	struct ts_buf b;
+
+	json_object_object_del(root, "signature");
+	ts_buf_init(&b);
+	ts_json_write_canonical(root, &b);
+	r->whole_canonical = b.data;
+	r->nwhole_canonical = b.len;
 }
 
 int
@@ -731,6 +771,8 @@ ts_doc_parse(const char *text, size_t len, struct ts_report *r, char *err,
 	if (ts_json_parse(text, len, &root, err, errlen) == -1)
 		return -1;
 	rc = rd_report(&rd, root);
+	if (rc == 0)
+		whole_canonical(root, r);
 	json_object_put(root);
 	if (rc < 0)
 		ts_report_free(r);
@@ -741,18 +783,33 @@ int
 ts_doc_read(const char *path, struct ts_report *r, char *err, size_t errlen)
 {
 	struct ts_buf b;
+	const char *kind;
+	char why[1024];
 	int rc;
 
 	memset(r, 0, sizeof *r);
 	if (ts_read_file(path, TS_DOC_MAX_BYTES, &b, err, errlen) == -1)
 		return TS_DOC_EREAD;
+	kind = ts_file_kind_name(ts_file_kind(b.data, b.len));
 	if (!ts_utf8_valid(b.data, b.len, NULL)) {
-		snprintf(err, errlen, "cannot read %s: stream did not contain "
-		    "valid UTF-8", path);
+		if (kind != NULL)
+			snprintf(err, errlen, "cannot read %s: it is %s, not a "
+			    "result document", path, kind);
+		else
+			snprintf(err, errlen, "cannot read %s: stream did not "
+			    "contain valid UTF-8", path);
 		ts_buf_free(&b);
 		return TS_DOC_EREAD;
 	}
-	rc = ts_doc_parse(b.data, b.len, r, err, errlen);
+	rc = ts_doc_parse(b.data, b.len, r, why, sizeof why);
+	/* A file of another kind is named; a result document keeps the
+	 * parser's message, which says what is wrong in it. */
+	if (rc != 0 && kind != NULL &&
+	    ts_file_kind(b.data, b.len) != TS_KIND_RESULT)
+		snprintf(err, errlen, "it is %s, not a result document (%s)",
+		    kind, why);
+	else if (rc != 0)
+		snprintf(err, errlen, "%s", why);
 	ts_buf_free(&b);
 	return rc == 0 ? TS_DOC_OK : TS_DOC_EPARSE;
 }

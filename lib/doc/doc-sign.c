@@ -5,6 +5,7 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,17 +21,22 @@
 
 #define MISMATCH	"signature does not match: the file was modified " \
 	"after signing, or was signed with a different key"
+#define WHOLE_MISMATCH	"the whole-document signature does not match: " \
+	"the file was modified after signing, or was signed with a " \
+	"different key"
 
 /*
  * The canonical bytes a verifier will compute from the file we write: the
  * pretty text read back (one lossy parse per double), then canonicalised.
  * Where lossy(ryu(x)) has no fixed point (it alternates between two
  * neighbours for some large and tiny values), this is the only message
- * that the original's verify, and ours, accept.  -1 when the text does
- * not read back (a non-finite number is written as null).
+ * that the original's verify, and ours, accept.  msg gets the original's
+ * message, whole (when not NULL) the whole document's.  -1 when the text
+ * does not read back (a non-finite number is written as null).
  */
 static int
-reread_canonical(const struct ts_report *r, struct ts_buf *msg)
+reread_canonical(const struct ts_report *r, struct ts_buf *msg,
+    struct ts_buf *whole)
 {
 	struct ts_report back;
 	struct ts_buf text;
@@ -44,39 +50,65 @@ reread_canonical(const struct ts_report *r, struct ts_buf *msg)
 	if (rc == -1)
 		return -1;
 	ts_doc_canonical(&back, msg);
+	if (whole != NULL)
+		ts_buf_add(whole, back.whole_canonical, back.nwhole_canonical);
 	ts_report_free(&back);
 	return 0;
+}
+
+/* Drop a report's signature object. */
+static void
+signature_drop(struct ts_report *r)
+{
+	if (r->signature == NULL)
+		return;
+	free(r->signature->algorithm);
+	free(r->signature->public_key);
+	free(r->signature->value);
+	free(r->signature->document_value);
+	free(r->signature);
+	r->signature = NULL;
+}
+
+/* A base64 string of n bytes, allocated. */
+static char *
+base64_of(const uint8_t *p, size_t n)
+{
+	char *s = ts_xmalloc(TS_BASE64_LEN(n) + 1);
+
+	ts_base64_encode(p, n, s);
+	return s;
 }
 
 int
 ts_report_sign(struct ts_report *r, const struct ts_key *key)
 {
 	struct ts_signature *s;
-	struct ts_buf msg;
-	uint8_t sig[64];
+	struct ts_buf msg, whole;
+	uint8_t sig[64], wsig[64];
+	bool cover = r->ext.present;
 	int rc;
 
 	ts_report_normalise(r);
+	/* The text read back must not carry a stale signature's claims. */
+	signature_drop(r);
 	ts_buf_init(&msg);
-	rc = reread_canonical(r, &msg);
+	ts_buf_init(&whole);
+	rc = reread_canonical(r, &msg, cover ? &whole : NULL);
 	if (rc == 0)
 		rc = ts_sign_bytes(key, msg.data, msg.len, sig);
+	if (rc == 0 && cover)
+		rc = ts_sign_bytes(key, whole.data, whole.len, wsig);
 	ts_buf_free(&msg);
-	if (r->signature != NULL) {
-		free(r->signature->algorithm);
-		free(r->signature->public_key);
-		free(r->signature->value);
-		free(r->signature);
-		r->signature = NULL;
-	}
+	ts_buf_free(&whole);
 	if (rc == -1)
 		return -1;
 	s = ts_xcalloc(1, sizeof *s);
 	s->algorithm = ts_xstrdup(TS_SIG_ALGORITHM);
-	s->public_key = ts_xmalloc(TS_BASE64_LEN(32) + 1);
-	ts_base64_encode(key->public_key, 32, s->public_key);
-	s->value = ts_xmalloc(TS_BASE64_LEN(64) + 1);
-	ts_base64_encode(sig, 64, s->value);
+	s->public_key = base64_of(key->public_key, 32);
+	s->value = base64_of(sig, 64);
+	if (cover)
+		s->document_value = base64_of(wsig, 64);
 	r->signature = s;
 	return 0;
 }
@@ -155,6 +187,48 @@ ts_signature_check(const struct ts_report *r, char *msg, size_t msglen)
 	if (!ok) {
 		snprintf(msg, msglen, "%s", MISMATCH);
 		return -1;
+	}
+	return 0;
+}
+
+int
+ts_signature_check_document(const struct ts_report *r, char *msg,
+    size_t msglen)
+{
+	const struct ts_signature *s = r->signature;
+	uint8_t *pub = NULL, *sig = NULL;
+	long npub, nsig;
+	struct ts_buf canon, unused;
+	int ok;
+
+	if (s == NULL || s->document_value == NULL)
+		return 1;
+	if ((npub = decode(s->public_key, &pub)) < 0) {
+		snprintf(msg, msglen, "public key is malformed");
+		return -1;
+	}
+	if ((nsig = decode(s->document_value, &sig)) < 0) {
+		free(pub);
+		snprintf(msg, msglen, "the whole-document signature is not "
+		    "valid base64");
+		return -1;
+	}
+	ts_buf_init(&canon);
+	if (r->whole_canonical != NULL)
+		ts_buf_add(&canon, r->whole_canonical, r->nwhole_canonical);
+	else {
+		/* A text that does not read back leaves canon empty. */
+		ts_buf_init(&unused);
+		(void)reread_canonical(r, &unused, &canon);
+		ts_buf_free(&unused);
+	}
+	ok = ed25519_ok(pub, npub, sig, nsig, canon.data, canon.len);
+	ts_buf_free(&canon);
+	free(pub);
+	free(sig);
+	if (!ok) {
+		snprintf(msg, msglen, "%s", WHOLE_MISMATCH);
+		return -2;
 	}
 	return 0;
 }

@@ -32,7 +32,10 @@
  * pretty text of the report (written and read back, so the signature
  * holds even where serde_json's parser has no fixed point) and replace
  * any signature object with {ed25519, base64 public key, base64
- * signature}.  Return 0, or -1 when the report cannot be signed (a
+ * signature}.  When the report has "extensions", which the original's
+ * canonical bytes leave out, the object also gets document_value: the
+ * signature of the whole document's canonical bytes (struct
+ * ts_report.whole_canonical of the text read back).  Return 0, or -1 when the report cannot be signed (a
  * non-finite double, which would be written as null, or a libcrypto
  * failure); the report is then left unsigned.
  */
@@ -47,6 +50,18 @@ int	ts_report_sign(struct ts_report *r, const struct ts_key *key);
  * signed with a different key".  The report must carry a signature.
  */
 int	ts_signature_check(const struct ts_report *r, char *msg,
+	    size_t msglen);
+
+/*
+ * Check signature.document_value, the signature over the whole document.
+ * Return 1 when the report has none (nothing to check), 0 when it
+ * verifies against the whole_canonical bytes read with the report (or,
+ * for a report built in memory, those of its pretty text); otherwise -1
+ * ("public key is malformed", "the whole-document signature is not valid
+ * base64") or -2 ("the whole-document signature does not match: ...")
+ * with the message in msg.
+ */
+int	ts_signature_check_document(const struct ts_report *r, char *msg,
 	    size_t msglen);
 
 #endif /* TS_DOC_SIGN_H */

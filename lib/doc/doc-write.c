@@ -330,6 +330,9 @@ ts_doc_tree(const struct ts_report *r, int extensions, int signature)
 		    r->signature->public_key : "");
 		add_str(e, "value", r->signature->value ?
 		    r->signature->value : "");
+		if (r->signature->document_value != NULL)
+			add_str(e, "document_value",
+			    r->signature->document_value);
 		json_object_object_add(o, "signature", e);
 	}
 	return o;
@@ -536,6 +539,12 @@ ts_json_same_pretty(struct json_object *a, struct json_object *b)
 	ts_buf_free(&x);
 	ts_buf_free(&y);
 	return same;
+}
+
+void
+ts_json_write_canonical(struct json_object *v, struct ts_buf *out)
+{
+	canonical(out, v);
 }
 
 void

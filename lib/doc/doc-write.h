@@ -68,11 +68,14 @@ struct json_object *ts_doc_tree(const struct ts_report *, int extensions,
 struct json_object *ts_ext_tree(const struct ts_extensions *);
 
 /*
- * Serialise any json-c tree in the pretty layout (serde_json's, keys in
- * insertion order).  Doubles use ts_fmt_double(); strings are escaped as
- * serde_json does (section 9.2).
+ * Serialise any json-c tree: pretty (serde_json's layout, keys in
+ * insertion order) or canonical (compact, keys sorted bytewise, as the
+ * signed bytes; doc-read.c signs a whole document's tree this way).
+ * Doubles use ts_fmt_double(); strings are escaped as serde_json does
+ * (section 9.2).
  */
 void	ts_json_write_pretty(struct json_object *, struct ts_buf *out);
+void	ts_json_write_canonical(struct json_object *, struct ts_buf *out);
 
 /* Whether two trees are written to the same bytes by ts_json_write_pretty. */
 bool	ts_json_same_pretty(struct json_object *, struct json_object *);

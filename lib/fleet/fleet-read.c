@@ -35,6 +35,7 @@ struct ts_recin {
 	char			**cols;
 	size_t			 ncols;
 	int			 ci[3];	/* time, score, host */
+	int			 ci_exit, ci_signal;	/* -1: no such column */
 	char			**fields;
 	size_t			 nfields;
 	struct ts_buf		 fbuf;	/* the row's unquoted fields */
@@ -157,6 +158,13 @@ csv_header(struct ts_recin *in, char *err, size_t errlen)
 	in->cols = ts_xmalloc(in->ncols * sizeof *in->cols);
 	for (i = 0; i < in->ncols; i++)
 		in->cols[i] = ts_xstrdup(in->fields[i]);
+	in->ci_exit = in->ci_signal = -1;
+	for (i = 0; i < in->ncols; i++) {
+		if (strcmp(in->cols[i], "exit_status") == 0)
+			in->ci_exit = (int)i;
+		else if (strcmp(in->cols[i], "signal") == 0)
+			in->ci_signal = (int)i;
+	}
 	for (k = 0; k < 3; k++) {
 		in->ci[k] = -1;
 		for (i = 0; i < in->ncols; i++)
@@ -453,6 +461,36 @@ out:
 	return found;
 }
 
+/*
+ * Whether top-level key (exit_status, signal) says a wrapped command
+ * failed: present and not the number 0.
+ */
+static bool
+json_failed(struct json_object *obj, const char *key)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(obj, key, &v) || v == NULL)
+		return false;
+	if (json_object_is_type(v, json_type_int))
+		return json_object_get_int64(v) != 0;
+	if (json_object_is_type(v, json_type_double))
+		return json_object_get_double(v) != 0;
+	return true;
+}
+
+/* Whether CSV field ci (-1: no such column) is set and not 0. */
+static bool
+csv_failed(const struct ts_recin *in, int ci)
+{
+	const char *f;
+
+	if (ci < 0)
+		return false;
+	f = in->fields[ci];
+	return f[0] != '\0' && strcmp(f, "0") != 0;
+}
+
 /* Parse the line in in->buf as JSON into *rec. */
 static int
 json_record(struct ts_recin *in, struct ts_rec *rec, char *err,
@@ -480,6 +518,8 @@ json_record(struct ts_recin *in, struct ts_rec *rec, char *err,
 		snprintf(err, errlen, "no key '%s'", in->keys.host);
 		return -1;
 	}
+	rec->failed = json_failed(in->obj, "exit_status") ||
+	    json_failed(in->obj, "signal");
 	if (json_object_is_type(h, json_type_string))
 		rec->host = json_object_get_string(h);
 	else if (json_object_is_type(h, json_type_int)) {
@@ -514,6 +554,8 @@ csv_record(struct ts_recin *in, struct ts_rec *rec, char *err,
 		return -1;
 	}
 	rec->host = in->fields[in->ci[2]];
+	rec->failed = csv_failed(in, in->ci_exit) ||
+	    csv_failed(in, in->ci_signal);
 	if (rec->host[0] == '\0') {
 		snprintf(err, errlen, "'%s' is empty", in->keys.host);
 		return -1;
@@ -552,6 +594,7 @@ ts_fleet_read_next(struct ts_recin *in, struct ts_rec *rec, char *err,
 	size_t nul;
 	int rc;
 
+	rec->failed = false;
 	if (in->prom != NULL)
 		return prom_next(in, rec, err, errlen);
 	for (;;) {

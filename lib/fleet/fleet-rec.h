@@ -7,6 +7,7 @@
 #ifndef TS_FLEET_REC_H
 #define TS_FLEET_REC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /*
@@ -39,6 +40,12 @@ struct ts_rec {
 	uint64_t	 line;		/* 1-based line number in its input */
 	const char	*text;		/* the line, without its newline */
 	enum ts_recfmt	 fmt;		/* the input's format */
+	/*
+	 * The record's wrapped command (tachyon --wrap) failed: an
+	 * "exit_status" other than 0, or a "signal" (JSON keys, or CSV
+	 * columns of those names).  Records without them did not fail.
+	 */
+	bool		 failed;
 };
 
 #endif /* TS_FLEET_REC_H */

@@ -311,6 +311,64 @@ components_differ(const struct ts_producers *pr,
 	return false;
 }
 
+/* Whether document r has a workload of this id. */
+static bool
+has_workload(const struct ts_report *r, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < r->nworkloads; i++)
+		if (r->workloads[i].id != NULL &&
+		    strcmp(r->workloads[i].id, id) == 0)
+			return true;
+	return false;
+}
+
+/* Append the ids of r's workloads, ", " between them. */
+static void
+workload_ids(struct ts_buf *b, const struct ts_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nworkloads; i++)
+		ts_buf_printf(b, "%s%s", i > 0 ? ", " : "",
+		    r->workloads[i].id != NULL ? r->workloads[i].id : "?");
+	if (r->nworkloads == 0)
+		ts_buf_puts(b, "none");
+}
+
+/*
+ * NULL when both documents measure the same set of workloads, else why
+ * their scores are not compared (malloc'd).
+ */
+static char *
+scores_differ(const struct ts_report *base, const struct ts_report *cand)
+{
+	struct ts_buf b;
+	size_t i;
+
+	for (i = 0; i < base->nworkloads; i++)
+		if (base->workloads[i].id == NULL ||
+		    !has_workload(cand, base->workloads[i].id))
+			break;
+	if (i == base->nworkloads) {
+		for (i = 0; i < cand->nworkloads; i++)
+			if (cand->workloads[i].id == NULL ||
+			    !has_workload(base, cand->workloads[i].id))
+				break;
+		if (i == cand->nworkloads)
+			return NULL;
+	}
+	ts_buf_init(&b);
+	ts_buf_puts(&b, "the documents measure different workloads "
+	    "(baseline: ");
+	workload_ids(&b, base);
+	ts_buf_puts(&b, "; candidate: ");
+	workload_ids(&b, cand);
+	ts_buf_putc(&b, ')');
+	return b.data;
+}
+
 void
 ts_compare(const struct ts_report *base, const struct ts_report *cand,
     struct ts_comparison *out)
@@ -357,6 +415,12 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 	    base->score.nmulti_components) ||
 	    components_differ(pr, cand->score.multi_components,
 	    cand->score.nmulti_components));
+	/* Scores over different workloads mean nothing side by side. */
+	out->scores_differ = scores_differ(base, cand);
+	if (out->scores_differ != NULL) {
+		memset(&out->single_core, 0, sizeof out->single_core);
+		memset(&out->multi_core, 0, sizeof out->multi_core);
+	}
 }
 
 void
@@ -371,7 +435,8 @@ ts_comparison_free(struct ts_comparison *c)
 	    c->producers.kernels_differ);
 	for (i = 0; i < c->nkinds; i++)
 		free(c->kinds[i].rows);
-	TS_FREE_ALL(c->kinds, c->kinds_differ, c->speed_differ);
+	TS_FREE_ALL(c->kinds, c->kinds_differ, c->speed_differ,
+	    c->scores_differ);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++)
 		free(c->rows[p]);
 	memset(c, 0, sizeof *c);
@@ -530,6 +595,9 @@ ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
 	}
 	render_compare_kinds(b, c, text_row);
 	ts_buf_puts(b, "score\n");
+	if (c->scores_differ != NULL)
+		ts_buf_printf(b, "  scores not compared: %s\n",
+		    c->scores_differ);
 	if (c->single_core.set)
 		ts_buf_printf(b, "  single-core score %+.1f%%%s\n",
 		    c->single_core.pct, c->single_core.kernel_differs ?
@@ -706,6 +774,12 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 	json_delta(b, &c->single_core);
 	ts_buf_puts(b, ",\n    \"multi_core\": ");
 	json_delta(b, &c->multi_core);
+	/* Why both are null although both documents have scores, or null. */
+	ts_buf_puts(b, ",\n    \"not_compared\": ");
+	if (c->scores_differ != NULL)
+		ts_buf_json_string(b, c->scores_differ);
+	else
+		ts_buf_puts(b, "null");
 	ts_buf_printf(b, "\n  },\n  \"summary\": {\n"
 	    "    \"faster\": %zu,\n    \"slower\": %zu,\n"
 	    "    \"unchanged\": %zu,\n    \"missing\": %zu,\n"

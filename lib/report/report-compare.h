@@ -130,6 +130,14 @@ struct ts_comparison {
 	 * differ by more than 5 %.  NULL otherwise.
 	 */
 	char			*speed_differ;
+	/*
+	 * When the two documents measure different sets of workloads (a
+	 * full run against `-w sha256`), their scores average different
+	 * things: no score delta is set, and this says why ("the documents
+	 * measure different workloads (baseline: A, B; candidate: B)").
+	 * NULL when both measure the same set.
+	 */
+	char			*scores_differ;
 };
 
 /*

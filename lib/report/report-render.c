@@ -99,9 +99,10 @@ ts_describe(struct ts_buf *b, const struct ts_system *sys)
 bool
 ts_want_colour(int fd)
 {
-	const char *no = getenv("NO_COLOR");
+	const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
 
-	return isatty(fd) && (no == NULL || *no == '\0');
+	return isatty(fd) && (no == NULL || *no == '\0') &&
+	    (term == NULL || strcmp(term, "dumb") != 0);
 }
 
 /* Append text, wrapped in ESC[code m ... ESC[0m when colour is on. */

@@ -32,8 +32,8 @@ const char	*ts_si(double v, char *buf);
 void		 ts_describe(struct ts_buf *, const struct ts_system *);
 
 /*
- * Whether text written to fd may be coloured: fd is a terminal and
- * NO_COLOR is unset or empty.
+ * Whether text written to fd may be coloured: fd is a terminal, NO_COLOR
+ * is unset or empty, and TERM is not "dumb".
  */
 bool		 ts_want_colour(int fd);
 

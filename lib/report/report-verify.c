@@ -314,12 +314,17 @@ score_half(const char *name, bool has, double score,
 	nums_free(&t);
 }
 
-/* Warn about keys and objects the signature does not cover. */
+/*
+ * Warn about keys and objects the signatures do not cover.  A
+ * whole-document signature covers everything (its verdict says whether it
+ * holds); unknown keys are then only said to be ignored.
+ */
 static void
 coverage(const struct ts_report *r, struct ts_verdict *v)
 {
 	struct ts_buf b;
 	size_t i, shown = r->nunknown_keys < 8 ? r->nunknown_keys : 8;
+	bool whole = v->whole != TS_SIG_ABSENT;
 
 	if (r->nunknown_keys > 0) {
 		ts_buf_init(&b);
@@ -329,12 +334,12 @@ coverage(const struct ts_report *r, struct ts_verdict *v)
 		if (shown < r->nunknown_keys)
 			ts_buf_printf(&b, " and %zu more",
 			    r->nunknown_keys - shown);
-		add(&v->warnings, &v->nwarnings, r->signature != NULL ?
-		    "keys not covered by the signature: %s" :
+		add(&v->warnings, &v->nwarnings, r->signature != NULL &&
+		    !whole ? "keys not covered by the signature: %s" :
 		    "unknown keys, ignored: %s", b.data);
 		ts_buf_free(&b);
 	}
-	if (r->ext.present && r->signature != NULL)
+	if (r->ext.present && r->signature != NULL && !whole)
 		add(&v->warnings, &v->nwarnings, "the \"extensions\" object is "
 		    "not covered by the signature");
 }
@@ -349,6 +354,7 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 	struct ts_buf noisy, failed;
 	const struct ts_exec_design *design;
 	size_t i;
+	int rc;
 
 	memset(v, 0, sizeof *v);
 	if (r->schema_version > TS_SCHEMA_VERSION)
@@ -382,6 +388,24 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 		v->sig = TS_SIG_VERIFIED;
 	else
 		v->sig = TS_SIG_INVALID;
+	switch (rc = ts_signature_check_document(r, v->whole_message,
+	    sizeof v->whole_message)) {
+	case 0:
+		v->whole = TS_SIG_VERIFIED;
+		break;
+	case 1:
+		v->whole = TS_SIG_ABSENT;
+		break;
+	default:
+		v->whole = TS_SIG_INVALID;
+		/* What value covers is intact: the rest was changed. */
+		if (v->sig == TS_SIG_VERIFIED && rc == -2)
+			snprintf(v->whole_message, sizeof v->whole_message,
+			    "the whole-document signature does not match: "
+			    "keys that ThreadStone 2.0.0 does not sign "
+			    "(extensions) were modified after signing");
+		break;
+	}
 
 	if (r->system.build_profile.debug_assertions)
 		add(&v->notes, &v->nnotes, "produced by a build with debug "
@@ -435,7 +459,7 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 	coverage(r, v);
 
 	v->pass = v->nproblems == 0 && (v->sig == TS_SIG_VERIFIED ||
-	    v->sig == TS_SIG_ABSENT);
+	    v->sig == TS_SIG_ABSENT) && v->whole != TS_SIG_INVALID;
 	nums_free(&t);
 }
 
@@ -479,6 +503,12 @@ ts_verdict_text(const char *path, const struct ts_verdict *v,
 		ts_buf_puts(out, "  signature   absent (nothing to check)\n");
 		break;
 	}
+	if (v->whole == TS_SIG_VERIFIED)
+		ts_buf_puts(out, "  document    verified (extensions "
+		    "included)\n");
+	else if (v->whole == TS_SIG_INVALID)
+		ts_buf_printf(out, "  document    INVALID: %s\n",
+		    v->whole_message);
 	for (i = 0; i < v->nnotes; i++)
 		ts_buf_printf(out, "  note: %s\n", v->notes[i]);
 }
@@ -527,6 +557,15 @@ ts_verdict_json(const char *path, const struct ts_verdict *v,
 		json_object_object_add(s, "message", v->sig == TS_SIG_INVALID ?
 		    json_object_new_string(v->sig_message) : NULL);
 		json_object_object_add(o, "signature", s);
+		s = json_object_new_object();
+		json_object_object_add(s, "status",
+		    json_object_new_string(v->whole == TS_SIG_INVALID ?
+		    "invalid" : v->whole == TS_SIG_VERIFIED ? "verified" :
+		    "absent"));
+		json_object_object_add(s, "message", v->whole ==
+		    TS_SIG_INVALID ? json_object_new_string(v->whole_message) :
+		    NULL);
+		json_object_object_add(o, "document_signature", s);
 		json_object_object_add(o, "notes",
 		    string_array(v->notes, v->nnotes));
 		json_object_object_add(o, "warnings",

@@ -31,6 +31,13 @@ struct ts_verdict {
 	size_t			 nproblems;
 	enum ts_sig_state	 sig;
 	char			 sig_message[160];
+	/*
+	 * Ours: signature.document_value, over the whole document.
+	 * TS_SIG_ABSENT when the signature object has none (a document
+	 * without extensions, or signed by the original or an older build).
+	 */
+	enum ts_sig_state	 whole;
+	char			 whole_message[200];
 	char			**notes;	/* the original's notes */
 	size_t			 nnotes;
 	char			**warnings;	/* ours, never fatal */
@@ -46,7 +53,11 @@ void	ts_verdict_free(struct ts_verdict *);
 
 /*
  * The original's verdict block for path, appended to out ("OK   PATH" ...,
- * each line ending in a newline).  Warnings are not part of it.
+ * each line ending in a newline).  Warnings are not part of it.  When the
+ * document has a whole-document signature, one line after the signature's
+ * says what became of it ("  document    verified (extensions
+ * included)" or "  document    INVALID: <message>"); a document without
+ * one gets the original's block, byte for byte.
  */
 void	ts_verdict_text(const char *path, const struct ts_verdict *,
 	    struct ts_buf *out);
@@ -58,7 +69,9 @@ void	ts_verdict_parse_failure_text(const char *path, const char *message,
 /*
  * The verdict as a pretty JSON object (no trailing newline): file, pass,
  * structure ("valid" or "invalid"), error (the parse error or null),
- * problems, signature {status, message}, notes, warnings.  Pass v NULL
+ * problems, signature {status, message}, document_signature {status,
+ * message} (the whole-document signature; status "absent" when there is
+ * none), notes, warnings.  Pass v NULL
  * and a message for a file that does not parse.
  */
 void	ts_verdict_json(const char *path, const struct ts_verdict *v,

@@ -237,6 +237,7 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 	double secs = 0;
 
 	memset(&ev, 0, sizeof ev);
+	ev.left_s = -1;
 	ev.kernel = p->kernel;
 	ev.threads = cfg->threads;
 	ev.total = cfg->samples;

@@ -58,6 +58,16 @@ struct ts_progress {
 	uint32_t		 done;		/* measured rounds so far */
 	uint32_t		 total;		/* measured rounds in the pass */
 	double			 rate;		/* the latest sample */
+	/*
+	 * Filled by the suite (lib/suite/suite.c), 0 and -1 from a lone
+	 * pass: the step of the suite this event belongs to (an execution
+	 * of a pass, or a --per-kind pass), 1-based, of the `steps` it
+	 * plans; and the seconds the rest of the suite should take, -1
+	 * unknown (nothing measured yet, or past the plan with --precision).
+	 */
+	unsigned		 step;
+	unsigned		 steps;
+	double			 left_s;
 };
 
 typedef void	ts_progress_fn(const struct ts_progress *, void *);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "eta.h"
 #include "doc/doc-ext-exec.h"
 #include "doc/doc-ext-keys.h"
 #include "doc/doc-kinds.h"
@@ -69,6 +70,17 @@ struct run {
 	size_t				 npr, next_pr;
 	struct ts_exec_design		 design;
 	double				 t0;
+	/*
+	 * Progress: the steps (executions, --per-kind passes) done and
+	 * planned; by pass, the executions and --per-kind passes it has
+	 * left and what its latest step took (-1: none yet); the single
+	 * pass whose --per-kind passes are running.
+	 */
+	unsigned			 steps_done, steps;
+	unsigned			*pr_exec_left, *pr_kind_left;
+	double				*pr_secs;
+	bool				 past_plan;
+	size_t				 kind_pr;
 };
 
 void
@@ -249,6 +261,70 @@ buffer_of(struct run *run, const struct ts_kernel *k)
 	return i < ts_nkernels && run->buf[i].k != NULL ? &run->buf[i] : NULL;
 }
 
+/* The suite's place in its steps, for a progress event. */
+static void
+progress_fill(const struct run *run, struct ts_progress *ev, bool finished)
+{
+	unsigned *left;
+	size_t i;
+
+	ev->steps = run->steps;
+	ev->step = finished || run->steps_done >= run->steps ?
+	    run->steps_done : run->steps_done + 1;
+	ev->left_s = -1;
+	if (run->past_plan || run->npr == 0)
+		return;
+	left = ts_xcalloc(run->npr, sizeof *left);
+	for (i = 0; i < run->npr; i++)
+		left[i] = run->pr_exec_left[i] + run->pr_kind_left[i];
+	ev->left_s = ts_eta_passes(run->pr_secs, left, run->npr);
+	free(left);
+}
+
+/*
+ * Hand ev to the round hook with the suite's step filled in: the step
+ * under way, or the one just finished.
+ */
+static void
+progress(const struct run *run, struct ts_progress *ev, bool finished)
+{
+	if (run->o->hooks.round == NULL)
+		return;
+	progress_fill(run, ev, finished);
+	run->o->hooks.round(ev, run->o->hooks.arg);
+}
+
+/* The round hook of a --per-kind pass: the same, with the step filled. */
+static void
+kind_round(const struct ts_progress *ev, void *arg)
+{
+	struct ts_progress e = *ev;
+
+	progress(arg, &e, false);
+}
+
+/*
+ * Execution of pass i done (it took secs) or failed: one step more; a
+ * failed pass's other steps will not run.  Past the plan (--precision's
+ * further executions) the count grows and the estimate is unknown.
+ */
+static void
+step_done(struct run *run, size_t i, double secs, bool failed)
+{
+	if (run->pr_exec_left[i] > 0)
+		run->pr_exec_left[i]--;
+	else {
+		run->steps++;
+		run->past_plan = true;
+	}
+	run->steps_done++;
+	if (failed) {
+		run->steps -= run->pr_exec_left[i] + run->pr_kind_left[i];
+		run->pr_exec_left[i] = run->pr_kind_left[i] = 0;
+	} else
+		run->pr_secs[i] = secs;
+}
+
 /* Run one pass; return it (malloc'd) or NULL with *err set. */
 static struct ts_pass *
 one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
@@ -260,6 +336,7 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 	struct ts_measurement m;
 	struct buffer *b = buffer_of(run, k);
 	char why[512];
+	size_t i;
 	int rc;
 
 	memset(&cfg, 0, sizeof cfg);
@@ -274,8 +351,14 @@ one_pass(struct run *run, const struct ts_kernel *k, unsigned threads,
 	}
 	cfg.params.huge_pages = o->huge_pages;
 	cfg.params.buffer_bytes = b != NULL ? b->bytes : 0;
-	rc = ts_run_pass(k, &cfg, o->hooks.round, o->hooks.arg, pass, &m, why,
-	    sizeof why);
+	rc = ts_run_pass(k, &cfg, o->hooks.round != NULL ? kind_round : NULL,
+	    run, pass, &m, why, sizeof why);
+	/* A --per-kind pass: one step of the single pass's. */
+	i = run->kind_pr;
+	if (i < run->npr && run->pr_kind_left[i] > 0) {
+		run->pr_kind_left[i]--;
+		run->steps_done++;
+	}
 	run->bound += m.pinned;
 	run->workers += threads;
 	if (pinned != NULL)
@@ -402,20 +485,22 @@ execute_one(struct run *run, size_t i)
 	size_t j;
 
 	exec_config(run, i, &cfg);
-	if (pr->nexec == 0 && o->hooks.round != NULL) {
+	if (pr->nexec == 0) {
 		memset(&ev, 0, sizeof ev);
 		ev.event = TS_PROGRESS_CALIBRATING;
 		ev.kernel = pr->k;
 		ev.threads = pr->threads;
-		o->hooks.round(&ev, o->hooks.arg);
+		progress(run, &ev, false);
 	}
 	t0 = ts_now();
 	if (fn(pr->k, &cfg, &m, why, sizeof why, o->execute_arg) == -1) {
 		run->workers += pr->threads;
 		run->pr_pinned[i] = false;
 		ts_prun_fail(pr, why);
+		step_done(run, i, 0, true);
 		return;
 	}
+	step_done(run, i, ts_now() - t0, false);
 	run->bound += m.pinned;
 	run->workers += pr->threads;
 	if (cfg.pin == NULL || m.pinned != pr->threads)
@@ -429,18 +514,16 @@ execute_one(struct run *run, size_t i)
 		sum += m.samples[j];
 	rate = m.nsamples > 0 ? sum / (double)m.nsamples : NAN;
 	ts_measurement_free(&m);
-	if (o->hooks.round != NULL) {
-		memset(&ev, 0, sizeof ev);
-		ev.event = TS_PROGRESS_SAMPLE;
-		ev.kernel = pr->k;
-		ev.threads = pr->threads;
-		ev.iters = pr->iters;
-		ev.done = (uint32_t)pr->nexec;
-		ev.total = pr->nexec > o->executions ? (uint32_t)pr->nexec :
-		    o->executions;
-		ev.rate = rate;
-		o->hooks.round(&ev, o->hooks.arg);
-	}
+	memset(&ev, 0, sizeof ev);
+	ev.event = TS_PROGRESS_SAMPLE;
+	ev.kernel = pr->k;
+	ev.threads = pr->threads;
+	ev.iters = pr->iters;
+	ev.done = (uint32_t)pr->nexec;
+	ev.total = pr->nexec > o->executions ? (uint32_t)pr->nexec :
+	    o->executions;
+	ev.rate = rate;
+	progress(run, &ev, true);
 }
 
 /* Plan every pass of every workload, in run order. */
@@ -475,6 +558,21 @@ plan_passes(struct run *run)
 			run->multi_passes++;
 			run->kinds.multi_ran = true;
 		}
+	}
+	/* The steps: every execution, and the --per-kind passes. */
+	run->pr_exec_left = ts_xcalloc(run->npr + 1,
+	    sizeof *run->pr_exec_left);
+	run->pr_kind_left = ts_xcalloc(run->npr + 1,
+	    sizeof *run->pr_kind_left);
+	run->pr_secs = ts_xcalloc(run->npr + 1, sizeof *run->pr_secs);
+	run->kind_pr = run->npr;
+	for (i = 0; i < run->npr; i++) {
+		run->pr_exec_left[i] = o->executions;
+		if (run->pr[i].which == TS_EXEC_SINGLE && o->per_kind &&
+		    run->plan.nkinds > 0 && run->kinds.pin)
+			run->pr_kind_left[i] = (unsigned)run->plan.nkinds - 1;
+		run->pr_secs[i] = -1;
+		run->steps += run->pr_exec_left[i] + run->pr_kind_left[i];
 	}
 }
 
@@ -610,8 +708,14 @@ one_workload(struct run *run, const struct ts_kernel *k,
 					run->kinds.unpinned_reason =
 					    pin_failed(run, run->pr_kind[i]);
 			}
-			if (w->single != NULL && o->per_kind)
+			if (w->single != NULL && o->per_kind) {
+				run->kind_pr = i;
 				other_kinds(run, k, run->pr_pinned[i]);
+				run->kind_pr = run->npr;
+			}
+			/* Kinds' passes that did not run are no steps. */
+			run->steps -= run->pr_kind_left[i];
+			run->pr_kind_left[i] = 0;
 		} else {
 			w->multi = finish_one(run, i, &err);
 			if (w->multi == NULL)
@@ -852,6 +956,10 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	memset(&run, 0, sizeof run);
 	run.o = o;
 	run.topo = ts_topo_open(run.topo_err, sizeof run.topo_err);
+	/* Said once: a broken HWLOC_XMLFILE, for example. */
+	if (run.topo == NULL)
+		say_warning(&run, "%s: no pinning, no CPU kinds",
+		    run.topo_err);
 	ts_sysinfo_capture(run.topo, &r->system, &run.extra, 1);
 	run.threads = o->threads != 0 ? (unsigned)o->threads :
 	    (unsigned)r->system.logical_cores;
@@ -900,6 +1008,9 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	free(run.pr_kind);
 	free(run.pr_pinned);
 	free(run.pr_core);
+	free(run.pr_exec_left);
+	free(run.pr_kind_left);
+	free(run.pr_secs);
 	for (i = 0; i < ts_nkernels; i++)
 		free(run.buf[i].decision);
 	ts_sysextra_free(&run.extra);

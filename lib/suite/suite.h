@@ -29,7 +29,12 @@
 
 /* What a caller of ts_suite_run() is told as the suite goes. */
 struct ts_suite_hooks {
-	/* Between rounds of a pass (see suite-pass.h). */
+	/*
+	 * Between rounds of a pass (see suite-pass.h), and after every
+	 * execution; the suite fills step, steps and left_s (its count of
+	 * executions and --per-kind passes, and the time the rest should
+	 * take).
+	 */
 	ts_progress_fn	*round;
 	/* A pass finished (pass != NULL) or failed (error != NULL). */
 	void		 (*pass_done)(const struct ts_kernel *, unsigned threads,

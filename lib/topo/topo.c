@@ -41,10 +41,20 @@ ts_topo_open(char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	if (hwloc_topology_init(&t->topology) == -1 ||
-	    hwloc_topology_load(t->topology) == -1) {
+	if (hwloc_topology_init(&t->topology) == -1) {
 		snprintf(err, errlen, "hwloc cannot read this machine's "
 		    "topology");
+		free(t);
+		return NULL;
+	}
+	if (hwloc_topology_load(t->topology) == -1) {
+		hwloc_topology_destroy(t->topology);
+		if (xml != NULL && *xml != '\0')
+			snprintf(err, errlen, "HWLOC_XMLFILE %s: hwloc cannot "
+			    "read it as a topology", xml);
+		else
+			snprintf(err, errlen, "hwloc cannot read this "
+			    "machine's topology");
 		free(t);
 		return NULL;
 	}

@@ -6,10 +6,12 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "buf.h"
+#include "doc/doc-sniff.h"
 #include "exitcodes.h"
 #include "fleet-out.h"
 #include "fleet-plot.h"
@@ -32,19 +34,49 @@ open_input(const char *name)
 }
 
 /*
+ * When the first record of file path does not read: whether the file is
+ * another of our kinds (a result document, sweep output, a key), said in
+ * one line on stderr.
+ */
+static bool
+wrong_kind(const char *path)
+{
+	enum ts_file_kind k;
+	struct ts_buf b;
+	char err[256];
+
+	if (strcmp(path, "-") == 0 || ts_read_file(path, 32 * 1024 * 1024,
+	    &b, err, sizeof err) == -1)
+		return false;
+	k = ts_file_kind(b.data, b.len);
+	ts_buf_free(&b);
+	if (k == TS_KIND_UNKNOWN || k == TS_KIND_TACHYON ||
+	    k == TS_KIND_TACHYON_LINES)
+		return false;
+	ts_error("%s is %s, not memory-probe records (%s --json and %s "
+	    "--wrap write those)", path, ts_file_kind_name(k),
+	    TS_TACHYON_PROGRAM, TS_TACHYON_PROGRAM);
+	return true;
+}
+
+/*
  * One pass over the inputs.  With fleet, add the records to it; with
  * norm, append every record normalised by r to it.  *skipped counts bad
- * records under --skip-bad.  Return 0, or -1 after one line on stderr.
+ * records under --skip-bad.  Records whose wrapped command failed are
+ * left out unless --keep-failed, and counted in one line (with fleet).
+ * Return 0, or -1 after one line on stderr.
  */
 static int
 pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
     const struct ts_fleet_result *r, struct ts_buf *norm, uint64_t *skipped)
 {
+	uint64_t failed = 0;
 	struct ts_recin *in;
 	struct ts_rec rec;
 	char err[512], first[512] = "";
 	FILE *f;
 	int i, rc = 0, got;
+	uint64_t nread;
 
 	*skipped = 0;
 	for (i = 0; i < o->ninputs && rc == 0; i++) {
@@ -54,8 +86,15 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 		if ((f = open_input(o->inputs[i])) == NULL)
 			return -1;
 		in = ts_fleet_read_open(f, name, o->fmt, &o->keys);
+		nread = 0;
 		while ((got = ts_fleet_read_next(in, &rec, err,
 		    sizeof err)) != 0) {
+			if (got < 0 && nread == 0 &&
+			    wrong_kind(o->inputs[i])) {
+				rc = -1;
+				break;
+			}
+			nread++;
 			if (got == -1 && o->skip_bad) {
 				if (*skipped == 0)
 					snprintf(first, sizeof first, "%s", err);
@@ -68,6 +107,15 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 				rc = -1;
 				break;
 			}
+			/*
+			 * A failed command's reading times no real work (a
+			 * command not found takes milliseconds): it would
+			 * poison the spread within its host.
+			 */
+			if (rec.failed && !o->keep_failed) {
+				failed++;
+				continue;
+			}
 			if (fleet != NULL)
 				ts_fleet_add(fleet, rec.host, rec.t, rec.s);
 			if (norm != NULL)
@@ -79,6 +127,10 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 		if (f != stdin)
 			fclose(f);
 	}
+	if (rc == 0 && failed > 0 && fleet != NULL)
+		ts_warning("left out %" PRIu64 " record%s whose command failed "
+		    "(--keep-failed to include)", failed,
+		    failed == 1 ? "" : "s");
 	if (rc == 0 && *skipped > 0 && fleet != NULL)
 		ts_warning("skipped %" PRIu64 " bad record%s; the first: %s",
 		    *skipped, *skipped == 1 ? "" : "s", first);

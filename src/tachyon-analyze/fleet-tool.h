@@ -17,6 +17,8 @@ struct ts_fleet_tool_opts {
 	enum ts_recfmt		 fmt;
 	bool			 json;
 	bool			 skip_bad;
+	/* Analyse records whose wrapped command failed or was killed. */
+	bool			 keep_failed;
 	unsigned		 bootstrap;
 	uint64_t		 seed;
 	const char		*plot_path;	/* or NULL */

@@ -33,6 +33,7 @@ enum {
 	OPT_PLOT,
 	OPT_NORMALISE,
 	OPT_SKIP_BAD,
+	OPT_KEEP_FAILED,
 	OPT_BOOTSTRAP,
 	OPT_SEED
 };
@@ -46,6 +47,7 @@ static const struct option longopts[] = {
 	{ "plot",	required_argument,	NULL, OPT_PLOT },
 	{ "normalise",	required_argument,	NULL, OPT_NORMALISE },
 	{ "skip-bad",	no_argument,		NULL, OPT_SKIP_BAD },
+	{ "keep-failed", no_argument,		NULL, OPT_KEEP_FAILED },
 	{ "bootstrap",	required_argument,	NULL, OPT_BOOTSTRAP },
 	{ "seed",	required_argument,	NULL, OPT_SEED },
 	TS_CLI_STD_OPTIONS
@@ -57,7 +59,7 @@ static char *stdin_only[] = { "-" };
 static const char help[] =
 "usage: %s [--time KEY] [--score KEY] [--host KEY] [--format F] [--json]\n"
 "       [--plot FILE.svg] [--normalise FILE.jsonl] [--skip-bad]\n"
-"       [--bootstrap N] [--seed N] [FILE]...\n"
+"       [--keep-failed] [--bootstrap N] [--seed N] [FILE]...\n"
 "Tell whether tachyon's score explains the timings' spread across hosts.\n"
 "Reads JSON Lines or CSV records from the FILEs, or standard input.\n"
 "      --time KEY            the timing (wall_s)\n"
@@ -72,6 +74,8 @@ static const char help[] =
 "      --normalise FILE      write the records with normalised_time added\n"
 "                            to FILE, if the verdict is normalise\n"
 "      --skip-bad            skip and count bad records instead of failing\n"
+"      --keep-failed         analyse records whose wrapped command failed\n"
+"                            or was killed (left out and counted otherwise)\n"
 "      --bootstrap N         resamples of the hosts, 100..100000 (1000)\n"
 "      --seed N              the bootstrap's seed (1)\n"
 "  -V, --version             print the version and exit\n"
@@ -185,6 +189,9 @@ parse_args(int argc, char **argv, struct ts_fleet_tool_opts *o)
 			break;
 		case OPT_NORMALISE:
 			o->normalise_path = optarg;
+			break;
+		case OPT_KEEP_FAILED:
+			o->keep_failed = true;
 			break;
 		case OPT_SKIP_BAD:
 			o->skip_bad = true;

@@ -149,7 +149,10 @@ main(int argc, char *argv[])
 	else
 		ts_render_comparison(&out, &cmp, argv[optind],
 		    argv[optind + 1]);
-	fwrite(out.data, 1, out.len, stdout);
+	if (json)
+		fwrite(out.data, 1, out.len, stdout);
+	else
+		ts_put_text(stdout, out.data, out.len);
 	regressed = ts_comparison_regressed(&cmp);
 
 	status = TS_EXIT_OK;

@@ -20,6 +20,7 @@
 #include "doc/doc-write.h"
 #include "exitcodes.h"
 #include "outfile.h"
+#include "report/report-export.h"
 #include "report/report-render.h"
 
 enum {
@@ -41,7 +42,8 @@ static const char help[] =
     "Print a ThreadStone result document (FILE, or - for standard\n"
     "input) again, as threadstone-run would have printed it.\n"
     "\n"
-    "      --format FORMAT  table (the default), json or markdown\n"
+    "      --format FORMAT  table (the default), json, markdown, csv or\n"
+    "                       jsonl (one row per workload pass)\n"
     "      --schema         print the JSON Schema of result documents\n"
     "  -o, --out PATH       write to PATH instead of standard output\n"
     "  -h, --help           print this help and exit\n"
@@ -55,12 +57,15 @@ static const char help[] =
  * the final newline that stdout adds (like the original's files).
  */
 static int
-emit(struct ts_buf *b, bool json_text, const char *path)
+emit(struct ts_buf *b, bool json_text, const char *path, bool people)
 {
 	if (path == NULL) {
 		if (json_text)
 			ts_buf_putc(b, '\n');
-		fwrite(b->data, 1, b->len, stdout);
+		if (people)
+			ts_put_text(stdout, b->data, b->len);
+		else
+			fwrite(b->data, 1, b->len, stdout);
 		return ts_close_stdout() == 0 ? 0 : -1;
 	}
 	return ts_cli_write_file(path, b->data, b->len, false);
@@ -103,7 +108,7 @@ main(int argc, char *argv[])
 			return TS_EXIT_USAGE;
 		}
 		ts_buf_add(&b, ts_schema_text, ts_schema_len);
-		rc = emit(&b, true, out_path);
+		rc = emit(&b, true, out_path, false);
 		ts_buf_free(&b);
 		return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
 	}
@@ -125,12 +130,20 @@ main(int argc, char *argv[])
 	case TS_FORMAT_MARKDOWN:
 		ts_render_markdown(&b, &r);
 		break;
+	case TS_FORMAT_CSV:
+		ts_render_csv(&b, &r);
+		break;
+	case TS_FORMAT_JSONL:
+		ts_render_jsonl(&b, &r);
+		break;
 	default:
 		ts_render_table(&b, &r, out_path == NULL &&
 		    ts_want_colour(STDOUT_FILENO));
 		break;
 	}
-	rc = emit(&b, format == TS_FORMAT_JSON, out_path);
+	/* The table on stdout is text for people: ASCII if need be. */
+	rc = emit(&b, format == TS_FORMAT_JSON, out_path,
+	    format == TS_FORMAT_TABLE);
 	ts_buf_free(&b);
 	ts_report_free(&r);
 	return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;

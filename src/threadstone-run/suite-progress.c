@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "eta.h"
 #include "report/report-render.h"
 #include "suite-progress.h"
 
@@ -46,16 +47,55 @@ ts_progress_display_erase(struct ts_progress_display *d)
 	fflush(d->fp);
 }
 
-/* Put text in place of the transient line (terminals only). */
+/*
+ * Put text in place of the transient line (terminals only), cut to the
+ * terminal's width: a line that wraps cannot be redrawn in place.
+ */
 static void
-show(struct ts_progress_display *d, const char *text)
+show(struct ts_progress_display *d, const char *utf8)
 {
+	struct ts_buf a;
+	const char *text = utf8;
+	size_t w = 0, i;
+
 	if (!d->tty)
 		return;
+	ts_buf_init(&a);
+	if (d->ascii) {
+		ts_text_ascii(utf8, strlen(utf8), &a);
+		text = a.data;
+	}
 	ts_progress_display_erase(d);
-	fputs(text, d->fp);
-	d->shown = ts_text_width(text);
+	if (d->columns > 1 && ts_text_width(text) >= d->columns) {
+		/* Keep columns - 1 code points (the text has no escapes). */
+		for (i = 0; text[i] != '\0'; i++)
+			if (((unsigned char)text[i] & 0xC0) != 0x80 &&
+			    w++ == d->columns - 1)
+				break;
+		fwrite(text, 1, i, d->fp);
+		d->shown = d->columns - 1;
+	} else {
+		fputs(text, d->fp);
+		d->shown = ts_text_width(text);
+	}
 	fflush(d->fp);
+	ts_buf_free(&a);
+}
+
+/* A permanent line, in ASCII when the locale is not UTF-8. */
+static void
+put_line(struct ts_progress_display *d, const char *text)
+{
+	struct ts_buf a;
+
+	if (!d->ascii) {
+		fputs(text, d->fp);
+		return;
+	}
+	ts_buf_init(&a);
+	ts_text_ascii(text, strlen(text), &a);
+	fputs(a.data, d->fp);
+	ts_buf_free(&a);
 }
 
 /* Set the label to "<name> (1 thread)" or "<name> (N threads)". */
@@ -72,14 +112,18 @@ ts_progress_display_round(const struct ts_progress *ev, void *arg)
 {
 	struct ts_progress_display *d = arg;
 	struct ts_buf b;
-	char si[TS_SI_MAX];
+	char si[TS_SI_MAX], eta[TS_ETA_MAX];
 	uint32_t i;
 
 	if (!d->enabled || !d->tty)
 		return;
 	set_label(d, ev->kernel, ev->threads);
 	ts_buf_init(&b);
-	ts_buf_printf(&b, "  %s \u00b7 ", d->label);
+	if (ev->steps > 0)
+		ts_buf_printf(&b, "  [%u/%u] %s \u00b7 ", ev->step, ev->steps,
+		    d->label);
+	else
+		ts_buf_printf(&b, "  %s \u00b7 ", d->label);
 	switch (ev->event) {
 	case TS_PROGRESS_CALIBRATING:
 		ts_buf_puts(&b, "calibrating\u2026");
@@ -101,6 +145,8 @@ ts_progress_display_round(const struct ts_progress *ev, void *arg)
 		ts_buf_printf(&b, " %s", ts_si(ev->rate, si));
 		break;
 	}
+	if (ev->steps > 0 && ev->left_s > 0)
+		ts_buf_printf(&b, " \u00b7 %s", ts_eta_text(ev->left_s, eta));
 	show(d, b.data);
 	ts_buf_free(&b);
 }
@@ -127,7 +173,7 @@ ts_progress_display_pass(const struct ts_kernel *k, unsigned threads,
 		    pass->stats.cv * 100.0);
 	} else
 		ts_buf_printf(&b, "  %s: FAILED \u2014 %s\n", k->id, error);
-	fputs(b.data, d->fp);
+	put_line(d, b.data);
 	fflush(d->fp);
 	ts_buf_free(&b);
 }
@@ -136,10 +182,14 @@ void
 ts_progress_display_note(const char *text, void *arg)
 {
 	struct ts_progress_display *d = arg;
+	struct ts_buf b;
 
 	if (!d->enabled)
 		return;
 	ts_progress_display_erase(d);
-	fprintf(d->fp, "  %s\u2026\n", text);
+	ts_buf_init(&b);
+	ts_buf_printf(&b, "  %s\u2026\n", text);
+	put_line(d, b.data);
+	ts_buf_free(&b);
 	fflush(d->fp);
 }

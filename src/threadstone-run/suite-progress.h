@@ -26,6 +26,13 @@ struct ts_progress_display {
 	bool	 tty;		/* transient lines only on a terminal */
 	size_t	 shown;		/* columns of the transient line on screen */
 	char	 label[256];	/* "<name> (N threads)" of the current pass */
+	/*
+	 * Beyond the original: the transient line is cut to the terminal's
+	 * width, starts with the suite's step ("[k/N] ", from the events)
+	 * and ends with the time the rest should take.
+	 */
+	size_t	 columns;	/* the terminal's width; 0 unknown */
+	bool	 ascii;		/* ASCII instead of the UTF-8 signs */
 };
 
 /*

@@ -22,7 +22,9 @@
 #include "exitcodes.h"
 #include "kernels/kernel.h"
 #include "msg.h"
+#include "num/num-format.h"
 #include "outfile.h"
+#include "report/report-export.h"
 #include "report/report-render.h"
 #include "run-fork.h"
 #include "size.h"
@@ -166,7 +168,8 @@ help_text(struct ts_buf *b)
 	    "      --single-only     skip the multi-thread passes\n"
 	    "      --multi-only      skip the single-thread passes\n"
 	    "  -o, --out PATH        write the JSON document to PATH\n"
-	    "      --format FORMAT   table (default), json or markdown\n"
+	    "      --format FORMAT   table (default), json, markdown, csv or jsonl\n"
+	    "                        (csv, jsonl: one row per workload pass)\n"
 	    "      --sign-key PATH   sign the document with this Ed25519 key\n"
 	    "  -q, --quiet           no progress on standard error\n"
 	    "      --no-pin          do not pin worker i to physical core i\n"
@@ -184,7 +187,9 @@ help_text(struct ts_buf *b)
 		}
 	ts_buf_printf(b,
 	    "      --huge-pages      ask for transparent huge pages for both\n"
-	    "      --list            describe the workloads and exit\n"
+	    "      --list            describe the workloads and exit (with "
+	    "--format\n"
+	    "                        json, jsonl or csv: as data)\n"
 	    "  -h, --help            print this help and exit\n"
 	    "  -V, --version         print the version and exit\n"
 	    "\n"
@@ -193,15 +198,77 @@ help_text(struct ts_buf *b)
 	    "--out, bad --sign-key or another runtime failure, 2 usage error.\n");
 }
 
-/* Print the workload list (the original's `list`) and exit 0. */
+/*
+ * The workload list as data: a JSON array (json), one object a line
+ * (jsonl) or CSV with a header (csv), with the same fields.
+ */
+static void
+list_data(struct ts_buf *b, enum ts_format f)
+{
+	char num[TS_FMT_DOUBLE_MAX];
+	size_t i;
+
+	if (f == TS_FORMAT_CSV)
+		ts_buf_puts(b, "id,name,summary,unit,reference,"
+		    "partitioned,multi_core\r\n");
+	else if (f == TS_FORMAT_JSON)
+		ts_buf_puts(b, "[\n");
+	for (i = 0; i < ts_nkernels; i++) {
+		const struct ts_kernel *k = ts_kernels[i];
+
+		ts_fmt_double(k->reference, num);
+		if (f == TS_FORMAT_CSV) {
+			/* No field holds a comma or a quote but the summary. */
+			ts_buf_printf(b, "%s,%s,\"", k->id, k->name);
+			for (const char *c = k->summary; *c != '\0'; c++) {
+				if (*c == '"')
+					ts_buf_putc(b, '"');
+				ts_buf_putc(b, *c);
+			}
+			ts_buf_printf(b, "\",%s,%s,%s,%s\r\n",
+			    ts_unit_name(k->unit), num,
+			    k->partitioned ? "true" : "false",
+			    k->scales ? "true" : "false");
+			continue;
+		}
+		ts_buf_puts(b, f == TS_FORMAT_JSON ? "  {\"id\":" : "{\"id\":");
+		ts_buf_json_string(b, k->id);
+		ts_buf_puts(b, ",\"name\":");
+		ts_buf_json_string(b, k->name);
+		ts_buf_puts(b, ",\"summary\":");
+		ts_buf_json_string(b, k->summary);
+		ts_buf_puts(b, ",\"unit\":");
+		ts_buf_json_string(b, ts_unit_name(k->unit));
+		ts_buf_printf(b, ",\"reference\":%s,\"partitioned\":%s,"
+		    "\"multi_core\":%s}", num,
+		    k->partitioned ? "true" : "false",
+		    k->scales ? "true" : "false");
+		if (f == TS_FORMAT_JSON && i + 1 < ts_nkernels)
+			ts_buf_putc(b, ',');
+		ts_buf_putc(b, '\n');
+	}
+	if (f == TS_FORMAT_JSON)
+		ts_buf_puts(b, "]\n");
+}
+
+/*
+ * Print the workload list (the original's `list`) and exit 0: text for
+ * table and markdown, data for json, jsonl and csv.
+ */
 static int
-list_workloads(void)
+list_workloads(enum ts_format f)
 {
 	struct ts_buf b;
 	char si[TS_SI_MAX];
 	size_t i;
 
 	ts_buf_init(&b);
+	if (f == TS_FORMAT_JSON || f == TS_FORMAT_JSONL || f == TS_FORMAT_CSV) {
+		list_data(&b, f);
+		fwrite(b.data, 1, b.len, stdout);
+		ts_buf_free(&b);
+		return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+	}
 	ts_buf_printf(&b, "ThreadStone %s workloads\n\n", TS_TOOL_VERSION);
 	for (i = 0; i < ts_nkernels; i++) {
 		const struct ts_kernel *k = ts_kernels[i];
@@ -219,7 +286,7 @@ list_workloads(void)
 	}
 	ts_buf_puts(&b, "Reference values define ThreadStone Reference Core "
 	    "v1; a machine matching it scores 1000.\n");
-	fwrite(b.data, 1, b.len, stdout);
+	ts_put_text(stdout, b.data, b.len);
 	ts_buf_free(&b);
 	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
 }
@@ -265,6 +332,7 @@ buffer_option(struct args *a, size_t i, const char *arg)
 static void
 parse_args(int argc, char *argv[], struct args *a)
 {
+	const char *other = NULL;
 	struct ts_buf help;
 	int ch;
 
@@ -281,6 +349,11 @@ parse_args(int argc, char *argv[], struct args *a)
 	help_text(&help);
 	while ((ch = ts_cli_getopt(argc, argv, "w:t:s:o:qhV", longopts,
 	    help.data)) != -1) {
+		/* --list takes only --format: remember any other option. */
+		if (ch != OPT_LIST && ch != OPT_FORMAT && other == NULL)
+			other = optarg != NULL && optind >= 2 &&
+			    optarg == argv[optind - 1] ? argv[optind - 2] :
+			    argv[optind - 1];
 		switch (ch) {
 		case 'w':
 			a->ids[a->nids++] = optarg;
@@ -356,6 +429,9 @@ parse_args(int argc, char *argv[], struct args *a)
 		ts_error("unexpected argument '%s'", argv[optind]);
 		exit(TS_EXIT_USAGE);
 	}
+	if (a->list && other != NULL)
+		ts_usage_error("--list (threadstone list) takes no option but "
+		    "--format, not '%.*s'", (int)strcspn(other, "="), other);
 	if (a->samples + a->warmup > UINT32_MAX) {
 		ts_error("--samples plus --warmup must be at most %lu rounds",
 		    (unsigned long)UINT32_MAX);
@@ -496,6 +572,12 @@ render(const struct args *a, const struct ts_report *r, struct ts_buf *b)
 	case TS_FORMAT_MARKDOWN:
 		ts_render_markdown(b, r);
 		break;
+	case TS_FORMAT_CSV:
+		ts_render_csv(b, r);
+		break;
+	case TS_FORMAT_JSONL:
+		ts_render_jsonl(b, r);
+		break;
 	case TS_FORMAT_TABLE:
 		ts_render_table(b, r, ts_want_colour(STDOUT_FILENO));
 		break;
@@ -515,12 +597,13 @@ main(int argc, char *argv[])
 	char err[1024];
 	size_t nks, i;
 	int rc = TS_EXIT_OK;
+	bool tty;
 
 	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &a);
 	if (a.list) {
 		free(a.ids);
-		return list_workloads();
+		return list_workloads(a.format);
 	}
 	if (early_checks(&a, &ks, &nks, &key) == -1) {
 		free(a.ids);
@@ -528,9 +611,17 @@ main(int argc, char *argv[])
 	}
 	thread_warnings(&a, ks, nks);
 
-	/* Progress on stderr; none with --quiet or --format json. */
-	ts_progress_display_init(&p, stderr, isatty(STDERR_FILENO) == 1,
-	    a.quiet || a.format == TS_FORMAT_JSON);
+	/*
+	 * Progress on stderr: on a terminal whatever the format (stdout is
+	 * then usually a file); elsewhere the original's pass lines, none
+	 * with a data format (json, csv, jsonl); none at all with --quiet.
+	 */
+	tty = isatty(STDERR_FILENO) == 1;
+	ts_progress_display_init(&p, stderr, tty, a.quiet ||
+	    (!tty && (a.format == TS_FORMAT_JSON || a.format == TS_FORMAT_CSV ||
+	    a.format == TS_FORMAT_JSONL)));
+	p.columns = tty ? ts_terminal_columns(STDERR_FILENO) : 0;
+	p.ascii = !ts_locale_utf8();
 	ts_suite_defaults(&o);
 	o.kernels = ks;
 	o.nkernels = nks;
@@ -580,7 +671,11 @@ main(int argc, char *argv[])
 	if (rc == TS_EXIT_OK) {
 		ts_buf_init(&b);
 		render(&a, &r, &b);
-		fwrite(b.data, 1, b.len, stdout);
+		/* The table is text for people; the documents are data. */
+		if (a.format == TS_FORMAT_TABLE)
+			ts_put_text(stdout, b.data, b.len);
+		else
+			fwrite(b.data, 1, b.len, stdout);
 		ts_buf_free(&b);
 		if (ts_close_stdout() != 0)
 			rc = TS_EXIT_FAILURE;

@@ -58,8 +58,9 @@ check_before_signing(const char *path, const struct ts_report *r,
 	char msg[256];
 	int rc = 0;
 
-	if (r->signature != NULL &&
-	    ts_signature_check(r, msg, sizeof msg) == -1 && !force) {
+	if (r->signature != NULL && !force &&
+	    (ts_signature_check(r, msg, sizeof msg) == -1 ||
+	    ts_signature_check_document(r, msg, sizeof msg) < 0)) {
 		ts_error("%s: its signature is invalid (%s); use --force to "
 		    "replace it", path, msg);
 		return -1;

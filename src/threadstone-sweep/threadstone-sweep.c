@@ -8,7 +8,9 @@
 
 #include <getopt.h>
 #include <inttypes.h>
+#include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "eta.h"
 #include "exitcodes.h"
 #include "msg.h"
 #include "outfile.h"
@@ -89,7 +92,8 @@ static const char help[] =
     "(default 120)\n"
     "  -o, --out FILE       write the points as JSON to FILE instead "
     "of\n"
-    "                       printing the table\n"
+    "                       printing the table (-: to standard "
+    "output)\n"
     "      --max-size SIZE  largest working set, e.g. 64M or 1G "
     "(default:\n"
     "                       256M, or 4 x the last-level cache if "
@@ -294,15 +298,112 @@ parse_args(int argc, char *argv[], struct options *o)
 	return 0;
 }
 
-/* Redraw the progress line on a terminal: the size being measured. */
+/*
+ * The progress line on a terminal: the size being measured, its place in
+ * the sweep, how long it has been measuring and what should be left.  A
+ * thread redraws it every second, since the largest sizes take tens of
+ * seconds each.
+ */
+struct ticker {
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 wake;
+	pthread_t	 thread;
+	bool		 started, stop;
+	const uint64_t	*sizes;
+	double		 secs[TS_SWEEP_MAX_SIZES];	/* finished sizes */
+	size_t		 i, n;		/* measuring sizes[i] of n */
+	double		 t0;		/* since when */
+	size_t		 shown;		/* columns on screen */
+	size_t		 columns;	/* the terminal's width, 0 unknown */
+};
+
+/* Draw the line for the current state; the lock is held. */
+static void
+ticker_draw(struct ticker *t)
+{
+	char size[32], eta[TS_ETA_MAX] = "";
+	double elapsed = ts_now() - t->t0, cur, later;
+	struct ts_buf b, a;
+
+	ts_size_format((double)t->sizes[t->i], TS_SIZE_WHOLE, size,
+	    sizeof size);
+	cur = ts_eta_sized(t->sizes, t->secs, t->i, t->i + 1);
+	later = ts_eta_sized(t->sizes, t->secs, t->i, t->n);
+	if (cur >= 0 && elapsed < cur)
+		ts_eta_text(cur - elapsed + later - cur, eta);
+	else if (cur >= 0)
+		snprintf(eta, sizeof eta, "longer than estimated");
+	ts_buf_init(&b);
+	ts_buf_printf(&b, "  %-8s [%zu/%zu] \u00b7 %.0f s", size, t->i + 1,
+	    t->n, floor(elapsed));
+	if (eta[0] != '\0')
+		ts_buf_printf(&b, " \u00b7 %s", eta);
+	ts_buf_init(&a);
+	if (!ts_locale_utf8())
+		ts_text_ascii(b.data, b.len, &a);
+	else
+		ts_buf_add(&a, b.data, b.len);
+	if (t->columns > 1 && a.len >= t->columns)
+		a.len = t->columns - 1;		/* ASCII by then, or nearly */
+	fprintf(stderr, "\r%*s\r%.*s", (int)t->shown, "", (int)a.len,
+	    a.data);
+	fflush(stderr);
+	t->shown = ts_text_width(a.data) < a.len ? a.len : ts_text_width(a.data);
+	ts_buf_free(&a);
+	ts_buf_free(&b);
+}
+
+static void *
+ticker_main(void *arg)
+{
+	struct ticker *t = arg;
+	struct timespec until;
+
+	pthread_mutex_lock(&t->lock);
+	while (!t->stop) {
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_sec += 1;
+		if (pthread_cond_timedwait(&t->wake, &t->lock, &until) ==
+		    ETIMEDOUT && !t->stop)
+			ticker_draw(t);
+	}
+	pthread_mutex_unlock(&t->lock);
+	return NULL;
+}
+
+/* The sweep's callback: size i begins; the last one has ended. */
 static void
 progress(void *arg, size_t i, size_t n, uint64_t bytes)
 {
-	char size[32];
+	struct ticker *t = arg;
+	double now = ts_now();
 
-	(void)arg;
-	ts_size_format((double)bytes, TS_SIZE_WHOLE, size, sizeof size);
-	fprintf(stderr, "\r  %-8s (%zu/%zu)\r", size, i + 1, n);
+	(void)bytes;
+	pthread_mutex_lock(&t->lock);
+	if (i > 0)
+		t->secs[i - 1] = now - t->t0;
+	t->i = i;
+	t->n = n;
+	t->t0 = now;
+	ticker_draw(t);
+	if (!t->started)
+		t->started = pthread_create(&t->thread, NULL, ticker_main,
+		    t) == 0;
+	pthread_mutex_unlock(&t->lock);
+}
+
+/* Stop the redrawing and erase the line. */
+static void
+ticker_end(struct ticker *t)
+{
+	pthread_mutex_lock(&t->lock);
+	t->stop = true;
+	pthread_cond_signal(&t->wake);
+	pthread_mutex_unlock(&t->lock);
+	if (t->started)
+		pthread_join(t->thread, NULL);
+	if (t->shown > 0)
+		fprintf(stderr, "\r%*s\r", (int)t->shown, "");
 	fflush(stderr);
 }
 
@@ -369,15 +470,21 @@ main(int argc, char *argv[])
 	struct ts_buf buf;
 	uint64_t llc, failed = 0;
 	char err[1024], size[32];
-	int status = TS_EXIT_OK;
+	int status = TS_EXIT_OK, rc;
 	size_t n, i;
 	char *sub;
+	bool to_stdout;
+	struct ticker tick;
+	bool tty;
 
 	ts_check_stdout_at_exit();
 	if (parse_args(argc, argv, &o) != 0)
 		return TS_EXIT_USAGE;
 	/* Refuse an unwritable destination before the long measurement. */
-	if ((o.out != NULL && ts_check_writable(o.out, err, sizeof err)) ||
+	/* -o -: the JSON on standard output, in place of the table. */
+	to_stdout = o.out != NULL && strcmp(o.out, "-") == 0;
+	if ((o.out != NULL && !to_stdout &&
+	    ts_check_writable(o.out, err, sizeof err)) ||
 	    (o.plot != NULL && ts_check_writable(o.plot, err, sizeof err))) {
 		ts_error("%s", err);
 		return TS_EXIT_FAILURE;
@@ -397,18 +504,24 @@ main(int argc, char *argv[])
 	if (!o.quiet)
 		fprintf(stderr, "Measuring pointer-chase latency across %zu "
 		    "working-set sizes\xe2\x80\xa6\n", n);
-	if (ts_sweep_run(sizes, n, o.min_ms, (unsigned)o.repeat, o.huge_pages,
-	    pts, !o.quiet && isatty(STDERR_FILENO) ? progress : NULL, NULL,
-	    &failed) != 0) {
-		if (!o.quiet && isatty(STDERR_FILENO))
-			fprintf(stderr, "\r%30s\r", "");
+	tty = !o.quiet && isatty(STDERR_FILENO);
+	memset(&tick, 0, sizeof tick);
+	pthread_mutex_init(&tick.lock, NULL);
+	pthread_cond_init(&tick.wake, NULL);
+	tick.sizes = sizes;
+	tick.columns = ts_terminal_columns(STDERR_FILENO);
+	rc = ts_sweep_run(sizes, n, o.min_ms, (unsigned)o.repeat,
+	    o.huge_pages, pts, tty ? progress : NULL, &tick, &failed);
+	if (tty)
+		ticker_end(&tick);
+	pthread_cond_destroy(&tick.wake);
+	pthread_mutex_destroy(&tick.lock);
+	if (rc != 0) {
 		ts_size_format((double)failed, TS_SIZE_WHOLE,
 		    size, sizeof size);
 		ts_error("cannot allocate a %s working set", size);
 		return TS_EXIT_FAILURE;
 	}
-	if (!o.quiet && isatty(STDERR_FILENO))
-		fprintf(stderr, "\r%30s\r", "");
 
 	/* The levels are named from the page-local curve: no page walks. */
 	for (i = 0; i < n; i++) {
@@ -430,13 +543,15 @@ main(int argc, char *argv[])
 	ts_buf_init(&buf);
 	if (o.out != NULL) {
 		ts_sweep_json(&buf, pts, n, names);
-		if (ts_cli_write_file(o.out, buf.data, buf.len, o.quiet) != 0)
+		if (to_stdout)
+			fwrite(buf.data, 1, buf.len, stdout);
+		else if (ts_cli_write_file(o.out, buf.data, buf.len, o.quiet) != 0)
 			status = TS_EXIT_FAILURE;
 	} else {
 		ts_sweep_table(&buf, pts, n, names);
 		ts_plateau_summary(&buf, &plat, bytes);
 		ts_sweep_walks(&buf, pts, n, plat.memory_from);
-		fwrite(buf.data, 1, buf.len, stdout);
+		ts_put_text(stdout, buf.data, buf.len);
 	}
 	if (o.plot != NULL && status == TS_EXIT_OK) {
 		ts_buf_free(&buf);

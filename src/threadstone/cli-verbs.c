@@ -33,7 +33,14 @@ const struct ts_verb ts_verbs[] = {
 	{ "schema", "threadstone-report", "--schema",
 	    "print the JSON Schema of result documents" },
 	{ "history", "threadstone-history", NULL,
-	    "keep results in SQLite: trends, change points, checks" },
+	    "results over time in SQLite, change points" },
+	/*
+	 * Not ThreadStone's: the probe, under the name it is installed as
+	 * (tachyon-probe in the Debian and RPM packages, where tachyon is a
+	 * ray tracer's name; see configure's --program-transform-name).
+	 */
+	{ "tachyon", TS_TACHYON_PROGRAM, NULL,
+	    "probe this host's memory system" },
 };
 const size_t ts_nverbs = sizeof ts_verbs / sizeof ts_verbs[0];
 

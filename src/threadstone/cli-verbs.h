@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The verbs of the threadstone command: ThreadStone 2.0.0's subcommands,
- * each carried out by one of this package's programs, run from the
- * directory the threadstone command itself lives in.
+ * The verbs of the threadstone command: ThreadStone 2.0.0's subcommands
+ * and tachyon, each carried out by one of this package's programs, run
+ * from the directory the threadstone command itself lives in.
  */
 #ifndef TS_CLI_VERBS_H
 #define TS_CLI_VERBS_H

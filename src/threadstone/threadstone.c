@@ -32,8 +32,9 @@ usage(void)
 	printf("Usage: %s COMMAND [ARGUMENT]...\n"
 	    "   or: %s help [COMMAND]\n"
 	    "Run a threadstone program by ThreadStone 2.0.0's command name:\n"
-	    "'threadstone COMMAND ARGUMENTS' runs threadstone-COMMAND with the\n"
-	    "same arguments, from the directory this program is installed in.\n"
+	    "'threadstone COMMAND ARGUMENTS' runs the command's program (below)\n"
+	    "with the same arguments, from the directory this program is\n"
+	    "installed in.\n"
 	    "\n"
 	    "Commands:\n", ts_progname(), ts_progname());
 	for (i = 0; i < ts_nverbs; i++)
@@ -60,10 +61,22 @@ static const struct ts_verb *
 find_verb(const char *name)
 {
 	const struct ts_verb *v = ts_verb_find(name);
+	const char *names[64], *near;
+	size_t i, n = 0;
 
 	if (v == NULL) {
-		ts_error("unknown command '%s'; the commands are %s and help",
-		    name, ts_verb_names());
+		for (i = 0; i < ts_nverbs && n + 2 < sizeof names /
+		    sizeof names[0]; i++)
+			names[n++] = ts_verbs[i].name;
+		names[n++] = "help";
+		names[n] = NULL;
+		if ((near = ts_suggest(name, names)) != NULL)
+			ts_error("unknown command '%s'; did you mean '%s'? "
+			    "(the commands are %s and help)", name, near,
+			    ts_verb_names());
+		else
+			ts_error("unknown command '%s'; the commands are %s "
+			    "and help", name, ts_verb_names());
 		exit(TS_EXIT_USAGE);
 	}
 	return v;
