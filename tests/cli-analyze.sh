@@ -346,17 +346,10 @@ run "$A" --skip-bad "$tmpdir/nodup.jsonl"
 ok $? "one key in different objects is no repetition"
 
 # A file of another kind is named as what it is, in one line.
-kind() {
-	run "$@"
-	expect_status 1 "$kind_what"
-	expect_one_error_line "$kind_what"
-	grep -q "$kind_want" "$tmpdir/err"
-	ok $? "$kind_what: '$kind_want'"
-}
 kind_what="a result document given to tachyon-analyze" kind_want="apple-m4-pro.json is a threadstone result document, not memory-probe records" \
-    kind "$A" "$FIXTURES/apple-m4-pro.json"
+    expect_kind "$A" "$FIXTURES/apple-m4-pro.json"
 kind_what="sweep output given to tachyon-analyze --skip-bad" kind_want="apple-m4-pro-sweep.json is threadstone sweep output, not memory-probe records" \
-    kind "$A" --skip-bad "$FIXTURES/apple-m4-pro-sweep.json"
+    expect_kind "$A" --skip-bad "$FIXTURES/apple-m4-pro-sweep.json"
 
 ## Records whose wrapped command failed or was killed are left out by
 ## default (a "nosuchcmd" record times nothing), counted in one line, and

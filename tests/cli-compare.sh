@@ -303,19 +303,12 @@ grep -q "^test: the original's .*the baseline carries no executions" \
 ok $? "one side without executions: the original's test, and why"
 
 # A file of another kind is named as what it is, in one line.
-kind() {
-	run "$@"
-	expect_status 1 "$kind_what"
-	expect_one_error_line "$kind_what"
-	grep -q "$kind_want" "$tmpdir/err"
-	ok $? "$kind_what: '$kind_want'"
-}
 kind_what="sweep output given to compare" kind_want="apple-m4-pro-sweep.json: it is threadstone sweep output, not a result document" \
-    kind "$TS_COMPARE" apple-m4-pro-sweep.json apple-m4-pro.json
+    expect_kind "$TS_COMPARE" apple-m4-pro-sweep.json apple-m4-pro.json
 kind_what="a public key given to compare" kind_want="cannot read testkey-seed-00-1f.pub: it is a raw Ed25519 public key (32 bytes), not a result document" \
-    kind "$TS_COMPARE" apple-m4-pro.json testkey-seed-00-1f.pub
+    expect_kind "$TS_COMPARE" apple-m4-pro.json testkey-seed-00-1f.pub
 kind_what="a private key given to compare" kind_want="it is an Ed25519 private key (DER PKCS#8), not a result document" \
-    kind "$TS_COMPARE" testkey-seed-00-1f.pkcs8v2.der apple-m4-pro.json
+    expect_kind "$TS_COMPARE" testkey-seed-00-1f.pkcs8v2.der apple-m4-pro.json
 
 # Scores are compared only over the same workloads: a full run against
 # a `-w sha256` one says why not, in the text and in --json.

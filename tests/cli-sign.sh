@@ -189,16 +189,9 @@ run "$TS_SIGN" --force -k "$FIXTURES/testkey-seed-00-1f.pkcs8v2.der" "$tmpdir/fi
 ok $? "a FIFO as the document is refused at once"
 
 # A file of another kind is named as what it is, in one line.
-kind() {
-	run "$@"
-	expect_status 1 "$kind_what"
-	expect_one_error_line "$kind_what"
-	grep -q "$kind_want" "$tmpdir/err"
-	ok $? "$kind_what: '$kind_want'"
-}
 kind_what="the public key given as --key" kind_want="testkey-seed-00-1f.pub is a raw Ed25519 public key (32 bytes), not a private key (sign with the .key file, not the .pub)" \
-    kind "$TS_SIGN" "$tmpdir/unsigned.json" --key testkey-seed-00-1f.pub -o "$tmpdir/k.json"
+    expect_kind "$TS_SIGN" "$tmpdir/unsigned.json" --key testkey-seed-00-1f.pub -o "$tmpdir/k.json"
 kind_what="a document given as --key" kind_want="apple-m4-pro.json is a threadstone result document, not a private key" \
-    kind "$TS_SIGN" "$tmpdir/unsigned.json" --key apple-m4-pro.json -o "$tmpdir/k.json"
+    expect_kind "$TS_SIGN" "$tmpdir/unsigned.json" --key apple-m4-pro.json -o "$tmpdir/k.json"
 
 done_testing

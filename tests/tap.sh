@@ -71,6 +71,17 @@ expect_one_error_line() {
 	[ "$(wc -l <"$tmpdir/err")" -eq 1 ] || echo "# stderr: $err"
 }
 
+# kind_what=DESC kind_want=TEXT expect_kind CMD...: a file of another
+# kind is named as what it is: CMD exits 1 with one line on stderr that
+# holds TEXT.
+expect_kind() {
+	run "$@"
+	expect_status 1 "$kind_what"
+	expect_one_error_line "$kind_what"
+	grep -q "$kind_want" "$tmpdir/err"
+	ok $? "$kind_what: '$kind_want'"
+}
+
 skip_all() {
 	echo "1..0 # SKIP $1"
 	exit 0

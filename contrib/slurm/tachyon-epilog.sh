@@ -13,13 +13,7 @@
 set -u
 # The probe as installed: tachyon-probe in the Debian and RPM packages
 # (where tachyon is a ray tracer), tachyon from a source install.
-if [ -n "${TACHYON:-}" ]; then
-	tachyon=$TACHYON
-elif command -v tachyon-probe >/dev/null 2>&1; then
-	tachyon=tachyon-probe
-else
-	tachyon=tachyon
-fi
+tachyon=${TACHYON:-$(command -v tachyon-probe || echo tachyon)}
 spool=${TACHYON_SPOOL:-/var/spool/tachyon}
 records=${TACHYON_RECORDS:-/var/lib/tachyon/records}
 job=${SLURM_JOB_ID:?SLURM_JOB_ID is not set: run as a Slurm Epilog}
