@@ -151,14 +151,40 @@ ed25519_ok(const uint8_t *pub, long npub, const uint8_t *sig, long nsig,
 	return ok;
 }
 
+/*
+ * Check the base64 signature sig64 of canon under the base64 public key
+ * pub64: 0 when it holds, -1 when either does not decode (what names the
+ * signature in that message), 1 when it does not hold; msg says why.
+ */
+static int
+check_bytes(const char *pub64, const char *sig64, const char *what,
+    const struct ts_buf *canon, char *msg, size_t msglen)
+{
+	uint8_t *pub = NULL, *sig = NULL;
+	long npub, nsig;
+	int ok;
+
+	if ((npub = decode(pub64, &pub)) < 0) {
+		snprintf(msg, msglen, "public key is malformed");
+		return -1;
+	}
+	if ((nsig = decode(sig64, &sig)) < 0) {
+		free(pub);
+		snprintf(msg, msglen, "%s is not valid base64", what);
+		return -1;
+	}
+	ok = ed25519_ok(pub, npub, sig, nsig, canon->data, canon->len);
+	free(pub);
+	free(sig);
+	return ok ? 0 : 1;
+}
+
 int
 ts_signature_check(const struct ts_report *r, char *msg, size_t msglen)
 {
 	const struct ts_signature *s = r->signature;
-	uint8_t *pub = NULL, *sig = NULL;
-	long npub, nsig;
 	struct ts_buf canon;
-	int ok;
+	int rc;
 
 	if (s == NULL) {
 		snprintf(msg, msglen, "no signature");
@@ -169,26 +195,14 @@ ts_signature_check(const struct ts_report *r, char *msg, size_t msglen)
 		    "(expected ed25519)", s->algorithm);
 		return -1;
 	}
-	if ((npub = decode(s->public_key, &pub)) < 0) {
-		snprintf(msg, msglen, "public key is malformed");
-		return -1;
-	}
-	if ((nsig = decode(s->value, &sig)) < 0) {
-		free(pub);
-		snprintf(msg, msglen, "signature is not valid base64");
-		return -1;
-	}
 	ts_buf_init(&canon);
 	ts_doc_canonical(r, &canon);
-	ok = ed25519_ok(pub, npub, sig, nsig, canon.data, canon.len);
+	rc = check_bytes(s->public_key, s->value, "signature", &canon, msg,
+	    msglen);
 	ts_buf_free(&canon);
-	free(pub);
-	free(sig);
-	if (!ok) {
+	if (rc > 0)
 		snprintf(msg, msglen, "%s", MISMATCH);
-		return -1;
-	}
-	return 0;
+	return rc == 0 ? 0 : -1;
 }
 
 int
@@ -196,23 +210,11 @@ ts_signature_check_document(const struct ts_report *r, char *msg,
     size_t msglen)
 {
 	const struct ts_signature *s = r->signature;
-	uint8_t *pub = NULL, *sig = NULL;
-	long npub, nsig;
 	struct ts_buf canon, unused;
-	int ok;
+	int rc;
 
 	if (s == NULL || s->document_value == NULL)
 		return 1;
-	if ((npub = decode(s->public_key, &pub)) < 0) {
-		snprintf(msg, msglen, "public key is malformed");
-		return -1;
-	}
-	if ((nsig = decode(s->document_value, &sig)) < 0) {
-		free(pub);
-		snprintf(msg, msglen, "the whole-document signature is not "
-		    "valid base64");
-		return -1;
-	}
 	ts_buf_init(&canon);
 	if (r->whole_canonical != NULL)
 		ts_buf_add(&canon, r->whole_canonical, r->nwhole_canonical);
@@ -222,13 +224,12 @@ ts_signature_check_document(const struct ts_report *r, char *msg,
 		(void)reread_canonical(r, &unused, &canon);
 		ts_buf_free(&unused);
 	}
-	ok = ed25519_ok(pub, npub, sig, nsig, canon.data, canon.len);
+	rc = check_bytes(s->public_key, s->document_value,
+	    "the whole-document signature", &canon, msg, msglen);
 	ts_buf_free(&canon);
-	free(pub);
-	free(sig);
-	if (!ok) {
+	if (rc > 0) {
 		snprintf(msg, msglen, "%s", WHOLE_MISMATCH);
 		return -2;
 	}
-	return 0;
+	return rc;
 }
