@@ -34,15 +34,23 @@ hist_series_filter(const struct hist_opts *o, struct ts_hist_filter *f)
 	f->until = o->until;
 }
 
+/* The point where change c happens, its time into when. */
+static const struct ts_hist_point *
+change_at(const struct ts_hist_series *s, const struct ts_hist_change *c,
+    char when[32])
+{
+	ts_rfc3339((time_t)s->pts[c->at].t, when);
+	return &s->pts[c->at];
+}
+
 /* One change as a text line. */
 static void
 change_text(struct ts_buf *b, const struct ts_hist_series *s,
     const struct ts_hist_change *c)
 {
-	const struct ts_hist_point *p = &s->pts[c->at];
 	char when[32];
+	const struct ts_hist_point *p = change_at(s, c, when);
 
-	ts_rfc3339((time_t)p->t, when);
 	ts_buf_printf(b, "%s  %-10s %-6s  %-8s  %.6g -> %.6g %s  %+.1f %%  ",
 	    when, s->workload, s->pass, c->kind == TS_HIST_PRODUCER ?
 	    "producer" : c->direction > 0 ? "better" : "worse", c->before,
@@ -60,10 +68,9 @@ static void
 change_json(struct ts_buf *b, const struct ts_hist_series *s,
     const struct ts_hist_change *c)
 {
-	const struct ts_hist_point *p = &s->pts[c->at];
 	char when[32];
+	const struct ts_hist_point *p = change_at(s, c, when);
 
-	ts_rfc3339((time_t)p->t, when);
 	ts_buf_puts(b, "{\"host\":");
 	ts_buf_json_string(b, s->host);
 	ts_buf_puts(b, ",\"workload\":");

@@ -133,18 +133,15 @@ hist_hosts(const struct hist_opts *o)
 	sqlite3_stmt *st;
 	int rc;
 
-	if (hist_open(o, false, &h) == -1)
-		return TS_EXIT_FAILURE;
-	st = hist_prepare(&h, "SELECT h.name, "
+	/* hosts takes no filter: hist_query adds none. */
+	st = hist_query(o, &h, "SELECT h.name, "
 	    "(SELECT count(*) FROM documents d WHERE d.host_id = h.id), "
 	    "(SELECT min(generated_at) FROM documents d WHERE d.host_id = h.id), "
 	    "(SELECT max(generated_at) FROM documents d WHERE d.host_id = h.id), "
 	    "(SELECT count(*) FROM readings t WHERE t.host_id = h.id) "
-	    "FROM hosts h ORDER BY h.name");
-	if (st == NULL) {
-		ts_hist_close(&h);
+	    "FROM hosts h", false, " ORDER BY h.name");
+	if (st == NULL)
 		return TS_EXIT_FAILURE;
-	}
 	printf("%9s  %-20s  %-20s  %7s  %s\n", "documents", "first", "last",
 	    "tachyon", "host");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
