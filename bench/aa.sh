@@ -25,8 +25,6 @@ set -eu
 
 n=6 m=2
 . "$(dirname "$0")/common.sh"
-orig=${TS_ORIGINAL:-}
-keep= reuse=
 while getopts n:m:b:o:k:r: opt; do
 	case $opt in
 	n | m) eval "$opt=\$OPTARG" ;;	# -n N, -m M

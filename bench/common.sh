@@ -7,9 +7,12 @@
 #   bench_python           exit 1 unless python3 is on the PATH
 #   bench_docopt OPT       the document options of aa.sh and vs-original.sh
 #                          (-b BUILDDIR, -o ORIGINAL, -k DIR, -r DIR) into
-#                          builddir, orig, keep and reuse; 1 for another
+#                          builddir, orig ($TS_ORIGINAL unless given), keep
+#                          and reuse; 1 for another
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 builddir=${TS_BUILDDIR:-$srcdir}
+orig=${TS_ORIGINAL:-}
+keep= reuse=
 
 bench_usage() {
 	echo "usage: $0 $*" >&2

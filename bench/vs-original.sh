@@ -31,8 +31,6 @@ set -eu
 
 rounds=3 wall=2
 . "$(dirname "$0")/common.sh"
-orig=${TS_ORIGINAL:-}
-keep= reuse=
 while getopts n:t:b:o:k:r: opt; do
 	case $opt in
 	n) rounds=$OPTARG ;;

@@ -236,8 +236,14 @@ int
 ts_cli_getopt(int argc, char *const argv[], const char *shortopts,
     const struct option *longopts, const char *help)
 {
-	int c = ts_getopt(argc, argv, shortopts, longopts);
+	static bool checking;
+	int c;
 
+	if (!checking) {
+		checking = true;
+		ts_check_stdout_at_exit();
+	}
+	c = ts_getopt(argc, argv, shortopts, longopts);
 	if (c == 'h')
 		print_help(help);
 	if (c == 'V')

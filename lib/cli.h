@@ -57,7 +57,9 @@ int		 ts_getopt(int argc, char *const argv[], const char *shortopts,
 /*
  * ts_getopt, with -h and -V (shortopts must hold "hV") answered here:
  * --help prints help, each "%s" in it the program's name and "%%" a
- * "%", and exits as ts_exit_stdout; --version is ts_version_exit.
+ * "%", and exits as ts_exit_stdout; --version is ts_version_exit.  The
+ * first call also makes ts_check_stdout_at_exit's check, so a program
+ * that reads its options with it need not.
  */
 int		 ts_cli_getopt(int argc, char *const argv[],
 		    const char *shortopts, const struct option *longopts,

@@ -231,7 +231,6 @@ main(int argc, char **argv)
 	struct ts_fleet_tool_opts o;
 	int status;
 
-	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &o);
 	status = ts_fleet_tool_run(&o);
 	ts_strv_free(o.inputs, (size_t)o.ninputs);

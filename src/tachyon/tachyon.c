@@ -314,7 +314,6 @@ main(int argc, char **argv)
 	char err[256];
 	int status;
 
-	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &o);
 	ts_cpus_probe(&cpus);
 	if (o.threads == 0)

@@ -108,9 +108,7 @@ main(int argc, char *argv[])
 	char err[1024];
 	int ch, status;
 
-	ts_check_stdout_at_exit();
-	while ((ch = ts_cli_getopt(argc, argv, "hV", longopts,
-	    help)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "hV", longopts, help)) != -1) {
 		switch (ch) {
 		case OPT_FAIL_ON_REGRESSION:
 			fail_on_regression = true;

@@ -166,12 +166,10 @@ main(int argc, char *argv[])
 	uint64_t secs;
 	int ch, nargs;
 
-	ts_check_stdout_at_exit();
 	memset(&o, 0, sizeof o);
 	o.timeout_ms = TS_HIST_TIMEOUT_MS;
 	o.since = o.until = -1;
-	while ((ch = ts_cli_getopt(argc, argv, "w:hV", longopts,
-	    help)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "w:hV", longopts, help)) != -1) {
 		switch (ch) {
 		case OPT_DB:
 			if (*optarg == '\0')

@@ -42,9 +42,7 @@ main(int argc, char *argv[])
 	char keypath[PATH_MAX], pubpath[PATH_MAX], err[PATH_MAX + 128];
 	int ch;
 
-	ts_check_stdout_at_exit();
-	while ((ch = ts_cli_getopt(argc, argv, "d:hV", longopts,
-	    help)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "d:hV", longopts, help)) != -1) {
 		switch (ch) {
 		case 'd':
 			dir = optarg;

@@ -82,9 +82,7 @@ main(int argc, char *argv[])
 	char err[1024];
 	int ch, rc;
 
-	ts_check_stdout_at_exit();
-	while ((ch = ts_cli_getopt(argc, argv, "o:hV", longopts,
-	    help)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "o:hV", longopts, help)) != -1) {
 		switch (ch) {
 		case OPT_FORMAT:
 			format_given = true;

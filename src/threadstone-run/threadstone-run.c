@@ -599,7 +599,6 @@ main(int argc, char *argv[])
 	int rc = TS_EXIT_OK;
 	bool tty;
 
-	ts_check_stdout_at_exit();
 	parse_args(argc, argv, &a);
 	if (a.list) {
 		free(a.ids);

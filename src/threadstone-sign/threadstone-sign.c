@@ -86,7 +86,6 @@ main(int argc, char *argv[])
 	char err[1024];
 	int ch, rc;
 
-	ts_check_stdout_at_exit();
 	while ((ch = ts_cli_getopt(argc, argv, "k:o:hV", longopts,
 	    help)) != -1) {
 		switch (ch) {

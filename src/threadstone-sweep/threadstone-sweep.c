@@ -477,7 +477,6 @@ main(int argc, char *argv[])
 	struct ticker tick;
 	bool tty;
 
-	ts_check_stdout_at_exit();
 	if (parse_args(argc, argv, &o) != 0)
 		return TS_EXIT_USAGE;
 	/* Refuse an unwritable destination before the long measurement. */

@@ -58,9 +58,7 @@ main(int argc, char *argv[])
 	size_t i;
 	int ch, rc;
 
-	ts_check_stdout_at_exit();
-	while ((ch = ts_cli_getopt(argc, argv, "hV", longopts,
-	    help)) != -1) {
+	while ((ch = ts_cli_getopt(argc, argv, "hV", longopts, help)) != -1) {
 		switch (ch) {
 		case OPT_REQUIRE_SIGNATURE:
 			require = true;
