@@ -1,14 +1,44 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The filters shared by the commands that read the history.
+ * What the commands share to reach the database: opening it, the
+ * filters of the commands that read it, preparing, querying and
+ * finishing a read.
  */
 #include <config.h>
+
+#include <stdlib.h>
 
 #include "buf.h"
 #include "exitcodes.h"
 #include "hist-filter.h"
 #include "msg.h"
 #include "util.h"
+
+int
+hist_open(const struct hist_opts *o, bool write, struct ts_hist *h)
+{
+	char err[1024], *path;
+	int rc;
+
+	if (o->db != NULL)
+		path = ts_xstrdup(o->db);
+	else if ((path = ts_hist_default_path(err, sizeof err)) == NULL) {
+		ts_error("%s", err);
+		return -1;
+	}
+	if (write && o->db == NULL &&
+	    ts_hist_make_dirs(path, err, sizeof err) == -1) {
+		ts_error("%s", err);
+		free(path);
+		return -1;
+	}
+	rc = ts_hist_open(h, path, write, write, o->timeout_ms, err,
+	    sizeof err);
+	if (rc == -1)
+		ts_error("%s", err);
+	free(path);
+	return rc;
+}
 
 void
 hist_filter_sql(const struct hist_opts *o, bool results, struct ts_buf *sql)

@@ -109,32 +109,6 @@ parse_when(const char *opt, const char *arg)
 	return t;
 }
 
-int
-hist_open(const struct hist_opts *o, bool write, struct ts_hist *h)
-{
-	char err[1024], *path;
-	int rc;
-
-	if (o->db != NULL)
-		path = ts_xstrdup(o->db);
-	else if ((path = ts_hist_default_path(err, sizeof err)) == NULL) {
-		ts_error("%s", err);
-		return -1;
-	}
-	if (write && o->db == NULL &&
-	    ts_hist_make_dirs(path, err, sizeof err) == -1) {
-		ts_error("%s", err);
-		free(path);
-		return -1;
-	}
-	rc = ts_hist_open(h, path, write, write, o->timeout_ms, err,
-	    sizeof err);
-	if (rc == -1)
-		ts_error("%s", err);
-	free(path);
-	return rc;
-}
-
 static const struct {
 	const char	*name;
 	unsigned	 takes;		/* HIST_OPT_* */
