@@ -96,7 +96,7 @@ expect "schema sign sweep " threadstone help s
 : >"$tmpdir/files/fleet.csv"
 expect "a.json fleet.csv fleet.jsonl keys sub " tachyon-analyze ''
 expect "auto csv jsonl prometheus " tachyon-analyze --format ''
-expect "human json prometheus " tachyon --format ''
+expect "human json prometheus " "$probe" --format ''
 expect "host_id hostname " tachyon-analyze --host ''
 has --normalise tachyon-analyze --n
 expect "keys plot.svg sub " tachyon-analyze --plot ''
