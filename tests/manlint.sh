@@ -25,6 +25,14 @@ for page in "$top_srcdir"/man/*.1; do
 	[ "$got" = "$want" ]
 	ok $? "$name.1: .Os $want"
 	[ "$got" = "$want" ] || echo "# .Os is '$got'"
+	# groff's header: "threadstone General Commands Manual".
+	grep -q '^\.ds doc-volume-operating-system threadstone$' "$page"
+	ok $? "$name.1: groff's header names the package"
+	if command -v groff >/dev/null 2>&1; then
+		groff -mandoc -Tutf8 "$page" 2>/dev/null | sed -n 1p |
+		    grep -q 'threadstone General Commands Manual'
+		ok $? "$name.1: groff renders that header"
+	fi
 	for s in ENVIRONMENT "EXIT STATUS" EXAMPLES; do
 		grep -q "^\.Sh $s\$" "$page"
 		ok $? "$name.1 has $s"
