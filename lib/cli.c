@@ -120,9 +120,20 @@ ambiguous(const char *name, size_t n, const struct option *longopts,
 	return matches > 1;
 }
 
-/* Values of --format anywhere, which people also type as options. */
-static const char *const format_values[] = { "table", "json", "markdown",
-	"csv", "jsonl", "text", NULL };
+/*
+ * Whether word is a value of --format (ts_formats, or "text", a name
+ * people use for the table), which people also type as an option.
+ */
+static bool
+format_value(const char *word)
+{
+	size_t i;
+
+	for (i = 0; ts_formats[i] != NULL; i++)
+		if (strcmp(word, ts_formats[i]) == 0)
+			return true;
+	return strcmp(word, "text") == 0;
+}
 
 /*
  * A suggestion for the unknown long option name (n characters), as
@@ -137,7 +148,7 @@ suggest_option(const char *name, size_t n, const struct option *longopts,
 	const struct option *lo;
 	const char *names[128], *near;
 	char word[64];
-	size_t k = 0, i;
+	size_t k = 0;
 	bool format = false;
 
 	if (n >= sizeof word)
@@ -153,11 +164,10 @@ suggest_option(const char *name, size_t n, const struct option *longopts,
 		snprintf(buf, len, "--%s", near);
 		return true;
 	}
-	for (i = 0; format && format_values[i] != NULL; i++)
-		if (strcmp(word, format_values[i]) == 0) {
-			snprintf(buf, len, "--format %s", word);
-			return true;
-		}
+	if (format && format_value(word)) {
+		snprintf(buf, len, "--format %s", word);
+		return true;
+	}
 	return false;
 }
 
