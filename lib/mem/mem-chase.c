@@ -91,7 +91,7 @@ ts_chase_init(struct ts_chase *c, uint64_t bytes, uint64_t seed,
 		c->words[order[i] * NODE_WORDS] =
 		    order[(i + 1) % nodes] * NODE_WORDS;
 	c->cursor = order[0] * NODE_WORDS;
-	free(order);
+	c->order = order;
 	c->nodes = nodes;
 	c->map_bytes = len;
 	c->huge = huge_pages;
@@ -104,6 +104,7 @@ ts_chase_free(struct ts_chase *c)
 {
 	if (c->words != NULL)
 		munmap(c->words, c->map_bytes);
+	free(c->order);
 	memset(c, 0, sizeof *c);
 }
 
