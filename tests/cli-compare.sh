@@ -296,6 +296,72 @@ assert r["detectable_pct"] >= 0.5
 else
 	for i in 1 2 3 4; do ok 0 "# SKIP python3 not found"; done
 fi
+# The together probe: a candidate whose multi-thread sha256 reads 40 %
+# lower while the probe says the host gave its threads 40 % less is no
+# regression; the same candidate without the probe's change is one.
+if [ -n "$py" ]; then
+	"$py" - "$ex" "$tmpdir/tog-base.json" "$tmpdir/tog-host.json" \
+	    "$tmpdir/tog-code.json" <<'EOF'
+import copy, json, sys
+d = json.load(open(sys.argv[1]))
+# Tight executions, so that only the probe's allowance can hide 40 %.
+for x in d["extensions"]["executions"]["passes"]:
+    if x["workload"] == "sha256" and x["pass"] == "multi_thread":
+        x["means"] = [190 * (1 - 0.004 * i) for i in range(len(x["means"]))]
+def together(doc, level):
+    doc["extensions"]["cpu_speed"]["together"] = {
+        "probe": "test", "threads": 2, "readings": [level] * 8,
+        "best": level, "median": level}
+def slower(doc):
+    w = next(w for w in doc["workloads"] if w["id"] == "sha256")
+    p = w["multi_thread"]
+    p["samples"] = [v * 0.6 for v in p["samples"]]
+    p["value"] *= 0.6
+    for k in ("median", "mean", "stddev", "min", "max", "p05", "p95", "ci95"):
+        p["stats"][k] *= 0.6
+    for x in doc["extensions"]["executions"]["passes"]:
+        if x["workload"] == "sha256" and x["pass"] == "multi_thread":
+            x["means"] = [m * 0.6 for m in x["means"]]
+            for k in ("mean", "sd", "ci95"):
+                x[k] *= 0.6
+base = copy.deepcopy(d)
+together(base, 4.0)
+host = copy.deepcopy(d)
+together(host, 2.4)
+slower(host)
+code = copy.deepcopy(d)
+together(code, 4.0)
+slower(code)
+for doc, path in ((base, sys.argv[2]), (host, sys.argv[3]), (code, sys.argv[4])):
+    json.dump(doc, open(path, "w"), indent=2)
+EOF
+	run "$TS_COMPARE" --fail-on-regression "$tmpdir/tog-base.json" \
+	    "$tmpdir/tog-host.json"
+	expect_status 0 "together: 40 % slower with the host's 40 % less is no regression"
+	grep -q '^host: 2 threads at once got -40.0 % from the cores' "$tmpdir/out" &&
+	    grep -q '^  = sha256 .*-40.0%' "$tmpdir/out"
+	ok $? "together: the host line, and the multi-thread row unchanged"
+	run "$TS_COMPARE" --json "$tmpdir/tog-base.json" "$tmpdir/tog-host.json"
+	"$py" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert abs(c["together_change_pct"] + 40) < 1e-9, c["together_change_pct"]
+m = next(r for r in c["multi_thread"] if r["id"] == "sha256")
+assert abs(m["host_allowance_pct"] - 40) < 1e-9 and m["verdict"] == "unchanged"
+assert m["threshold_pct"] >= 40
+s = next(r for r in c["single_thread"] if r["id"] == "sha256")
+assert s["host_allowance_pct"] is None
+' "$tmpdir/out"
+	ok $? "together: --json gives the probe's change and the row's allowance"
+	run "$TS_COMPARE" --fail-on-regression "$tmpdir/tog-base.json" \
+	    "$tmpdir/tog-code.json"
+	expect_status 3 "together: the same 40 % with the host unchanged is a regression"
+	grep -q '^host: 2 threads at once got +0.0 %' "$tmpdir/out" &&
+	    grep -q '^  - sha256 .*-40.0%' "$tmpdir/out"
+	ok $? "together: the multi-thread row is slower"
+else
+	for i in 1 2 3 4 5; do ok 0 "# SKIP python3 not found"; done
+fi
 run "$TS_COMPARE" producer-ours-0.1.0.json $ex
 expect_status 0 "executions against a document without"
 grep -q "^test: the original's .*the baseline carries no executions" \

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A tiny TAP producer for the C unit tests: ok(), is_int(), is_str(),
- * is_double(), and done_testing() which prints the plan and returns the
- * exit status.  Header-only; each test program includes it once.
+ * A tiny TAP producer for the C unit tests: ok(), skip(), is_int(),
+ * is_str(), is_double(), and done_testing() which prints the plan and
+ * returns the exit status.  Header-only; each test program includes it once.
  */
 #ifndef TS_TAP_H
 #define TS_TAP_H
@@ -31,6 +31,23 @@ ok(int cond, const char *fmt, ...)
 	putchar('\n');
 	fflush(stdout);
 	return cond;
+}
+
+/* Report n tests skipped, with the reason ("ok N # SKIP why"). */
+static void __attribute__((format(printf, 2, 3), unused))
+skip(int n, const char *fmt, ...)
+{
+	va_list ap;
+
+	while (n-- > 0) {
+		tap_count++;
+		printf("ok %d # SKIP ", tap_count);
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+		putchar('\n');
+	}
+	fflush(stdout);
 }
 
 /* Print a diagnostic line ("# ..."). */

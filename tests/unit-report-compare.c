@@ -249,6 +249,7 @@ test_pair(void)
 	    "      \"change_pct\": null,\n      \"threshold_pct\": null,\n"
 	    "      \"test\": null,\n      \"detectable_pct\": null,\n"
 	    "      \"best_execution_change_pct\": null,\n"
+	    "      \"host_allowance_pct\": null,\n"
 	    "      \"host_took_time\": {\"baseline\": false, "
 	    "\"candidate\": false},\n"
 	    "      \"verdict\": \"missing\"") != NULL,

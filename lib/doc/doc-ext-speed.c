@@ -11,9 +11,58 @@
 #include <json-c/json.h>
 
 #include "doc/doc-ext-speed.h"
+#include "util.h"
 
 #define PROBE_TEXT	"a chain of dependent multiply-adds, best of 5 " \
 	"readings of 4 ms on each core, the cores in turns"
+#define TOGETHER_TEXT	"four independent multiply-xorshift chains on " \
+	"every thread at once, thread i on core i, summed; best of 3 " \
+	"readings of 4 ms before each round of executions"
+
+static struct json_object *
+together_write(const struct ts_together_run *t)
+{
+	struct json_object *o = json_object_new_object(), *a;
+	size_t i;
+
+	ts_ext_put_str(o, "probe", TOGETHER_TEXT);
+	ts_ext_put_u64(o, "threads", t->threads);
+	a = json_object_new_array();
+	for (i = 0; i < t->n; i++)
+		json_object_array_add(a, json_object_new_double(
+		    t->readings[i]));
+	json_object_object_add(o, "readings", a);
+	ts_ext_put_f64(o, "best", t->best);
+	ts_ext_put_f64(o, "median", ts_together_level(t));
+	return o;
+}
+
+/* The together object, or nothing (threads 0) when it is unusable. */
+static void
+together_read(struct json_object *o, struct ts_together_run *t)
+{
+	struct json_object *a, *v;
+	uint64_t u;
+	size_t i, n;
+
+	memset(t, 0, sizeof *t);
+	if (o == NULL || !ts_ext_member_u64(o, "threads", &u) || u < 2 ||
+	    u > UINT32_MAX || !ts_ext_member_f64(o, "best", &t->best) ||
+	    !isfinite(t->best) || !(t->best > 0)) {
+		memset(t, 0, sizeof *t);
+		return;
+	}
+	t->threads = (unsigned)u;
+	if ((a = ts_ext_member_array(o, "readings")) == NULL)
+		return;
+	n = json_object_array_length(a);
+	for (i = 0; i < n && t->n < TS_TOGETHER_KEEP; i++) {
+		v = json_object_array_get_idx(a, i);
+		if (json_object_is_type(v, json_type_double) ||
+		    json_object_is_type(v, json_type_int))
+			t->readings[t->n++] = json_object_get_double(v);
+	}
+}
 
 static struct json_object *
 speed_write(const void *rec)
@@ -23,6 +72,13 @@ speed_write(const void *rec)
 	struct json_object *o = json_object_new_object(), *a, *c;
 	size_t i;
 
+	if (!r->valid) {
+		/* Only the together readings (a --multi-only run). */
+		if (r->together.threads > 0)
+			json_object_object_add(o, "together",
+			    together_write(&r->together));
+		return o;
+	}
 	ts_ext_put_str(o, "probe", PROBE_TEXT);
 	ts_ext_put_str(o, "unit", "steps_per_ns");
 	a = json_object_new_array();
@@ -43,6 +99,9 @@ speed_write(const void *rec)
 	if (r->single_core >= 0)
 		ts_ext_put_u64(o, "single_thread_core",
 		    (uint64_t)r->single_core);
+	if (r->together.threads > 0)
+		json_object_object_add(o, "together",
+		    together_write(&r->together));
 	return o;
 }
 
@@ -57,6 +116,7 @@ speed_read(struct json_object *o, void *rec)
 	size_t i, n;
 
 	r->single_core = -1;
+	together_read(ts_ext_member_object(o, "together"), &r->together);
 	if ((a = ts_ext_member_array(o, "cores")) == NULL)
 		return;
 	n = json_object_array_length(a);
@@ -104,6 +164,57 @@ ts_speed_ext_put(struct ts_extensions *e, const struct ts_speed *s,
 	r->speed = *s;
 	r->single_core = single_core;
 	r->valid = true;
+}
+
+void
+ts_together_ext_put(struct ts_extensions *e,
+    const struct ts_together_run *t)
+{
+	struct ts_ext_speed *r;
+
+	if (t->threads == 0)
+		return;
+	r = ts_ext_get(e, &ts_ext_key_cpu_speed);
+	if (r == NULL) {
+		r = ts_ext_set(e, &ts_ext_key_cpu_speed);
+		r->single_core = -1;
+	}
+	r->together = *t;
+}
+
+void
+ts_together_add(struct ts_together_run *t, unsigned threads, double rate)
+{
+	if (!isfinite(rate) || !(rate > 0))
+		return;
+	if (t->threads == 0)
+		t->threads = threads;
+	if (t->n < TS_TOGETHER_KEEP)
+		t->readings[t->n++] = rate;
+	if (rate > t->best)
+		t->best = rate;
+}
+
+double
+ts_together_level(const struct ts_together_run *t)
+{
+	double v[TS_TOGETHER_KEEP], m;
+
+	if (t->n == 0)
+		return t->best;
+	memcpy(v, t->readings, t->n * sizeof *v);
+	ts_sort_doubles(v, t->n);
+	m = t->n % 2 ? v[t->n / 2] : (v[t->n / 2 - 1] + v[t->n / 2]) / 2;
+	return m;
+}
+
+const struct ts_together_run *
+ts_together_ext_get(const struct ts_extensions *e)
+{
+	const struct ts_ext_speed *r = e != NULL ?
+	    ts_ext_get(e, &ts_ext_key_cpu_speed) : NULL;
+
+	return r != NULL && r->together.threads > 0 ? &r->together : NULL;
 }
 
 const struct ts_speed *

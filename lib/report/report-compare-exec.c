@@ -62,6 +62,18 @@ best_of(const struct ts_exec_pass *e, bool lower_better, double *best,
 	return rc;
 }
 
+/* The verdict of a change against the row's threshold. */
+static void
+decide(struct ts_compare_row *row, double pct)
+{
+	if (fabs(pct) <= row->threshold)
+		row->verdict = TS_VERDICT_UNCHANGED;
+	else if (pct > 0)
+		row->verdict = TS_VERDICT_FASTER;
+	else
+		row->verdict = TS_VERDICT_SLOWER;
+}
+
 int
 ts_compare_exec_verdict(struct ts_compare_row *row,
     const struct ts_exec_pass *b, const struct ts_exec_pass *c)
@@ -78,13 +90,26 @@ ts_compare_exec_verdict(struct ts_compare_row *row,
 	row->test = TS_TEST_EXECUTIONS;
 	row->best_pct = pct;
 	row->threshold = fmax(EXEC_NOISE_X * fmax(sb, sc), EXEC_FLOOR_PCT);
-	if (fabs(pct) <= row->threshold)
-		row->verdict = TS_VERDICT_UNCHANGED;
-	else if (pct > 0)
-		row->verdict = TS_VERDICT_FASTER;
-	else
-		row->verdict = TS_VERDICT_SLOWER;
+	decide(row, pct);
 	return 0;
+}
+
+/*
+ * A change the host made to what the threads got at once is no change
+ * of the code: the threshold takes it whole, in either direction (a
+ * regression hidden by a host that got better is one this pair of runs
+ * cannot tell; the detectable change says so).
+ */
+void
+ts_compare_allow_host(struct ts_compare_row *row, double together_pct)
+{
+	if (!row->has_pct || row->test != TS_TEST_EXECUTIONS ||
+	    !isfinite(together_pct))
+		return;
+	row->has_allowance = true;
+	row->allowance = fabs(together_pct);
+	row->threshold += row->allowance;
+	decide(row, row->best_pct);
 }
 
 /* Two disparities differ when their ratio is beyond this. */

@@ -16,6 +16,7 @@
 
 #include "buf.h"
 #include "doc/doc-ext-exec.h"
+#include "doc/doc-ext-speed.h"
 #include "doc/doc-kinds.h"
 #include "doc/doc-producer.h"
 #include "num/num-format.h"
@@ -156,6 +157,7 @@ fill_row(struct ts_compare_row *row, const char *id,
 struct designs {
 	const struct ts_exec_design *b, *c;
 	bool			 has_b, has_c;
+	double			 together_pct;	/* NaN: not both */
 };
 
 /*
@@ -182,8 +184,29 @@ exec_row(struct ts_comparison *out, const struct designs *d,
 	row->lost_cand = xc != NULL && xc->lost_time;
 	if (row->lost_base || row->lost_cand)
 		out->nlost++;
-	if (d->has_b && d->has_c)
-		(void)ts_compare_exec_verdict(row, xb, xc);
+	if (d->has_b && d->has_c &&
+	    ts_compare_exec_verdict(row, xb, xc) == 0 &&
+	    which == TS_COMPARE_MULTI)
+		ts_compare_allow_host(row, d->together_pct);
+}
+
+/*
+ * The together probe's change (the median readings'), when both documents
+ * carry it with the same threads.
+ */
+static void
+together_change(struct ts_comparison *out, const struct ts_report *base,
+    const struct ts_report *cand)
+{
+	const struct ts_together_run *b = ts_together_ext_get(&base->ext),
+	    *c = ts_together_ext_get(&cand->ext);
+
+	if (b == NULL || c == NULL || b->threads != c->threads)
+		return;
+	out->has_together = true;
+	out->together_threads = b->threads;
+	out->together_pct = (ts_together_level(c) - ts_together_level(b)) /
+	    ts_together_level(b) * 100;
 }
 
 /* Build the rows of one pass: baseline order, then candidate-only ids. */
@@ -389,6 +412,8 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 	out->exec_base = d.has_b;
 	out->exec_cand = d.has_c;
 	out->speed_differ = ts_compare_speed_differ(base, cand);
+	together_change(out, base, cand);
+	d.together_pct = out->has_together ? out->together_pct : NAN;
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		build_rows(out, p, base, cand, &d);
 		for (i = 0; i < out->nrows[p]; i++) {
@@ -547,6 +572,11 @@ test_line(struct ts_buf *b, const struct ts_comparison *c)
 		    c->exec_base ? "candidate" : "baseline");
 	ts_buf_puts(b, "      \u00b1 is the smallest change a row can "
 	    "detect\n");
+	if (c->has_together && c->exec_base && c->exec_cand)
+		ts_buf_printf(b, "host: %u threads at once got %+.1f %% from "
+		    "the cores (together probe);\n      the multi-thread rows' "
+		    "\u00b1 allow for it\n", c->together_threads,
+		    c->together_pct);
 	if (c->nlost > 0)
 		ts_buf_printf(b, "warning: the host took time from the passes "
 		    "of %zu row%s (marked): their figures are less sure\n",
@@ -648,6 +678,8 @@ json_row(struct ts_buf *b, const struct ts_compare_row *row)
 	ts_buf_puts(b, ",\n      \"best_execution_change_pct\": ");
 	json_number(b, row->has_pct && row->test == TS_TEST_EXECUTIONS,
 	    row->best_pct);
+	ts_buf_puts(b, ",\n      \"host_allowance_pct\": ");
+	json_number(b, row->has_allowance, row->allowance);
 	ts_buf_printf(b, ",\n      \"host_took_time\": {\"baseline\": %s, "
 	    "\"candidate\": %s}", row->lost_base ? "true" : "false",
 	    row->lost_cand ? "true" : "false");
@@ -754,6 +786,8 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 		ts_buf_json_string(b, c->speed_differ);
 	else
 		ts_buf_puts(b, "null");
+	ts_buf_puts(b, ",\n  \"together_change_pct\": ");
+	json_number(b, c->has_together, c->together_pct);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		ts_buf_printf(b, ",\n  \"%s\": ", pass_keys[p]);
 		if (c->nrows[p] == 0) {

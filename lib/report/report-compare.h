@@ -40,7 +40,8 @@ enum ts_compare_test {
 	 * Both documents measured their passes in executions
 	 * (lib/doc/doc-ext-exec.h): the best execution of each pass against
 	 * the other's, beyond twice the spread of either pass's four best
-	 * executions and at least 0.5 % (the practical floor).
+	 * executions and at least 0.5 % (the practical floor); for the
+	 * multi-thread rows, plus the change of the together probe.
 	 */
 	TS_TEST_EXECUTIONS
 };
@@ -64,6 +65,14 @@ struct ts_compare_row {
 	 */
 	enum ts_compare_test test;
 	double		 best_pct;
+	/*
+	 * Multi-thread rows of the execution test, when both documents
+	 * carry the together probe: its change (%, its magnitude), added
+	 * to threshold, since the host gave the threads that much more or
+	 * less between the runs.  0 otherwise; has_allowance says which.
+	 */
+	bool		 has_allowance;
+	double		 allowance;
 	/* The host took time from the baseline's or candidate's pass. */
 	bool		 lost_base, lost_cand;
 	/* The text shows threshold after the change (executions present). */
@@ -131,6 +140,14 @@ struct ts_comparison {
 	 */
 	char			*speed_differ;
 	/*
+	 * Both documents carry the together probe
+	 * (extensions.cpu_speed.together) with the same threads: the change
+	 * of its median reading, candidate against baseline, in %.
+	 */
+	bool			 has_together;
+	double			 together_pct;
+	unsigned		 together_threads;
+	/*
 	 * When the two documents measure different sets of workloads (a
 	 * full run against `-w sha256`), their scores average different
 	 * things: no score delta is set, and this says why ("the documents
@@ -158,6 +175,12 @@ struct ts_exec_pass;
  */
 int	 ts_compare_exec_verdict(struct ts_compare_row *,
 	    const struct ts_exec_pass *base, const struct ts_exec_pass *cand);
+
+/*
+ * Widen a multi-thread row the execution test decided by the together
+ * probe's change (the comparison's together_pct) and decide again.
+ */
+void	 ts_compare_allow_host(struct ts_compare_row *, double together_pct);
 
 /* The speed_differ line of two documents, or NULL (malloc'd). */
 char	*ts_compare_speed_differ(const struct ts_report *base,

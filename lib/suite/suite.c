@@ -28,6 +28,7 @@
 #include "suite/suite.h"
 #include "host/host-sysinfo.h"
 #include "topo/topo-speed.h"
+#include "topo/topo-together.h"
 #include "topo/topo.h"
 #include "util.h"
 
@@ -67,6 +68,9 @@ struct run {
 	long				*pr_core;	/* exact core, or -1 */
 	struct ts_speed			 speed;		/* n 0: not measured */
 	long				 single_core;	/* where single passes ran */
+	/* The together probe before each round (threads 0: none). */
+	struct ts_together_run		 together;
+	bool				 together_off;	/* refused once */
 	size_t				 npr, next_pr;
 	struct ts_exec_design		 design;
 	double				 t0;
@@ -602,6 +606,41 @@ precision_check(struct run *run)
  * spreads over every workload; then, with --precision, more until each
  * pass is within it or the time is up.
  */
+/*
+ * Before a round of executions: what the multi-thread passes' threads
+ * get at once right now (lib/topo/topo-together.h), when they are pinned
+ * and there are two or more.  A refusal is said once and ends the probe.
+ */
+static void
+probe_together(struct run *run)
+{
+	unsigned n = run->threads;
+	char why[256];
+	double rate;
+	size_t i;
+	bool multi = false;
+
+	if (run->together_off || !run->o->speed_probe ||
+	    !run->kinds.multi_pinned || run->topo == NULL)
+		return;
+	for (i = 0; i < run->npr; i++)
+		if (run->pr[i].which == TS_EXEC_MULTI &&
+		    run->pr[i].error == NULL && !run->pr[i].done)
+			multi = true;
+	if (!multi)
+		return;
+	if (n > ts_topo_cores(run->topo))
+		n = ts_topo_cores(run->topo);
+	if (n < 2 || (rate = ts_together_probe(run->topo, n, why,
+	    sizeof why)) < 0) {
+		if (n >= 2)
+			note(run, "no together probe: %s", why);
+		run->together_off = true;
+		return;
+	}
+	ts_together_add(&run->together, n, rate);
+}
+
 static void
 run_executions(struct run *run)
 {
@@ -615,6 +654,7 @@ run_executions(struct run *run)
 	    (unsigned long)o->samples, o->samples == 1 ? "" : "s");
 	for (e = 0;; e++) {
 		any = false;
+		probe_together(run);
 		for (i = 0; i < run->npr; i++) {
 			if (run->pr[i].error != NULL || run->pr[i].done)
 				continue;
@@ -1002,6 +1042,7 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	design_record(&run, &r->ext);
 	if (run.speed.n > 0)
 		ts_speed_ext_put(&r->ext, &run.speed, run.single_core);
+	ts_together_ext_put(&r->ext, &run.together);
 	for (i = 0; i < run.npr; i++)
 		ts_prun_free(&run.pr[i]);
 	free(run.pr);

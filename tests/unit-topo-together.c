@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lib/topo/topo-together.c: what it refuses (too few or too many
+ * threads, a topology that is not this machine's), and on this machine
+ * a reading bounded by what the threads could do each on a core of its
+ * own: N threads together never run more than N times one thread alone.
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "topo-fixture.h"
+#include "topo/topo-together.h"
+#include "topo/topo.h"
+
+/* The best of three readings of the loop on this thread alone. */
+static double
+alone(void)
+{
+	double best = 0, r;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if ((r = ts_together_reading(TS_TOGETHER_MS)) > best)
+			best = r;
+	return best;
+}
+
+int
+main(void)
+{
+	struct ts_topo *t;
+	char err[256];
+	double r, one;
+	unsigned cores;
+
+	ok(ts_together_reading(1) > 0, "one reading is a positive rate");
+
+	t = open_xml("server-2s.xml");
+	if (ok(t != NULL, "server fixture loads")) {
+		err[0] = 0;
+		ok(ts_together_probe(t, 2, err, sizeof err) == -1 &&
+		    strstr(err, "of this machine") != NULL,
+		    "an XML topology is refused: %s", err);
+		err[0] = 0;
+		ok(ts_together_probe(t, 1, err, sizeof err) == -1 &&
+		    strstr(err, "not 2 to") != NULL,
+		    "one thread is refused: %s", err);
+		err[0] = 0;
+		ok(ts_together_probe(t, ts_topo_cores(t) + 1, err,
+		    sizeof err) == -1 && strstr(err, "not 2 to") != NULL,
+		    "more threads than cores are refused: %s", err);
+		ts_topo_close(t);
+	}
+
+	unsetenv("HWLOC_XMLFILE");
+	t = ts_topo_open(err, sizeof err);
+	cores = t != NULL ? ts_topo_cores(t) : 0;
+	if (t == NULL || cores < 2 || !ts_topo_is_this_machine(t)) {
+		skip(1, "this machine: %s", t == NULL ? err :
+		    "fewer than two cores to bind to");
+	} else {
+		one = alone();
+		r = ts_together_probe(t, 2, err, sizeof err);
+		if (r == -1 && strstr(err, "refused") != NULL)
+			skip(1, "binding refused here: %s", err);
+		else
+			ok(r > 0 && isfinite(r) && r <= 2 * one * 1.5,
+			    "two threads together read %.3f steps/ns, within "
+			    "twice one alone (%.3f) and its noise", r, one);
+	}
+	ts_topo_close(t);
+	return done_testing();
+}
