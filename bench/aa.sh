@@ -9,7 +9,9 @@
 #     alarm.  Per workload and pass: false alarms, the spread of the N
 #     values ((max - min) / median), the mean ci95 as % of the value, and
 #     the false alarms of ThreadStone 2.0.0's compare on the same pairs
-#     when -o names its binary (it reads our documents).
+#     when -o names its binary (it reads our documents).  With the together
+#     probe in the documents: each run's median reading, and the
+#     multi-thread rows whose false alarm its allowance prevented.
 #  2. Power: M runs beside `stress-ng --stream 1` pinned to the core the
 #     single-thread passes do not use (a memory neighbour), compared with
 #     each A/A run as baseline: how often stream and latency come out
@@ -206,6 +208,32 @@ line = "| **all rows** | | **%d/%d (%.1f %%)** | | | |" % (tot, rows, 100.0 * to
 if have_orig:
     line += " **%d/%d (%.1f %%)** |" % (tot_o, rows, 100.0 * tot_o / rows if rows else 0)
 print(line)
+
+# The together probe (threadstone-run(1), Core speeds): each run's median,
+# and the multi-thread rows its allowance kept from a false alarm.
+def together(r):
+    t = r.get("extensions", {}).get("cpu_speed", {}).get("together")
+    if not t or not (t.get("median") or t.get("readings")):
+        return "-"
+    return "%.2f" % (t.get("median") or statistics.median(t["readings"]))
+nbs = [load(os.path.join(d, "nb-%d.json" % k)) for k in range(1, m + 1)
+       if os.path.exists(os.path.join(d, "nb-%d.json" % k))]
+if any(together(r) != "-" for r in runs):
+    kept = allowed = 0
+    for i in range(1, n + 1):
+        for j in range(i + 1, n + 1):
+            for row in load(os.path.join(d, "cmp-%d-%d.json" % (i, j)))["multi_thread"]:
+                a = row.get("host_allowance_pct")
+                if a is None:
+                    continue
+                allowed += 1
+                if (row["verdict"] == "unchanged" and
+                        abs(row["best_execution_change_pct"]) > row["threshold_pct"] - a):
+                    kept += 1
+    print()
+    print("Together probe, median steps/ns: A/A runs %s; neighbour runs %s" % (
+        ", ".join(together(r) for r in runs), ", ".join(together(r) for r in nbs) or "none"))
+    print("Multi-thread rows its allowance kept from a false alarm: %d of %d" % (kept, allowed))
 
 # The variance components each run recorded, and what Kalibera and Jones's
 # rule makes of them: samples per execution n = sqrt(c_exec * within /

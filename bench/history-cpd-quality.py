@@ -3,10 +3,12 @@
 # points and how often check cries wolf, on synthetic histories with known
 # truth (tests/history-synth.py).  Not a test: it prints figures.
 #
-#   history-cpd-quality.py [--part cpd|check|all] [--series N]
-#       [--length L] [--trials T] [--history H] [--seed S] [--keep DIR]
+#   history-cpd-quality.py [--part cpd|check|all]
+#       [--model normal|cloud|both] [--series N] [--length L]
+#       [--trials T] [--history H] [--seed S] [--keep DIR]
 #
-# Two noise models, each run on its own: "normal" (normal noise, CV 1 %)
+# Two noise models (--model: one of them, or both, the default), each run
+# on its own: "normal" (normal noise, CV 1 %)
 # and "cloud" (Student's t with 3 degrees of freedom, scale 1 %, and 3 %
 # of the runs slowed by a uniform 0 to 30 %, all passes of that run: a
 # busy neighbour on a cloud VM).
