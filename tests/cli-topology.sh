@@ -29,7 +29,11 @@ for xml in "$tmpdir/broken.xml" "$tmpdir/other.xml" "$tmpdir/missing.xml"; do
 		HWLOC_XMLFILE=$xml run "$TS_RUN" -q -w sha256 --single-only \
 		    --samples 1 --warmup 0 --window-ms 5 --executions 1
 		one_warning "threadstone-run, $what"
+		HWLOC_XMLFILE=$xml run "$TS_RUN" -q -w sha256 --per-kind \
+		    --samples 1 --warmup 0 --window-ms 5 --executions 1
+		one_warning "threadstone-run --per-kind, $what"
 	else
+		ok 0 "# SKIP threadstone-run not built"
 		ok 0 "# SKIP threadstone-run not built"
 	fi
 	if [ -x "$TS_SWEEP" ]; then

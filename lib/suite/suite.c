@@ -974,7 +974,8 @@ plan_kinds(struct run *run)
 		run->kinds.unpinned_reason = "disabled by --no-pin";
 	else if (run->topo == NULL)
 		run->kinds.unpinned_reason = run->topo_err;
-	if (!o->per_kind || o->multi_only)
+	/* Without a topology the warning said "no CPU kinds" already. */
+	if (!o->per_kind || o->multi_only || run->topo == NULL)
 		return;
 	if (run->plan.nkinds == 0)
 		say_warning(run, "--per-kind: hwloc reports one CPU kind on "
