@@ -222,10 +222,12 @@ if command -v script >/dev/null 2>&1 && \
 		grep -q "^  \[1/3\] SHA-256 (1 thread) · ●·· " "$tmpdir/lines" &&
 		grep -q "^  \[2/3\] SHA-256 (1 thread) · ●●· " "$tmpdir/lines" &&
 		grep -q "^  \[3/3\] SHA-256 (1 thread) · ●●● " "$tmpdir/lines" &&
+		grep -q "^  \[3/3\] SHA-256 (1 thread) · ●●● [0-9.]*[kMG]* MiB/s" \
+		    "$tmpdir/lines" &&
 		! grep -q "iters/thread" "$tmpdir/lines" &&
 		test "$(grep -c "^  \[[0-9]*/3\] SHA-256 (1 thread) · [●·]* " \
 		    "$tmpdir/lines")" -eq 3
-	ok $? "terminal: calibrating, then one tick per execution"
+	ok $? "terminal: calibrating, then one tick per execution, and the rate with its unit"
 	LC_ALL=C.UTF-8 script -qec "'$TS_RUN' -w sha256 --single-only $QUICK \
 	    --executions 40 >/dev/null" /dev/null >"$tmpdir/tty" 2>&1
 	tr '\r' '\n' <"$tmpdir/tty" >"$tmpdir/lines"

@@ -142,7 +142,8 @@ ts_progress_display_round(const struct ts_progress *ev, void *arg)
 			for (i = 0; i < ev->total; i++)
 				ts_buf_puts(&b, i < ev->done ? "\u25cf" :
 				    "\u00b7");
-		ts_buf_printf(&b, " %s", ts_si(ev->rate, si));
+		ts_buf_printf(&b, " %s %s", ts_si(ev->rate, si),
+		    ts_unit_label(ev->kernel->unit));
 		break;
 	}
 	if (ev->steps > 0 && ev->left_s > 0)
