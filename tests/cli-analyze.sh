@@ -358,23 +358,36 @@ gen normalise >"$tmpdir/good.jsonl"
 cp "$tmpdir/good.jsonl" "$tmpdir/failed.jsonl"
 h=$(sed -n '1s/.*"host_id":"\([^"]*\)".*/\1/p' "$tmpdir/good.jsonl")
 printf '{"probe":"memory-chase","million_accesses_per_sec":39.9,"command":"nosuchcmd","wall_s":0.008,"user_s":0,"sys_s":0,"exit_status":127,"exec_error":"not found","host_id":"%s"}\n' "$h" >>"$tmpdir/failed.jsonl"
+# same_but_failed N: $out is good.json but for failed_records, which is N.
+same_but_failed() {
+	printf '%s\n' "$out" | "$py" -c '
+import json, sys
+got = json.loads(sys.stdin.read())
+want = json.load(open(sys.argv[1]))
+n = got.pop("failed_records")
+want.pop("failed_records")
+sys.exit(0 if got == want and n == int(sys.argv[2]) else 1)' "$tmpdir/good.json" "$1"
+}
 run "$A" --json "$tmpdir/good.jsonl"
 expect_status 0 "the good records alone"
 printf '%s\n' "$out" >"$tmpdir/good.json"
+grep -q '"failed_records":0,' "$tmpdir/good.json"
+ok $? "--json: no failed records"
 run "$A" --json "$tmpdir/failed.jsonl"
 expect_status 0 "good records and one whose command failed"
-printf '%s\n' "$out" | cmp -s - "$tmpdir/good.json"
-ok $? "the failed record is left out: the estimates are the good records' alone"
+same_but_failed 1
+ok $? "the failed record is left out: the estimates are the good records' alone, and --json counts it"
 [ "$(wc -l <"$tmpdir/err")" -eq 1 ] &&
     grep -qx 'tachyon-analyze: warning: left out 1 record whose command failed (--keep-failed to include)' "$tmpdir/err"
 ok $? "one line counts it and names --keep-failed"
 run "$A" --json --keep-failed "$tmpdir/failed.jsonl"
 expect_status 0 "--keep-failed"
-! printf '%s\n' "$out" | cmp -s - "$tmpdir/good.json" && [ ! -s "$tmpdir/err" ]
+! same_but_failed 0 && [ ! -s "$tmpdir/err" ] &&
+    printf '%s\n' "$out" | grep -q '"failed_records":0,'
 ok $? "--keep-failed analyses it, and says nothing"
 printf '{"probe":"memory-chase","million_accesses_per_sec":39.9,"command":"sleep","wall_s":1.5,"user_s":0,"sys_s":0,"exit_status":137,"signal":9,"host_id":"%s"}\n' "$h" >>"$tmpdir/failed.jsonl"
 run "$A" --json "$tmpdir/failed.jsonl"
-printf '%s\n' "$out" | cmp -s - "$tmpdir/good.json" &&
+same_but_failed 2 &&
     grep -q 'left out 2 records whose command failed' "$tmpdir/err"
 ok $? "a killed command's record is left out too"
 # CSV records with an exit_status column.
@@ -385,7 +398,7 @@ for l in open(sys.argv[1]):
     print("%s,%s,%s,%s" % (r["wall_s"], r["million_accesses_per_sec"], r["host_id"], r.get("exit_status", 0)))' "$tmpdir/failed.jsonl"
 } >"$tmpdir/failed.csv"
 run "$A" --json "$tmpdir/failed.csv"
-printf '%s\n' "$out" | cmp -s - "$tmpdir/good.json" &&
+same_but_failed 2 &&
     grep -q 'left out 2 records whose command failed' "$tmpdir/err"
 ok $? "CSV: a non-zero exit_status column leaves the record out"
 

@@ -161,10 +161,12 @@ ts_fleetout_json(struct ts_buf *b, const struct ts_fleet_result *r,
 	ts_buf_printf(b, ",\"records\":%" PRIu64 ",\"hosts\":%zu,"
 	    "\"records_per_host\":{\"min\":%.0f,\"mean\":%.6g,\"max\":%.0f},"
 	    "\"single_record_hosts\":%zu,\"skipped_records\":%" PRIu64 ","
+	    "\"failed_records\":%" PRIu64 ","
 	    "\"mean_time\":%.6g,\"cv_within\":%.6g,\"cv_between\":%.6g,"
 	    "\"cv_all\":%.6g,\"share_between\":%.6g,\"bootstrap\":%u,"
 	    "\"seed\":%" PRIu64, r->records, r->hosts, r->per_host_min,
 	    r->per_host_mean, r->per_host_max, r->single_hosts, k->skipped,
+	    k->failed,
 	    r->mean_t, r->cv_within, r->cv_between, r->cv_total,
 	    r->share_between, r->bootstrap, r->seed);
 	if (r->between_ok) {

@@ -13,6 +13,7 @@
 struct ts_fleetout_keys {
 	const char	*time, *score, *host;
 	uint64_t	 skipped;	/* bad records skipped (--skip-bad) */
+	uint64_t	 failed;	/* failed commands' records left out */
 };
 
 void	 ts_fleetout_table(struct ts_buf *, const struct ts_fleet_result *,

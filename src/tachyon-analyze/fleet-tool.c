@@ -63,12 +63,13 @@ wrong_kind(const char *path)
  * One pass over the inputs.  With fleet, add the records to it; with
  * norm, append every record normalised by r to it.  *skipped counts bad
  * records under --skip-bad.  Records whose wrapped command failed are
- * left out unless --keep-failed, and counted in one line (with fleet).
- * Return 0, or -1 after one line on stderr.
+ * left out unless --keep-failed, counted in *failed and in one line
+ * (with fleet).  Return 0, or -1 after one line on stderr.
  */
 static int
 pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
-    const struct ts_fleet_result *r, struct ts_buf *norm, uint64_t *skipped)
+    const struct ts_fleet_result *r, struct ts_buf *norm, uint64_t *skipped,
+    uint64_t *failed_out)
 {
 	uint64_t failed = 0;
 	struct ts_recin *in;
@@ -127,6 +128,7 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 		if (f != stdin)
 			fclose(f);
 	}
+	*failed_out = failed;
 	if (rc == 0 && failed > 0 && fleet != NULL)
 		ts_warning("left out %" PRIu64 " record%s whose command failed "
 		    "(--keep-failed to include)", failed,
@@ -155,17 +157,17 @@ int
 ts_fleet_tool_run(const struct ts_fleet_tool_opts *o)
 {
 	struct ts_fleetout_keys k = { o->keys.time, o->keys.score,
-	    o->keys.host, 0 };
+	    o->keys.host, 0, 0 };
 	struct ts_fleet_result r;
 	struct ts_fleet fleet;
 	struct ts_buf b;
 	char err[512];
-	uint64_t skipped;
+	uint64_t skipped, failed;
 	int status = TS_EXIT_OK;
 
 	ts_fleet_init(&fleet, o->seed);
 	ts_buf_init(&b);
-	if (pass(o, &fleet, NULL, NULL, &k.skipped) == -1) {
+	if (pass(o, &fleet, NULL, NULL, &k.skipped, &k.failed) == -1) {
 		status = TS_EXIT_FAILURE;
 		goto out;
 	}
@@ -207,7 +209,7 @@ ts_fleet_tool_run(const struct ts_fleet_tool_opts *o)
 		status = TS_EXIT_NEGATIVE;
 	} else if (o->normalise_path != NULL) {
 		b.len = 0;
-		if (pass(o, NULL, &r, &b, &skipped) == -1 ||
+		if (pass(o, NULL, &r, &b, &skipped, &failed) == -1 ||
 		    write_whole(o->normalise_path, &b) == -1)
 			status = TS_EXIT_FAILURE;
 	}
