@@ -563,7 +563,8 @@ test_line(struct ts_buf *b, const struct ts_comparison *c)
 		return;
 	if (c->exec_base && c->exec_cand)
 		ts_buf_puts(b, "test: best execution against best, beyond "
-		    "twice the spread of the four best (0.5 % at least)\n"
+		    "twice the spread of the four best\n      and the range "
+		    "of either run's executions (0.5 % at least)\n"
 		    "      best is that change; the change shown is the "
 		    "values'\n");
 	else

@@ -40,8 +40,9 @@ enum ts_compare_test {
 	 * Both documents measured their passes in executions
 	 * (lib/doc/doc-ext-exec.h): the best execution of each pass against
 	 * the other's, beyond twice the spread of either pass's four best
-	 * executions and at least 0.5 % (the practical floor); for the
-	 * multi-thread rows, plus the change of the together probe.
+	 * executions, the range of either pass's executions, and 0.5 % (the
+	 * practical floor); for the multi-thread rows, plus the change of
+	 * the together probe.
 	 */
 	TS_TEST_EXECUTIONS
 };
