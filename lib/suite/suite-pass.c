@@ -233,7 +233,7 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 {
 	const struct ts_pass_config *cfg = p->cfg;
 	struct ts_progress ev;
-	uint32_t total = cfg->warmup + cfg->samples, r = 0;
+	uint32_t warmup = cfg->warmup, total, r = 0;
 	double secs = 0;
 
 	memset(&ev, 0, sizeof ev);
@@ -242,8 +242,17 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 	ev.threads = cfg->threads;
 	ev.total = cfg->samples;
 	m->steal_ms = ts_steal_ms();
-	if (p->kernel->buffer_default != 0)
+	if (p->kernel->buffer_default != 0) {
 		m->settle_ms = settle(p) * 1000.0;
+		/*
+		 * The settling rounds ran the kernel to its steady rate: they
+		 * were its warm-up, unless a calibration follows (whose round
+		 * serves as warm-up round 0 anyway).
+		 */
+		if (cfg->iters != 0)
+			warmup = 0;
+	}
+	total = warmup + cfg->samples;
 	if (cfg->iters != 0)
 		m->iters = cfg->iters;
 	else {
@@ -265,20 +274,20 @@ pass_rounds(struct pass *p, ts_progress_fn *fn, void *arg,
 	 * worker: it serves as warm-up round 0, and the pass runs one
 	 * round less for the same samples.
 	 */
-	if (cfg->warmup > 0 && cfg->iters == 0)
+	if (warmup > 0 && cfg->iters == 0)
 		m->reused_warmup = true;
 	for (; r < total; r++) {
 		if (r > 0 || !m->reused_warmup)
 			secs = timed_round(p);
 		m->durations[m->ndurations++] = secs * 1000.0;
-		if (r >= cfg->warmup)
+		if (r >= warmup)
 			m->samples[m->nsamples++] = ts_kernel_rate(p->kernel,
 			    m->iters, cfg->threads, secs, &cfg->params);
 		if (r == 0) {
 			ev.round_ms = secs * 1000.0;
 			notify(fn, arg, &ev, TS_PROGRESS_CALIBRATED);
 		}
-		if (r >= cfg->warmup) {
+		if (r >= warmup) {
 			ev.done = (uint32_t)m->nsamples;
 			ev.rate = m->samples[m->nsamples - 1];
 			notify(fn, arg, &ev, TS_PROGRESS_SAMPLE);
