@@ -601,12 +601,6 @@ precision_check(struct run *run)
 }
 
 /*
- * Every execution of every pass: execution k of each pass in run order
- * before execution k + 1 of any, so that a slow minute of the host
- * spreads over every workload; then, with --precision, more until each
- * pass is within it or the time is up.
- */
-/*
  * Before a round of executions: what the multi-thread passes' threads
  * get at once right now (lib/topo/topo-together.h), when they are pinned
  * and there are two or more.  A refusal is said once and ends the probe.
@@ -641,6 +635,12 @@ probe_together(struct run *run)
 	ts_together_add(&run->together, n, rate);
 }
 
+/*
+ * Every execution of every pass: execution k of each pass in run order
+ * before execution k + 1 of any, so that a slow minute of the host
+ * spreads over every workload; then, with --precision, more until each
+ * pass is within it or the time is up.
+ */
 static void
 run_executions(struct run *run)
 {
