@@ -334,6 +334,10 @@ test_compare(void)
 		    cases[i].name, fa);
 		/* 3 %, or three times a wider spread between executions. */
 		change = fmax(3, 3 * cases[i].sb);
+		if (change > 3)
+			diag("power on a 3 %% change, %s: %.1f %%",
+			    cases[i].name, flagged(cases[i].kind, -3,
+			    cases[i].sb, 200 + i, &decided));
 		power = flagged(cases[i].kind, -change, cases[i].sb, 200 + i,
 		    &decided);
 		diag("power on a %.0f %% change, %s: %.1f %%", change,
