@@ -182,11 +182,11 @@ test_tty_bar(void)
 	    "20 ms per round");
 	append_erase(want, sizeof want, 55);
 	strcat(want, "  SHA-256 (1 thread) \u00b7 "
-	    "\u25cf\u00b7\u00b7 307");
-	append_erase(want, sizeof want, 30);
+	    "\u25cf\u00b7\u00b7 307 MiB/s");
+	append_erase(want, sizeof want, 36);
 	strcat(want, "  SHA-256 (1 thread) \u00b7 "
-	    "\u25cf\u25cf\u25cf 1.23k");
-	append_erase(want, sizeof want, 32);
+	    "\u25cf\u25cf\u25cf 1.23k MiB/s");
+	append_erase(want, sizeof want, 38);
 	strcat(want, "  SHA-256 (1 thread)                  307 MiB/s  "
 	    "\u00b10.1%\n");
 	is_str(contents(&c, got, sizeof got), want,
@@ -214,23 +214,23 @@ test_tty_count(void)
 	strcpy(want, "  SHA-256 (4 threads) \u00b7 ");
 	for (i = 0; i < 31; i++)
 		strcat(want, "\u25cf");
-	strcat(want, "\u00b7 2.50G");
+	strcat(want, "\u00b7 2.50G MiB/s");
 	is_str(contents(&c, got, sizeof got), want,
-	    "32 samples: a bar of 32");
-	is_u64(c.d.shown, 2 + 19 + 3 + 32 + 6, "bar width in code points");
+	    "32 samples: a bar of 32, the rate with its unit");
+	is_u64(c.d.shown, 2 + 19 + 3 + 32 + 12, "bar width in code points");
 
 	ev.done = 33, ev.total = 40, ev.rate = 42.5;
 	ts_progress_display_round(&ev, &c.d);
-	append_erase(want, sizeof want, 2 + 19 + 3 + 32 + 6);
-	strcat(want, "  SHA-256 (4 threads) \u00b7 33/40 42.5");
+	append_erase(want, sizeof want, 2 + 19 + 3 + 32 + 12);
+	strcat(want, "  SHA-256 (4 threads) \u00b7 33/40 42.5 MiB/s");
 	ts_progress_display_note("checking buffers", &c.d);
-	append_erase(want, sizeof want, 34);
+	append_erase(want, sizeof want, 40);
 	strcat(want, "  checking buffers\u2026\n");
 	ev.done = 40;
 	ts_progress_display_round(&ev, &c.d);
-	strcat(want, "  SHA-256 (4 threads) \u00b7 40/40 42.5");
+	strcat(want, "  SHA-256 (4 threads) \u00b7 40/40 42.5 MiB/s");
 	ts_progress_display_erase(&c.d);
-	append_erase(want, sizeof want, 34);
+	append_erase(want, sizeof want, 40);
 	is_str(contents(&c, got, sizeof got), want,
 	    "40 samples: a count; a note and the suite end erase the line");
 	fclose(c.fp);
