@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The clock and the median's order the bench/ yardsticks (plain-chase.c,
- * omp-triad.c) share.
+ * omp-triad.c, chase-unmap.c) share.
  * They share no code with threadstone itself.
  */
 #ifndef TS_BENCH_H
@@ -10,7 +10,7 @@
 #include <time.h>
 
 /* CLOCK_MONOTONIC in seconds. */
-static double
+static double __attribute__((unused))
 now(void)
 {
 	struct timespec ts;
@@ -20,7 +20,7 @@ now(void)
 }
 
 /* qsort's order of doubles, for the medians. */
-static int
+static int __attribute__((unused))
 cmp(const void *x, const void *y)
 {
 	double a = *(const double *)x, b = *(const double *)y;
