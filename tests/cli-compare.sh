@@ -261,23 +261,29 @@ grep -q '^test: best execution against best' "$tmpdir/out"
 ok $? "executions: the test is named"
 ! grep -q '^  [-+] ' "$tmpdir/out" && grep -q '^  = sha256 .*±' "$tmpdir/out"
 ok $? "executions: every row unchanged, with its detectable change"
-if [ -n "$py" ]; then
-	"$py" - "$ex" "$tmpdir/slow.json" <<'EOF'
+# scale_pass IN OUT WORKLOAD PASS FACTOR: IN with that pass's samples,
+# value, statistics and execution record multiplied by FACTOR, as OUT.
+scale_pass() {
+	"$py" - "$@" <<'EOF'
 import json, sys
-d = json.load(open(sys.argv[1]))
-w = next(w for w in d["workloads"] if w["id"] == "sha256")
-p = w["single_thread"]
-p["samples"] = [v * 0.05 for v in p["samples"]]
-p["value"] *= 0.05
+src, dst, wid, key = sys.argv[1:5]
+f = float(sys.argv[5])
+d = json.load(open(src))
+p = next(w for w in d["workloads"] if w["id"] == wid)[key]
+p["samples"] = [v * f for v in p["samples"]]
+p["value"] *= f
 for k in ("median", "mean", "stddev", "min", "max", "p05", "p95", "ci95"):
-    p["stats"][k] *= 0.05
+    p["stats"][k] *= f
 for x in d["extensions"]["executions"]["passes"]:
-    if x["workload"] == "sha256" and x["pass"] == "single_thread":
-        x["means"] = [m * 0.05 for m in x["means"]]
+    if x["workload"] == wid and x["pass"] == key:
+        x["means"] = [m * f for m in x["means"]]
         for k in ("mean", "sd", "ci95"):
-            x[k] *= 0.05
-json.dump(d, open(sys.argv[2], "w"), indent=2)
+            x[k] *= f
+json.dump(d, open(dst, "w"), indent=2)
 EOF
+}
+if [ -n "$py" ]; then
+	scale_pass "$ex" "$tmpdir/slow.json" sha256 single_thread 0.05
 	run "$TS_COMPARE" --fail-on-regression $ex "$tmpdir/slow.json"
 	expect_status 3 "executions: a 95 % slower sha256 is a regression (a noisy run: its four best executions spread by 44 %, 87 % detectable)"
 	grep -q '^  - sha256 .*-95.0%' "$tmpdir/out"
@@ -312,29 +318,15 @@ def together(doc, level):
     doc["extensions"]["cpu_speed"]["together"] = {
         "probe": "test", "threads": 2, "readings": [level] * 8,
         "best": level, "median": level}
-def slower(doc):
-    w = next(w for w in doc["workloads"] if w["id"] == "sha256")
-    p = w["multi_thread"]
-    p["samples"] = [v * 0.6 for v in p["samples"]]
-    p["value"] *= 0.6
-    for k in ("median", "mean", "stddev", "min", "max", "p05", "p95", "ci95"):
-        p["stats"][k] *= 0.6
-    for x in doc["extensions"]["executions"]["passes"]:
-        if x["workload"] == "sha256" and x["pass"] == "multi_thread":
-            x["means"] = [m * 0.6 for m in x["means"]]
-            for k in ("mean", "sd", "ci95"):
-                x[k] *= 0.6
-base = copy.deepcopy(d)
-together(base, 4.0)
-host = copy.deepcopy(d)
-together(host, 2.4)
-slower(host)
-code = copy.deepcopy(d)
-together(code, 4.0)
-slower(code)
-for doc, path in ((base, sys.argv[2]), (host, sys.argv[3]), (code, sys.argv[4])):
+for level, path in ((4.0, sys.argv[2]), (2.4, sys.argv[3]), (4.0, sys.argv[4])):
+    doc = copy.deepcopy(d)
+    together(doc, level)
     json.dump(doc, open(path, "w"), indent=2)
 EOF
+	for f in tog-host tog-code; do
+		scale_pass "$tmpdir/$f.json" "$tmpdir/$f.json" sha256 \
+		    multi_thread 0.6
+	done
 	run "$TS_COMPARE" --fail-on-regression "$tmpdir/tog-base.json" \
 	    "$tmpdir/tog-host.json"
 	expect_status 0 "together: 40 % slower with the host's 40 % less is no regression"

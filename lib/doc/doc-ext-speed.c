@@ -11,7 +11,6 @@
 #include <json-c/json.h>
 
 #include "doc/doc-ext-speed.h"
-#include "util.h"
 
 #define PROBE_TEXT	"a chain of dependent multiply-adds, best of 5 " \
 	"readings of 4 ms on each core, the cores in turns"
@@ -33,7 +32,7 @@ together_write(const struct ts_together_run *t)
 		    t->readings[i]));
 	json_object_object_add(o, "readings", a);
 	ts_ext_put_f64(o, "best", t->best);
-	ts_ext_put_f64(o, "median", ts_together_level(t));
+	ts_ext_put_f64(o, "median", t->median);
 	return o;
 }
 
@@ -48,7 +47,9 @@ together_read(struct json_object *o, struct ts_together_run *t)
 	memset(t, 0, sizeof *t);
 	if (o == NULL || !ts_ext_member_u64(o, "threads", &u) || u < 2 ||
 	    u > UINT32_MAX || !ts_ext_member_f64(o, "best", &t->best) ||
-	    !isfinite(t->best) || !(t->best > 0)) {
+	    !isfinite(t->best) || !(t->best > 0) ||
+	    !ts_ext_member_f64(o, "median", &t->median) ||
+	    !isfinite(t->median) || !(t->median > 0)) {
 		memset(t, 0, sizeof *t);
 		return;
 	}
@@ -64,21 +65,14 @@ together_read(struct json_object *o, struct ts_together_run *t)
 	}
 }
 
-static struct json_object *
-speed_write(const void *rec)
+/* The single-core probe's members of the record into o. */
+static void
+cores_write(struct json_object *o, const struct ts_ext_speed *r)
 {
-	const struct ts_ext_speed *r = rec;
 	const struct ts_speed *s = &r->speed;
-	struct json_object *o = json_object_new_object(), *a, *c;
+	struct json_object *a, *c;
 	size_t i;
 
-	if (!r->valid) {
-		/* Only the together readings (a --multi-only run). */
-		if (r->together.threads > 0)
-			json_object_object_add(o, "together",
-			    together_write(&r->together));
-		return o;
-	}
 	ts_ext_put_str(o, "probe", PROBE_TEXT);
 	ts_ext_put_str(o, "unit", "steps_per_ns");
 	a = json_object_new_array();
@@ -99,6 +93,17 @@ speed_write(const void *rec)
 	if (r->single_core >= 0)
 		ts_ext_put_u64(o, "single_thread_core",
 		    (uint64_t)r->single_core);
+}
+
+static struct json_object *
+speed_write(const void *rec)
+{
+	const struct ts_ext_speed *r = rec;
+	struct json_object *o = json_object_new_object();
+
+	/* Without cores (a --multi-only run), only the together readings. */
+	if (r->valid)
+		cores_write(o, r);
 	if (r->together.threads > 0)
 		json_object_object_add(o, "together",
 		    together_write(&r->together));
@@ -193,19 +198,6 @@ ts_together_add(struct ts_together_run *t, unsigned threads, double rate)
 		t->readings[t->n++] = rate;
 	if (rate > t->best)
 		t->best = rate;
-}
-
-double
-ts_together_level(const struct ts_together_run *t)
-{
-	double v[TS_TOGETHER_KEEP], m;
-
-	if (t->n == 0)
-		return t->best;
-	memcpy(v, t->readings, t->n * sizeof *v);
-	ts_sort_doubles(v, t->n);
-	m = t->n % 2 ? v[t->n / 2] : (v[t->n / 2 - 1] + v[t->n / 2]) / 2;
-	return m;
 }
 
 const struct ts_together_run *

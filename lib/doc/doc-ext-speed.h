@@ -27,6 +27,12 @@ struct ts_together_run {
 	size_t		 n;		/* readings kept */
 	double		 readings[TS_TOGETHER_KEEP];	/* steps per ns */
 	double		 best;		/* over every reading taken */
+	/*
+	 * The median of the readings kept: the run's level, which compare
+	 * uses (one lucky reading between a neighbour's bursts does not move
+	 * it).  Set by whoever fills the readings.
+	 */
+	double		 median;
 };
 
 /* The record. */
@@ -53,16 +59,9 @@ void	 ts_speed_ext_put(struct ts_extensions *e, const struct ts_speed *,
 void	 ts_together_ext_put(struct ts_extensions *e,
 	    const struct ts_together_run *);
 
-/* Add one reading (threads set by the first). */
+/* Add one reading (threads set by the first; median left to the caller). */
 void	 ts_together_add(struct ts_together_run *, unsigned threads,
 	    double rate);
-
-/*
- * The level of a run's together readings: their median (the host's state
- * over the run; one lucky reading between a neighbour's bursts does not
- * move it), or the best when no reading was kept.
- */
-double	 ts_together_level(const struct ts_together_run *);
 
 /* The document's together readings, or NULL when it has none. */
 const struct ts_together_run *ts_together_ext_get(

@@ -157,7 +157,6 @@ fill_row(struct ts_compare_row *row, const char *id,
 struct designs {
 	const struct ts_exec_design *b, *c;
 	bool			 has_b, has_c;
-	double			 together_pct;	/* NaN: not both */
 };
 
 /*
@@ -186,8 +185,8 @@ exec_row(struct ts_comparison *out, const struct designs *d,
 		out->nlost++;
 	if (d->has_b && d->has_c &&
 	    ts_compare_exec_verdict(row, xb, xc) == 0 &&
-	    which == TS_COMPARE_MULTI)
-		ts_compare_allow_host(row, d->together_pct);
+	    which == TS_COMPARE_MULTI && out->has_together)
+		ts_compare_allow_host(row, out->together_pct);
 }
 
 /*
@@ -205,8 +204,7 @@ together_change(struct ts_comparison *out, const struct ts_report *base,
 		return;
 	out->has_together = true;
 	out->together_threads = b->threads;
-	out->together_pct = (ts_together_level(c) - ts_together_level(b)) /
-	    ts_together_level(b) * 100;
+	out->together_pct = (c->median - b->median) / b->median * 100;
 }
 
 /* Build the rows of one pass: baseline order, then candidate-only ids. */
@@ -413,7 +411,6 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 	out->exec_cand = d.has_c;
 	out->speed_differ = ts_compare_speed_differ(base, cand);
 	together_change(out, base, cand);
-	d.together_pct = out->has_together ? out->together_pct : NAN;
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		build_rows(out, p, base, cand, &d);
 		for (i = 0; i < out->nrows[p]; i++) {

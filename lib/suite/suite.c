@@ -1043,6 +1043,9 @@ ts_suite_run(const struct ts_suite_opts *o, struct ts_report *r)
 	design_record(&run, &r->ext);
 	if (run.speed.n > 0)
 		ts_speed_ext_put(&r->ext, &run.speed, run.single_core);
+	if (run.together.n > 0)
+		run.together.median = ts_median(run.together.readings,
+		    run.together.n);
 	ts_together_ext_put(&r->ext, &run.together);
 	for (i = 0; i < run.npr; i++)
 		ts_prun_free(&run.pr[i]);

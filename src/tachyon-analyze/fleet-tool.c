@@ -69,9 +69,8 @@ wrong_kind(const char *path)
 static int
 pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
     const struct ts_fleet_result *r, struct ts_buf *norm, uint64_t *skipped,
-    uint64_t *failed_out)
+    uint64_t *failed)
 {
-	uint64_t failed = 0;
 	struct ts_recin *in;
 	struct ts_rec rec;
 	char err[512], first[512] = "";
@@ -79,7 +78,7 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 	int i, rc = 0, got;
 	uint64_t nread;
 
-	*skipped = 0;
+	*skipped = *failed = 0;
 	for (i = 0; i < o->ninputs && rc == 0; i++) {
 		const char *name = strcmp(o->inputs[i], "-") == 0 ?
 		    "(stdin)" : o->inputs[i];
@@ -114,7 +113,7 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 			 * poison the spread within its host.
 			 */
 			if (rec.failed && !o->keep_failed) {
-				failed++;
+				(*failed)++;
 				continue;
 			}
 			if (fleet != NULL)
@@ -128,11 +127,10 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 		if (f != stdin)
 			fclose(f);
 	}
-	*failed_out = failed;
-	if (rc == 0 && failed > 0 && fleet != NULL)
+	if (rc == 0 && *failed > 0 && fleet != NULL)
 		ts_warning("left out %" PRIu64 " record%s whose command failed "
-		    "(--keep-failed to include)", failed,
-		    failed == 1 ? "" : "s");
+		    "(--keep-failed to include)", *failed,
+		    *failed == 1 ? "" : "s");
 	if (rc == 0 && *skipped > 0 && fleet != NULL)
 		ts_warning("skipped %" PRIu64 " bad record%s; the first: %s",
 		    *skipped, *skipped == 1 ? "" : "s", first);
