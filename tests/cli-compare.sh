@@ -351,8 +351,19 @@ assert s["host_allowance_pct"] is None
 	grep -q '^host: 2 threads at once got +0.0 %' "$tmpdir/out" &&
 	    grep -q '^  - sha256 .*-40.0%' "$tmpdir/out"
 	ok $? "together: the multi-thread row is slower"
+	# A together record without its median is not used: no allowance.
+	"$py" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+del d["extensions"]["cpu_speed"]["together"]["median"]
+json.dump(d, open(sys.argv[2], "w"))' "$tmpdir/tog-host.json" "$tmpdir/tog-bad.json"
+	run "$TS_COMPARE" --fail-on-regression "$tmpdir/tog-base.json" \
+	    "$tmpdir/tog-bad.json"
+	expect_status 3 "together: a record without its median gives no allowance"
+	! grep -q '^host:' "$tmpdir/out" && grep -q '^  - sha256 ' "$tmpdir/out"
+	ok $? "together: no host line, and the multi-thread row is slower"
 else
-	for i in 1 2 3 4 5; do ok 0 "# SKIP python3 not found"; done
+	for i in 1 2 3 4 5 6 7; do ok 0 "# SKIP python3 not found"; done
 fi
 run "$TS_COMPARE" producer-ours-0.1.0.json $ex
 expect_status 0 "executions against a document without"
