@@ -47,14 +47,29 @@ ts_topo_open(char *err, size_t errlen)
 		free(t);
 		return NULL;
 	}
-	if (hwloc_topology_load(t->topology) == -1) {
+	/*
+	 * Name the file to hwloc ourselves: through the variable alone, hwloc
+	 * with its libxml2 plugin (libhwloc-plugins) falls back to this
+	 * machine when the file is bad, and HWLOC_COMPONENTS makes it ignore
+	 * the variable.  A topology that still claims to be this system was
+	 * not read from the file (unless HWLOC_THISSYSTEM says so).
+	 */
+	if (xml != NULL && *xml != '\0' &&
+	    (hwloc_topology_set_xml(t->topology, xml) == -1 ||
+	    hwloc_topology_load(t->topology) == -1 ||
+	    (hwloc_topology_is_thissystem(t->topology) &&
+	    getenv("HWLOC_THISSYSTEM") == NULL))) {
 		hwloc_topology_destroy(t->topology);
-		if (xml != NULL && *xml != '\0')
-			snprintf(err, errlen, "HWLOC_XMLFILE %s: hwloc cannot "
-			    "read it as a topology", xml);
-		else
-			snprintf(err, errlen, "hwloc cannot read this "
-			    "machine's topology");
+		snprintf(err, errlen, "HWLOC_XMLFILE %s: hwloc cannot read it "
+		    "as a topology", xml);
+		free(t);
+		return NULL;
+	}
+	if ((xml == NULL || *xml == '\0') &&
+	    hwloc_topology_load(t->topology) == -1) {
+		hwloc_topology_destroy(t->topology);
+		snprintf(err, errlen, "hwloc cannot read this machine's "
+		    "topology");
 		free(t);
 		return NULL;
 	}
