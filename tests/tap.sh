@@ -1,14 +1,16 @@
 # tests/tap.sh: sourced by every shell test.  TAP helpers, a private temp
 # directory removed on exit, and the paths of the programs under test (taken
 # from the environment when set, so the same scripts test installed
-# binaries: TACHYON=/usr/bin/tachyon tests/cli-tachyon.sh).
+# binaries: TACHYON=/usr/bin/tachyon-probe tests/cli-tachyon.sh).  The
+# probe is the build's under the name it is installed as (TACHYON_NAME, from
+# configure: tachyon-probe in the packages, a link to tachyon in the build).
 set -u
 LC_ALL=C
 export LC_ALL
 unset NO_COLOR
 : "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
-: "${TACHYON:=$top_builddir/tachyon}"
+: "${TACHYON:=$top_builddir/${TACHYON_NAME:-tachyon}}"
 : "${TACHYON_ANALYZE:=$top_builddir/tachyon-analyze}"
 : "${TS_RUN:=$top_builddir/threadstone-run}"
 : "${TS_VERIFY:=$top_builddir/threadstone-verify}"
