@@ -11,8 +11,14 @@ comp=${TS_COMPLETION:-$top_srcdir/completion/threadstone.bash}
 bindir=$(cd "$(dirname "$TS_CMD")" && pwd)
 [ -x "$bindir/threadstone" ] || skip_all "threadstone is not built"
 # The probe's name where it is installed: tachyon, or tachyon-probe in the
-# packages (an installed completion file names it so).
+# packages (an installed completion file names it so; the build's file is
+# renamed here as make install renames it).
 probe=$(basename "$TACHYON")
+if [ -z "${TS_COMPLETION:-}" ] && [ "$probe" != tachyon ]; then
+	sed "s/^_threadstone_tachyon=tachyon\$/_threadstone_tachyon=$probe/" \
+	    "$comp" >"$tmpdir/threadstone.bash"
+	comp=$tmpdir/threadstone.bash
+fi
 
 # offers WORD...: what the completion offers for a command line whose
 # last WORD is being completed, sorted, on one line.

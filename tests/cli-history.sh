@@ -68,9 +68,12 @@ case $out in *"2 already there"*) ok 0 "said already there" ;;
 *) ok 1 "said already there"; echo "# $out" ;; esac
 [ "$(sql "$db" 'SELECT count(*) FROM documents')" = 2 ]
 ok $? "the same document twice is one row"
-[ "$(sql "$db" 'PRAGMA journal_mode')" = wal ] &&
+[ "$(sql "$db" 'PRAGMA journal_mode')" = delete ] &&
 	[ "$(sql "$db" 'PRAGMA user_version')" = 2 ]
-ok $? "WAL, schema version 2"
+ok $? "a rollback journal, schema version 2"
+ls -a "$tmpdir" | grep -q '^h\.sqlite-\|^\.h\.sqlite'
+[ $? -ne 0 ]
+ok $? "no file left beside the database"
 
 # A bad document among good ones: nothing of the command is added.
 "$PY" "$SYNTH" "$APPLE" "$tmpdir/one" 1 --start 2026-01-01T00:00:00Z >/dev/null
@@ -170,6 +173,63 @@ expect_status 1 "another application's SQLite database"
 expect_one_error_line "another application's SQLite database"
 [ "$(sql "$tmpdir/otherapp.sqlite" "SELECT count(*) FROM sqlite_master")" = 1 ]
 ok $? "another application's database untouched"
+# Another application's database, whatever its user_version and journal,
+# is refused by every command byte for byte unchanged.
+for kind in v0 v1 v2 wal; do
+	o=$tmpdir/other-$kind.sqlite
+	case $kind in
+	v0) sql "$o" 'CREATE TABLE t (x)' ;;
+	v1) sql "$o" 'CREATE TABLE documents (x)' &&
+	    sql "$o" 'PRAGMA user_version = 1' ;;
+	v2) sql "$o" 'CREATE TABLE hosts (x)' &&
+	    sql "$o" 'PRAGMA user_version = 2' ;;
+	wal) sql "$o" 'PRAGMA journal_mode = WAL' &&
+	    sql "$o" 'CREATE TABLE t (x)' ;;
+	esac >/dev/null
+	cp "$o" "$o.orig"
+	for cmd in list add; do
+		if [ $cmd = add ]; then
+			run "$H" --db "$o" add "$RUN"
+		else
+			run "$H" --db "$o" list
+		fi
+		[ "$rc" -eq 1 ] && [ "$(wc -l <"$tmpdir/err")" -eq 1 ] &&
+		    grep -q "is an SQLite database but not a threadstone history" \
+		    "$tmpdir/err" && cmp -s "$o" "$o.orig" &&
+		    [ ! -e "$o-wal" ] && [ ! -e "$o-shm" ] && [ ! -e "$o-journal" ]
+		ok $? "$cmd on another application's database ($kind): not a threadstone history, byte for byte unchanged"
+		[ "$rc" -eq 1 ] || sed 's/^/# /' "$tmpdir/err"
+	done
+done
+# An empty file: a reading command writes nothing into it, add makes it
+# a history.
+: >"$tmpdir/empty.sqlite"
+run "$H" --db "$tmpdir/empty.sqlite" list
+[ "$rc" -eq 1 ] && grep -q "is empty: no history yet" "$tmpdir/err" &&
+    [ ! -s "$tmpdir/empty.sqlite" ]
+ok $? "list of an empty file: refused, and the file stays empty"
+run "$H" --db "$tmpdir/empty.sqlite" add "$RUN"
+expect_status 0 "add to an empty file"
+[ "$(sql "$tmpdir/empty.sqlite" 'SELECT count(*) FROM documents')" = 1 ]
+ok $? "the empty file is a history of one document"
+# A directory that does not exist: said so, nothing made.
+run "$H" --db "$tmpdir/nodir/h.sqlite" add "$RUN"
+[ "$rc" -eq 1 ] && grep -q "cannot create $tmpdir/nodir/h.sqlite: no directory $tmpdir/nodir" \
+    "$tmpdir/err" && [ ! -e "$tmpdir/nodir" ]
+ok $? "a missing directory: named, nothing created"
+# A bad operand to a new database: nothing is left on disk.
+run "$H" --db "$tmpdir/new-bad.sqlite" add "$RUN" "$tmpdir/missing.json"
+[ "$rc" -eq 1 ] && [ -z "$(ls -a "$tmpdir" | grep 'new-bad')" ]
+ok $? "a refused add to a new database leaves no file"
+# A database of an earlier release in WAL mode: add takes it back to a
+# rollback journal, and leaves no -wal or -shm.
+cp "$db" "$tmpdir/walmode.sqlite"
+sql "$tmpdir/walmode.sqlite" 'PRAGMA journal_mode = WAL' >/dev/null
+run "$H" --db "$tmpdir/walmode.sqlite" add "$tmpdir/one/run-00000.json"
+expect_status 0 "add to a WAL-mode history"
+[ "$(sql "$tmpdir/walmode.sqlite" 'PRAGMA journal_mode')" = delete ] &&
+    [ ! -e "$tmpdir/walmode.sqlite-wal" ] && [ ! -e "$tmpdir/walmode.sqlite-shm" ]
+ok $? "a WAL-mode history is taken back to a rollback journal"
 
 # Read-only: as a user who may read the file and not write it.
 cp "$db" "$tmpdir/ro.sqlite"
@@ -187,8 +247,22 @@ if [ "$(id -u)" -ne 0 ] || [ -n "$asuser" ]; then
 	expect_one_error_line "a read-only database"
 	[ "$(cksum <"$tmpdir/ro.sqlite")" = "$sum" ]
 	ok $? "read-only: unchanged"
+	# Reading it as that user leaves nothing beside it, so that its
+	# owner's next add is not locked out.
+	chmod 1777 "$tmpdir"
+	run $asuser "$H" --db "$tmpdir/ro.sqlite" list
+	expect_status 0 "list of a database this user cannot write"
+	chmod 644 "$tmpdir/ro.sqlite"
+	[ ! -e "$tmpdir/ro.sqlite-wal" ] && [ ! -e "$tmpdir/ro.sqlite-shm" ] &&
+	    [ ! -e "$tmpdir/ro.sqlite-journal" ]
+	ok $? "another user's list leaves no file beside the database"
+	run "$H" --db "$tmpdir/ro.sqlite" add "$tmpdir/one/run-00000.json"
+	expect_status 0 "the owner's add after another user's list"
+	chmod 755 "$tmpdir"
 else
-	ok 0 "# SKIP read-only: root without setpriv"
+	for i in 1 2 3 4 5; do
+		ok 0 "# SKIP read-only and another user: root without setpriv"
+	done
 fi
 
 # Locked beyond the timeout: another connection holds the write lock
@@ -213,7 +287,9 @@ run "$H" --db "$db" --timeout 1 add "$tmpdir/one/run-00000.json"
 wait $locker
 expect_status 1 "a database locked beyond --timeout"
 expect_one_error_line "locked"
-case $err in *locked*) ok 0 "says locked" ;; *) ok 1 "says locked"; echo "# $err" ;; esac
+case $err in *"locked by another writer (waited 1"*" s; see --timeout)"*)
+	ok 0 "says locked, and how long it waited" ;;
+*) ok 1 "says locked, and how long it waited"; echo "# $err" ;; esac
 [ "$(sql "$db" 'SELECT count(*) FROM documents')" = "$before" ]
 ok $? "locked: nothing added"
 
@@ -235,25 +311,56 @@ expect_status 0 "add to the migrated database"
 	[ -z "$(sql "$tmpdir/v1.sqlite" 'PRAGMA foreign_key_check')" ]
 ok $? "migrated database: integrity and foreign keys ok"
 
-### Two concurrent writers.
-n=${TS_HISTORY_WRITERS:-50}
-"$PY" "$SYNTH" "$APPLE" "$tmpdir/wa" "$n" --seed 1 >/dev/null
-"$PY" "$SYNTH" "$APPLE" "$tmpdir/wb" "$n" --seed 2 >/dev/null
-cdb=$tmpdir/conc.sqlite
+### Writers that start together, on a new database and on one of schema
+### version 1: every add succeeds and nothing is lost.  TS_HISTORY_PROCS
+### writers of TS_HISTORY_WRITERS documents each, TS_HISTORY_ROUNDS times.
+procs=${TS_HISTORY_PROCS:-4}
+n=${TS_HISTORY_WRITERS:-20}
+rounds=${TS_HISTORY_ROUNDS:-3}
+p=1
+while [ $p -le "$procs" ]; do
+	"$PY" "$SYNTH" "$APPLE" "$tmpdir/w$p" "$n" --seed "$p" >/dev/null
+	p=$((p + 1))
+done
+# writer DIR LOG: wait for the start, then add each document of DIR.
 writer() {
+	while [ ! -e "$tmpdir/go" ]; do sleep 0.01; done
 	for f in "$1"/run-*.json; do
-		"$H" --db "$cdb" add "$f" >/dev/null || echo "fail $f"
+		"$H" --db "$cdb" add "$f" >/dev/null 2>"$2.err" ||
+		    echo "fail $f: $(cat "$2.err")"
 	done >"$2"
 }
-writer "$tmpdir/wa" "$tmpdir/wa.log" &
-wa=$!
-writer "$tmpdir/wb" "$tmpdir/wb.log" &
-wb=$!
-wait $wa $wb
-[ ! -s "$tmpdir/wa.log" ] && [ ! -s "$tmpdir/wb.log" ]
-ok $? "two writers: no add failed"
-[ "$(sql "$cdb" 'SELECT count(*) FROM documents')" = $((2 * n)) ]
-ok $? "two writers of $n documents each: $((2 * n)) rows"
+# together ROUND DB: start the writers at once on DB; no add failed and
+# every document is a row (besides the $3 there before).
+together() {
+	cdb=$2
+	rm -f "$tmpdir/go"
+	pids=
+	p=1
+	while [ $p -le "$procs" ]; do
+		writer "$tmpdir/w$p" "$tmpdir/w$p.log" &
+		pids="$pids $!"
+		p=$((p + 1))
+	done
+	: >"$tmpdir/go"
+	wait $pids
+	failed=$(cat "$tmpdir"/w*.log)
+	[ -z "$failed" ]
+	ok $? "$1: $procs writers started together, no add failed"
+	[ -z "$failed" ] || echo "$failed" | head -3 | sed 's/^/# /'
+	[ "$(sql "$cdb" 'SELECT count(*) FROM documents')" = $((procs * n + $3)) ] &&
+	    [ "$(sql "$cdb" 'PRAGMA integrity_check')" = ok ]
+	ok $? "$1: $((procs * n + $3)) documents, integrity ok"
+}
+r=1
+while [ $r -le "$rounds" ]; do
+	together "a new database, round $r" "$tmpdir/conc$r.sqlite" 0
+	r=$((r + 1))
+done
+sql "$tmpdir/conc-v1.sqlite" "$(cat "$FIXTURES/history-v1.sql")" >/dev/null 2>&1 ||
+	"$PY" -c 'import sqlite3,sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
+	"$tmpdir/conc-v1.sqlite" "$FIXTURES/history-v1.sql"
+together "a database of schema version 1" "$tmpdir/conc-v1.sqlite" 2
 
 ### kill -9 during add.
 kills=${TS_HISTORY_KILLS:-10}

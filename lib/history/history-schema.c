@@ -81,3 +81,11 @@ const char *const ts_hist_migrations[] = {
 	migrate_1_to_2,
 	NULL
 };
+
+const struct ts_hist_table ts_hist_tables[] = {
+	{ "hosts", 1 },
+	{ "documents", 1 },
+	{ "results", 1 },
+	{ "readings", 2 },
+	{ NULL, 0 }
+};

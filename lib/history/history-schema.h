@@ -16,4 +16,15 @@ extern const char ts_hist_schema_sql[];
  */
 extern const char *const ts_hist_migrations[];
 
+/*
+ * The tables of the schema and the version that brought each, in a list
+ * ended by a NULL name: a file whose user_version is v but which lacks a
+ * table of version v or earlier is not a threadstone history.
+ */
+struct ts_hist_table {
+	const char	*name;
+	int		 since;
+};
+extern const struct ts_hist_table ts_hist_tables[];
+
 #endif /* TS_HISTORY_SCHEMA_H */

@@ -1,41 +1,151 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Opening the history database: the checks that it is ours, the
- * migrations, the connection's settings; and the transactions.
+ * Opening the history database: a new file made whole, the checks that a
+ * file is ours, the migrations, the connection's settings; and the
+ * transactions.  Every wait for another process (its lock, its creating
+ * or migrating the file) lasts up to the timeout, and says how long it
+ * really lasted.
  */
 #include <config.h>
 
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <sqlite3.h>
 
 #include "history/history-schema.h"
 #include "history/history-store.h"
+#include "outfile.h"
 #include "util.h"
+
+/* Seconds since the current wait began. */
+static double
+waited(const struct ts_hist *h)
+{
+	return ts_now() - h->wait_from;
+}
+
+/* Whether the time to wait for other processes is up. */
+static bool
+time_up(const struct ts_hist *h)
+{
+	return waited(h) * 1000.0 >= h->timeout_ms;
+}
+
+/* A short pause between two tries, 2 to 17 ms, differing by process. */
+static void
+nap(void)
+{
+	static unsigned n;
+	struct timespec ts = { 0, 0 };
+
+	n = n * 1103515245u + 12345u + (unsigned)getpid();
+	ts.tv_nsec = (long)(2 + (n >> 16) % 16) * 1000000L;
+	nanosleep(&ts, NULL);
+}
+
+/* The directory part of path ("." when it has none). */
+static char *
+dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		return ts_xstrdup(".");
+	if (slash == path)
+		return ts_xstrdup("/");
+	return ts_xasprintf("%.*s", (int)(slash - path), path);
+}
+
+/*
+ * Why SQLite could not write (or open) h's file: a file beside it that
+ * this user cannot write, the directory, or the file itself.
+ */
+static void
+readonly_reason(const struct ts_hist *h, const char *what, char *err,
+    size_t errlen)
+{
+	static const char *const sides[] = { "-shm", "-wal", "-journal" };
+	struct stat sb;
+	char *side, *dir;
+	size_t i;
+
+	for (i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+		side = ts_xasprintf("%s%s", h->path, sides[i]);
+		if (access(side, F_OK) == 0 && access(side, W_OK) != 0) {
+			if (i == 0 || (i == 1 && stat(side, &sb) == 0 &&
+			    sb.st_size == 0))
+				snprintf(err, errlen, "%s: %s: %s is not "
+				    "writable by this user (left by another "
+				    "user's reading): remove %s-wal and %s-shm "
+				    "once no program is using the history",
+				    h->path, what, side, h->path, h->path);
+			else
+				snprintf(err, errlen, "%s: %s: %s is not "
+				    "writable by this user: its owner's next "
+				    "command on the history takes it up",
+				    h->path, what, side);
+			free(side);
+			return;
+		}
+		free(side);
+	}
+	dir = dir_of(h->path);
+	if (access(dir, W_OK) != 0)
+		snprintf(err, errlen, "%s: %s: its directory %s is not "
+		    "writable (SQLite keeps its journal there)", h->path, what,
+		    dir);
+	else if (access(h->path, W_OK) != 0)
+		snprintf(err, errlen, "%s: %s: the file is read-only", h->path,
+		    what);
+	else
+		snprintf(err, errlen, "%s: %s: %s", h->path, what,
+		    sqlite3_errmsg(h->db));
+	free(dir);
+}
 
 void
 ts_hist_errmsg(struct ts_hist *h, const char *what, char *err, size_t errlen)
 {
 	int code = sqlite3_errcode(h->db) & 0xff;
 
-	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+	h->busy = code == SQLITE_BUSY || code == SQLITE_LOCKED;
+	if (h->busy)
 		snprintf(err, errlen, "%s is locked by another writer (waited "
-		    "%.3g s; see --timeout)", h->path, h->timeout_ms / 1000.0);
+		    "%.3g s; see --timeout)", h->path, waited(h));
 	else if (code == SQLITE_NOTADB)
 		snprintf(err, errlen, "%s is not an SQLite database", h->path);
 	else if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN)
-		snprintf(err, errlen, "%s: %s: the database is read-only or "
-		    "its directory is not writable", h->path, what);
+		readonly_reason(h, what, err, errlen);
 	else
 		snprintf(err, errlen, "%s: %s: %s", h->path, what,
 		    sqlite3_errmsg(h->db));
+}
+
+/* A failure of ours, not SQLite's: one line, and nothing to wait for. */
+static int
+refuse(struct ts_hist *h, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int
+refuse(struct ts_hist *h, char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	h->busy = false;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
 /* Run sql (no rows); return 0, or -1 with err. */
@@ -47,6 +157,41 @@ exec(struct ts_hist *h, const char *sql, const char *what, char *err,
 		return 0;
 	ts_hist_errmsg(h, what, err, errlen);
 	return -1;
+}
+
+/*
+ * Run a statement that takes a lock (BEGIN IMMEDIATE, COMMIT) until the
+ * wait's timeout: SQLite's busy handler waits for most locks, and the
+ * rest (a lock it will not wait for) are tried again here.
+ */
+static int
+exec_waiting(struct ts_hist *h, const char *sql, const char *what,
+    char *err, size_t errlen)
+{
+	while (exec(h, sql, what, err, errlen) == -1) {
+		if (!h->busy || time_up(h))
+			return -1;
+		nap();
+	}
+	return 0;
+}
+
+/* A write transaction and its commit, within the current wait. */
+static int
+begin(struct ts_hist *h, char *err, size_t errlen)
+{
+	return exec_waiting(h, "BEGIN IMMEDIATE", "beginning a transaction",
+	    err, errlen);
+}
+
+static int
+commit(struct ts_hist *h, char *err, size_t errlen)
+{
+	if (exec_waiting(h, "COMMIT", "committing", err, errlen) == -1) {
+		ts_hist_rollback(h);
+		return -1;
+	}
+	return 0;
 }
 
 /* One integer of a one-row query, or -1 with err. */
@@ -78,31 +223,81 @@ ts_hist_schema_of(struct ts_hist *h)
 	    sizeof err);
 }
 
+/* 1 if the file has a table of that name, 0 if not, -1 with err. */
+static int
+has_table(struct ts_hist *h, const char *name, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(h->db, "SELECT 1 FROM sqlite_master WHERE "
+	    "type = 'table' AND name = ?1", -1, &st, NULL) != SQLITE_OK) {
+		ts_hist_errmsg(h, "reading the schema", err, errlen);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		ts_hist_errmsg(h, "reading the schema", err, errlen);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+/*
+ * Whether a file of schema version v is a threadstone history: version 0
+ * must be empty (1 if it is, for a new schema), a later one must have
+ * the tables of its version.  Return 0 or 1, or -1 with err.
+ */
+static int
+check_ours(struct ts_hist *h, long long v, char *err, size_t errlen)
+{
+	const struct ts_hist_table *t;
+	long long n;
+	int has;
+
+	if (v == 0) {
+		n = query_int(h, "SELECT count(*) FROM sqlite_master",
+		    "reading the schema", err, errlen);
+		if (n < 0)
+			return -1;
+		if (n > 0)
+			return refuse(h, err, errlen, "%s is an SQLite database "
+			    "but not a threadstone history (it has tables and "
+			    "no schema version)", h->path);
+		return 1;
+	}
+	for (t = ts_hist_tables; t->name != NULL; t++) {
+		if (t->since > v)
+			continue;
+		if ((has = has_table(h, t->name, err, errlen)) == -1)
+			return -1;
+		if (!has)
+			return refuse(h, err, errlen, "%s is an SQLite database "
+			    "but not a threadstone history (schema version "
+			    "%lld, and no table %s)", h->path, v, t->name);
+	}
+	if (v > TS_HIST_SCHEMA)
+		return refuse(h, err, errlen, "%s has schema version %lld, "
+		    "newer than this program's %d: use a newer release of "
+		    "threadstone", h->path, v, TS_HIST_SCHEMA);
+	return 0;
+}
+
 /* Bring a database of version v up to TS_HIST_SCHEMA, in one transaction. */
 static int
 migrate(struct ts_hist *h, char *err, size_t errlen)
 {
-	long long v, ntables;
+	long long v;
 	char sql[64];
 
-	if (ts_hist_begin(h, err, errlen) == -1)
+	if (begin(h, err, errlen) == -1)
 		return -1;
-	/* Another process may have migrated it meanwhile. */
+	/* Another process may have created or migrated it meanwhile. */
 	v = query_int(h, "PRAGMA user_version", "reading the schema version",
 	    err, errlen);
-	if (v < 0)
+	if (v < 0 || check_ours(h, v, err, errlen) == -1)
 		goto fail;
 	if (v == 0) {
-		ntables = query_int(h, "SELECT count(*) FROM sqlite_master",
-		    "reading the schema", err, errlen);
-		if (ntables < 0)
-			goto fail;
-		if (ntables > 0) {
-			snprintf(err, errlen, "%s is an SQLite database but not "
-			    "a threadstone history (it has tables and no schema "
-			    "version)", h->path);
-			goto fail;
-		}
 		if (exec(h, ts_hist_schema_sql, "creating the schema", err,
 		    errlen) == -1)
 			goto fail;
@@ -115,38 +310,132 @@ migrate(struct ts_hist *h, char *err, size_t errlen)
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", TS_HIST_SCHEMA);
 	if (exec(h, sql, "setting the schema version", err, errlen) == -1)
 		goto fail;
-	return ts_hist_commit(h, err, errlen);
+	return commit(h, err, errlen);
 fail:
 	ts_hist_rollback(h);
 	return -1;
 }
 
-/* WAL, unless the file already is. */
-static int
-set_wal(struct ts_hist *h, char *err, size_t errlen)
+/*
+ * A file in WAL mode (made by an earlier release) back to a rollback
+ * journal, when no other connection has it open; otherwise it stays as
+ * it is until next time.
+ */
+static void
+leave_wal(struct ts_hist *h)
 {
 	sqlite3_stmt *st;
-	int wal = 0;
+	bool wal = false;
 
 	if (sqlite3_prepare_v2(h->db, "PRAGMA journal_mode", -1, &st,
-	    NULL) != SQLITE_OK) {
-		ts_hist_errmsg(h, "reading the journal mode", err, errlen);
-		return -1;
-	}
+	    NULL) != SQLITE_OK)
+		return;
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		const unsigned char *m = sqlite3_column_text(st, 0);
 
 		wal = m != NULL && strcmp((const char *)m, "wal") == 0;
-	} else {
-		ts_hist_errmsg(h, "reading the journal mode", err, errlen);
-		sqlite3_finalize(st);
-		return -1;
 	}
 	sqlite3_finalize(st);
 	if (wal)
-		return 0;
-	return exec(h, "PRAGMA journal_mode = WAL", "switching to WAL", err,
-	    errlen);
+		sqlite3_exec(h->db, "PRAGMA journal_mode = DELETE", NULL, NULL,
+		    NULL);
+}
+
+/* Open a connection to h's file, with the timeout that is left. */
+static int
+connect(struct ts_hist *h, const char *file, int flags, char *err,
+    size_t errlen)
+{
+	double left = h->timeout_ms - waited(h) * 1000.0;
+
+	if (sqlite3_open_v2(file, &h->db, flags | SQLITE_OPEN_NOMUTEX,
+	    NULL) != SQLITE_OK) {
+		if (h->db == NULL)
+			return refuse(h, err, errlen, "cannot open %s: out of "
+			    "memory", h->path);
+		ts_hist_errmsg(h, "cannot open", err, errlen);
+		return -1;
+	}
+	sqlite3_busy_timeout(h->db, left > 0 ? (int)left : 0);
+	sqlite3_extended_result_codes(h->db, 0);
+	return exec(h, "PRAGMA foreign_keys = ON", "enabling foreign keys",
+	    err, errlen);
+}
+
+/* One try at opening an existing file: connect, check, migrate. */
+static int
+open_existing(struct ts_hist *h, bool write, char *err, size_t errlen)
+{
+	long long v;
+	int empty;
+
+	if (connect(h, h->path, h->writable ? SQLITE_OPEN_READWRITE :
+	    SQLITE_OPEN_READONLY, err, errlen) == -1)
+		return -1;
+	v = query_int(h, "PRAGMA user_version", "reading the schema version",
+	    err, errlen);
+	if (v < 0 || (empty = check_ours(h, v, err, errlen)) == -1)
+		return -1;
+	if (empty && !write)
+		return refuse(h, err, errlen, "%s is empty: no history yet "
+		    "(add a document first)", h->path);
+	if (v < TS_HIST_SCHEMA) {
+		if (!h->writable)
+			return refuse(h, err, errlen, "%s has schema version "
+			    "%lld and is read-only, so it cannot be migrated "
+			    "to version %d", h->path, v, TS_HIST_SCHEMA);
+		if (migrate(h, err, errlen) == -1)
+			return -1;
+	}
+	if (write)
+		leave_wal(h);
+	return 0;
+}
+
+/*
+ * Begin a new file: an empty temporary file beside h->path, then the
+ * schema in it.  Signals that would end the program are held while the
+ * file exists, so that it never outlives a failure or an interruption.
+ */
+static int
+begin_fresh(struct ts_hist *h, char *err, size_t errlen)
+{
+	const char *base = strrchr(h->path, '/');
+	char *dir = dir_of(h->path);
+	unsigned i;
+	int fd = -1;
+
+	base = base != NULL ? base + 1 : h->path;
+	ts_signals_hold(&h->held);
+	for (i = 0; i < 100 && fd == -1; i++) {
+		free(h->fresh);
+		h->fresh = ts_xasprintf("%s/.%s.%ld-%u", dir, base,
+		    (long)getpid(), i);
+		fd = open(h->fresh, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		    0644);
+		if (fd == -1 && errno != EEXIST)
+			break;
+	}
+	if (fd == -1) {
+		if (errno == ENOENT)
+			refuse(h, err, errlen, "cannot create %s: no directory "
+			    "%s", h->path, dir);
+		else
+			refuse(h, err, errlen, "cannot create %s: %s", h->path,
+			    strerror(errno));
+		free(dir);
+		free(h->fresh);
+		h->fresh = NULL;
+		ts_signals_release(&h->held);
+		return -1;
+	}
+	close(fd);
+	free(dir);
+	h->writable = true;
+	if (connect(h, h->fresh, SQLITE_OPEN_READWRITE, err, errlen) == -1 ||
+	    migrate(h, err, errlen) == -1)
+		return -1;
+	return 0;
 }
 
 int
@@ -154,80 +443,76 @@ ts_hist_open(struct ts_hist *h, const char *path, bool create, bool write,
     int timeout_ms, char *err, size_t errlen)
 {
 	struct stat sb;
-	long long v;
-	int flags;
-	bool exists;
 
 	memset(h, 0, sizeof *h);
-	exists = stat(path, &sb) == 0;
-	if (!exists && (errno != ENOENT || !create)) {
-		if (errno == ENOENT)
-			snprintf(err, errlen, "no history at %s (add a document "
-			    "first, or name one with --db)", path);
-		else
-			snprintf(err, errlen, "cannot open %s: %s", path,
-			    strerror(errno));
-		return -1;
-	}
-	if (exists && !S_ISREG(sb.st_mode)) {
-		snprintf(err, errlen, "%s is not a regular file", path);
-		return -1;
-	}
-	if (exists && write && access(path, W_OK) != 0) {
-		snprintf(err, errlen, "%s is read-only: nothing was changed",
-		    path);
-		return -1;
-	}
-	h->writable = write || !exists || access(path, W_OK) == 0;
-	flags = h->writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
-	if (create)
-		flags |= SQLITE_OPEN_CREATE;
 	h->path = ts_xstrdup(path);
 	h->timeout_ms = timeout_ms;
-	if (sqlite3_open_v2(path, &h->db, flags | SQLITE_OPEN_NOMUTEX,
-	    NULL) != SQLITE_OK) {
-		if (h->db == NULL)
-			snprintf(err, errlen, "cannot open %s: out of memory",
-			    path);
+	h->wait_from = ts_now();
+	if (stat(path, &sb) == -1) {
+		if (errno == ENOENT && create) {
+			if (begin_fresh(h, err, errlen) == 0)
+				return 0;
+		} else if (errno == ENOENT)
+			refuse(h, err, errlen, "no history at %s (add a "
+			    "document first, or name one with --db)", path);
 		else
-			ts_hist_errmsg(h, "cannot open", err, errlen);
+			refuse(h, err, errlen, "cannot open %s: %s", path,
+			    strerror(errno));
 		goto fail;
 	}
-	sqlite3_busy_timeout(h->db, timeout_ms);
-	sqlite3_extended_result_codes(h->db, 0);
-	v = query_int(h, "PRAGMA user_version", "reading the schema version",
-	    err, errlen);
-	if (v < 0)
-		goto fail;
-	if (v > TS_HIST_SCHEMA) {
-		snprintf(err, errlen, "%s has schema version %lld, newer than "
-		    "this program's %d: use a newer release of threadstone", path,
-		    v, TS_HIST_SCHEMA);
+	if (!S_ISREG(sb.st_mode)) {
+		refuse(h, err, errlen, "%s is not a regular file", path);
 		goto fail;
 	}
-	if (exec(h, "PRAGMA foreign_keys = ON", "enabling foreign keys", err,
-	    errlen) == -1)
+	h->writable = access(path, W_OK) == 0;
+	if (write && !h->writable) {
+		refuse(h, err, errlen, "%s is read-only: nothing was changed",
+		    path);
 		goto fail;
-	if (v < TS_HIST_SCHEMA) {
-		if (!h->writable) {
-			snprintf(err, errlen, "%s has schema version %lld and "
-			    "is read-only, so it cannot be migrated to version "
-			    "%d", path, v, TS_HIST_SCHEMA);
-			goto fail;
-		}
-		if (v == 0 && set_wal(h, err, errlen) == -1)
-			goto fail;
-		if (migrate(h, err, errlen) == -1)
-			goto fail;
 	}
-	if (h->writable && (set_wal(h, err, errlen) == -1 ||
-	    exec(h, "PRAGMA synchronous = NORMAL", "setting synchronous",
-	    err, errlen) == -1))
-		goto fail;
+	/* Another process creating or migrating it: try again until the
+	 * timeout, since SQLite does not wait for every lock. */
+	while (open_existing(h, write, err, errlen) == -1) {
+		if (!h->busy || time_up(h))
+			goto fail;
+		sqlite3_close(h->db);
+		h->db = NULL;
+		nap();
+	}
 	return 0;
 fail:
 	ts_hist_close(h);
 	return -1;
+}
+
+int
+ts_hist_publish(struct ts_hist *h, char *err, size_t errlen)
+{
+	char *dir;
+	int dfd, rc = 0;
+
+	if (h->fresh == NULL)
+		return 0;
+	if (link(h->fresh, h->path) == -1) {
+		if (errno == EEXIST)
+			rc = 1;
+		else
+			rc = refuse(h, err, errlen, "cannot create %s: %s",
+			    h->path, strerror(errno));
+	}
+	unlink(h->fresh);
+	free(h->fresh);
+	h->fresh = NULL;
+	if (rc == 0) {
+		dir = dir_of(h->path);
+		if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) != -1) {
+			fsync(dfd);
+			close(dfd);
+		}
+		free(dir);
+	}
+	ts_signals_release(&h->held);
+	return rc;
 }
 
 void
@@ -235,6 +520,11 @@ ts_hist_close(struct ts_hist *h)
 {
 	if (h->db != NULL)
 		sqlite3_close(h->db);
+	if (h->fresh != NULL) {
+		unlink(h->fresh);
+		free(h->fresh);
+		ts_signals_release(&h->held);
+	}
 	free(h->path);
 	memset(h, 0, sizeof *h);
 }
@@ -242,18 +532,17 @@ ts_hist_close(struct ts_hist *h)
 int
 ts_hist_begin(struct ts_hist *h, char *err, size_t errlen)
 {
-	return exec(h, "BEGIN IMMEDIATE", "beginning a transaction", err,
-	    errlen);
+	h->wait_from = ts_now();
+	sqlite3_busy_timeout(h->db, h->timeout_ms);
+	return begin(h, err, errlen);
 }
 
 int
 ts_hist_commit(struct ts_hist *h, char *err, size_t errlen)
 {
-	if (exec(h, "COMMIT", "committing", err, errlen) == -1) {
-		ts_hist_rollback(h);
-		return -1;
-	}
-	return 0;
+	h->wait_from = ts_now();
+	sqlite3_busy_timeout(h->db, h->timeout_ms);
+	return commit(h, err, errlen);
 }
 
 void

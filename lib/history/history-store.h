@@ -2,14 +2,22 @@
 /*
  * The history database: one SQLite file holding every result document
  * and tachyon record added, by host.  Opening it checks that it is an
- * SQLite database of a schema version this code knows, brings an older
- * one up to date (each migration in its own transaction), and sets what
- * every connection needs: foreign keys, WAL, a busy timeout.  The schema
- * is documented in threadstone-history(1).
+ * SQLite database of a schema version this code knows and that it has
+ * that version's tables, brings an older one up to date (in one
+ * transaction), and sets what every connection needs: foreign keys, a
+ * busy timeout.  The file keeps a rollback journal (SQLite's DELETE
+ * mode), so that a reader never leaves files beside it: a WAL file's
+ * -wal and -shm, made by a reader of another user, would lock its owner
+ * out.  A new file is made whole: its schema and the first transaction
+ * are written to a temporary file beside it, which ts_hist_publish
+ * links into place, so that writers that start together on a missing
+ * file never see each other's half-made one, and a failure leaves
+ * nothing.  The schema is documented in threadstone-history(1).
  */
 #ifndef TS_HISTORY_STORE_H
 #define TS_HISTORY_STORE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -23,21 +31,41 @@ struct sqlite3;
 struct ts_hist {
 	struct sqlite3	*db;
 	char		*path;
+	char		*fresh;		/* the new file's temporary name */
+	sigset_t	 held;		/* the signal mask while it exists */
 	int		 timeout_ms;
+	double		 wait_from;	/* when the current wait began */
 	bool		 writable;
+	bool		 busy;		/* the last failure was a lock */
 };
 
 /*
- * Open the database at path.  With create, a missing file is made (its
- * directory must exist); otherwise a missing file is an error.  With
- * write, the file must be writable.  A read-only open of an up-to-date
- * database needs no write access.  Return 0, or -1 with one line in err
- * ("PATH is not an SQLite database", "PATH has schema version 9, newer
- * than this program's 2", "PATH is locked by another writer", ...);
- * then nothing was changed and *h holds nothing to close.
+ * Open the database at path.  With create, a missing file is begun as a
+ * temporary file beside it, with the whole schema, which ts_hist_publish
+ * puts in place (its directory must exist and be writable); otherwise a
+ * missing file is an error.  With write, the file must be writable.  A
+ * read-only open of an up-to-date database needs no write access, and
+ * writes nothing: an empty file, or another application's database, is
+ * refused unchanged.  Another process creating or migrating the file
+ * meanwhile is waited for, up to timeout_ms.  Return 0, or -1 with one
+ * line in err ("PATH is not an SQLite database", "PATH has schema
+ * version 9, newer than this program's 2", "PATH is locked by another
+ * writer (waited 30 s; see --timeout)", ...); then nothing was changed
+ * and *h holds nothing to close.
  */
 int	ts_hist_open(struct ts_hist *h, const char *path, bool create,
 	    bool write, int timeout_ms, char *err, size_t errlen);
+
+/*
+ * After the commit of a database that ts_hist_open began (h->fresh),
+ * link it into place under its name.  Return 0 when it is there (or h
+ * was not a new file); 1 when another process made the file first (the
+ * new one is dropped: open again and redo the work); -1 with a message
+ * in err.
+ */
+int	ts_hist_publish(struct ts_hist *h, char *err, size_t errlen);
+
+/* Close h; a new file that was not published is removed. */
 void	ts_hist_close(struct ts_hist *h);
 
 /*

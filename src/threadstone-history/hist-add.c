@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * threadstone-history add: every operand in one transaction, so that a
- * bad one leaves the database as it was.
+ * bad one leaves the database as it was.  A new database is made whole
+ * beside its name and put there after the commit; when another writer
+ * made it first, the work is done again in that one.
  */
 #include <config.h>
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "buf.h"
 #include "cli.h"
@@ -16,30 +20,62 @@
 #include "msg.h"
 #include "util.h"
 
-int
-hist_add(const struct hist_opts *o, int nargs, char **args)
+struct added {
+	unsigned long	docs, recs, dups, invalid;
+};
+
+/*
+ * Read operand arg into text; standard input is read once and kept in
+ * *in for a second try.
+ */
+static int
+read_operand(const char *arg, struct ts_buf *in, bool *in_read,
+    struct ts_buf *text, char *err, size_t errlen)
+{
+	if (strcmp(arg, "-") != 0)
+		return ts_read_file(ts_operand_path(arg), TS_DOC_MAX_BYTES,
+		    text, err, errlen);
+	if (!*in_read) {
+		if (ts_read_file(ts_operand_path(arg), TS_DOC_MAX_BYTES, in,
+		    err, errlen) == -1)
+			return -1;
+		*in_read = true;
+	}
+	ts_buf_add(text, in->data, in->len);
+	return 0;
+}
+
+/*
+ * One try: every operand into the database in one transaction.  Return
+ * 0 when added (the counts in *n, the database's path in *path), 1 when
+ * another writer created the database first, -1 after a message.
+ */
+static int
+add_all(const struct hist_opts *o, int nargs, char **args,
+    struct ts_buf *in, bool *in_read, struct added *n, char **path)
 {
 	struct ts_hist h;
 	struct ts_hist_adder *a;
 	struct ts_hist_added one;
-	unsigned long docs = 0, recs = 0, dups = 0, invalid = 0;
 	struct ts_buf text;
 	char err[1024];
-	int i;
+	int i, rc;
 
+	memset(n, 0, sizeof *n);
 	if (hist_open(o, true, &h) == -1)
-		return TS_EXIT_FAILURE;
+		return -1;
 	a = ts_hist_adder_new(&h, o->host, o->force, err, sizeof err);
 	if (a == NULL || ts_hist_begin(&h, err, sizeof err) == -1) {
 		ts_error("%s", err);
 		goto fail;
 	}
 	for (i = 0; i < nargs; i++) {
-		const char *name = args[i][0] == '-' && args[i][1] == '\0' ?
+		const char *name = strcmp(args[i], "-") == 0 ?
 		    "standard input" : args[i];
 
-		if (ts_read_file(ts_operand_path(args[i]), TS_DOC_MAX_BYTES,
-		    &text, err, sizeof err) == -1) {
+		ts_buf_init(&text);
+		if (read_operand(args[i], in, in_read, &text, err,
+		    sizeof err) == -1) {
 			ts_error("%s: nothing added", err);
 			goto rollback;
 		}
@@ -51,32 +87,57 @@ hist_add(const struct hist_opts *o, int nargs, char **args)
 		}
 		ts_buf_free(&text);
 		if (one.tachyon)
-			recs += one.added;
+			n->recs += one.added;
 		else {
-			docs += one.added;
+			n->docs += one.added;
 			if (one.added > 0 && one.signature[0] == 'i')
-				invalid++;
+				n->invalid++;
 		}
-		dups += one.duplicates;
+		n->dups += one.duplicates;
 	}
-	if (ts_hist_commit(&h, err, sizeof err) == -1) {
+	ts_hist_adder_free(a);
+	a = NULL;
+	if (ts_hist_commit(&h, err, sizeof err) == -1 ||
+	    (rc = ts_hist_publish(&h, err, sizeof err)) == -1) {
 		ts_error("%s: nothing added", err);
 		goto fail;
 	}
-	ts_hist_adder_free(a);
-	printf("added %lu document%s and %lu tachyon record%s to %s",
-	    docs, docs == 1 ? "" : "s", recs, recs == 1 ? "" : "s", h.path);
-	if (dups > 0)
-		printf("; %lu already there", dups);
-	if (invalid > 0)
-		printf("; %lu with an invalid signature (--force)", invalid);
-	putchar('\n');
+	*path = ts_xstrdup(h.path);
 	ts_hist_close(&h);
-	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
+	return rc;
 rollback:
 	ts_hist_rollback(&h);
 fail:
 	ts_hist_adder_free(a);
 	ts_hist_close(&h);
-	return TS_EXIT_FAILURE;
+	return -1;
+}
+
+int
+hist_add(const struct hist_opts *o, int nargs, char **args)
+{
+	struct ts_buf in;
+	struct added n;
+	char *path = NULL;
+	bool in_read = false;
+	int rc;
+
+	ts_buf_init(&in);
+	while ((rc = add_all(o, nargs, args, &in, &in_read, &n, &path)) == 1) {
+		free(path);
+		path = NULL;
+	}
+	ts_buf_free(&in);
+	if (rc == -1)
+		return TS_EXIT_FAILURE;
+	printf("added %lu document%s and %lu tachyon record%s to %s",
+	    n.docs, n.docs == 1 ? "" : "s", n.recs, n.recs == 1 ? "" : "s",
+	    path);
+	if (n.dups > 0)
+		printf("; %lu already there", n.dups);
+	if (n.invalid > 0)
+		printf("; %lu with an invalid signature (--force)", n.invalid);
+	putchar('\n');
+	free(path);
+	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
 }
