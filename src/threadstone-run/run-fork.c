@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,7 +26,7 @@ ts_run_fork_execute(const struct ts_kernel *k,
 {
 	char why[512];
 	int fds[2], rc, status;
-	pid_t pid;
+	pid_t pid, parent = getpid();
 
 	(void)arg;
 	memset(m, 0, sizeof *m);
@@ -44,6 +45,14 @@ ts_run_fork_execute(const struct ts_kernel *k,
 		return -1;
 	}
 	if (pid == 0) {
+		/*
+		 * The execution ends with the run, however the run ends
+		 * (kill -INT, -TERM or -KILL to it alone): a child left
+		 * running its threads would load the next measurement.
+		 */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 ||
+		    getppid() != parent)
+			_exit(1);
 		close(fds[0]);
 		signal(SIGPIPE, SIG_IGN);
 		rc = ts_measure(k, cfg, NULL, NULL, m, why, sizeof why);
