@@ -178,7 +178,8 @@ poison_tree(struct json_object *v)
 	size_t i;
 
 	if (json_object_is_type(v, json_type_double))
-		json_object_set_double(v, unstable_near(json_object_get_double(v)));
+		json_object_set_double(v,
+		    unstable_near(json_object_get_double(v)));
 	else if (json_object_is_type(v, json_type_array))
 		for (i = 0; i < json_object_array_length(v); i++)
 			poison_tree(json_object_array_get_idx(v, i));
@@ -319,7 +320,8 @@ test_every_number(void)
 		if (w->multi != NULL)
 			poison_pass(w->multi);
 		if (w->scaling != NULL) {
-			w->scaling->speedup = unstable_near(w->scaling->speedup);
+			w->scaling->speedup =
+			    unstable_near(w->scaling->speedup);
 			w->scaling->efficiency =
 			    unstable_near(w->scaling->efficiency);
 		}

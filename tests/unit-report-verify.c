@@ -52,8 +52,8 @@ load(const char *name, struct ts_report *r)
 }
 
 
-#define REMOVED	"the execution records were removed (ThreadStone 2.0.0's " \
-	"sign drops extensions)"
+#define REMOVED	"the execution records were removed " \
+	"(ThreadStone 2.0.0's sign drops extensions)"
 
 /*
  * The interval over executions of s samples each, the samples of p taken
@@ -67,7 +67,9 @@ split_ci95(const struct ts_pass *p, uint32_t s)
 	double means[64];
 	size_t i, e = p->nsamples / s;
 
-	for (i = 0; i < e && i < 64; i++)
+	if (e > 64)
+		return NAN;
+	for (i = 0; i < e; i++)
 		counts[i] = s;
 	ts_design_estimate(p->samples, counts, e, means, &est);
 	return est.ci95;
