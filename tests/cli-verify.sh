@@ -31,6 +31,35 @@ done
 grep -q 'warning: compare-candidate-b.json: dhrystone single-thread: value 81567046.61949702 is not the median' "$tmpdir/err"
 ok $? "b: the edited value is found by recomputation"
 
+# A document of ours re-signed by ThreadStone 2.0.0, which drops its
+# extensions: made with `threadstone-run -q -w sha256 --out ours.json`,
+# then the original's `threadstone sign ours.json --key threadstone.key
+# --out ours-resigned-by-original.json` (a key of its keygen); the
+# original's verify of it printed expected-verify-ours-resigned-by-original.txt.
+# Ours gives the same block and one note, and warns of nothing.
+resigned=ours-resigned-by-original.json
+run "$TS_VERIFY" $resigned
+expect_status 0 "$resigned passes"
+[ ! -s "$tmpdir/err" ]
+ok $? "$resigned: nothing on stderr, no warning"
+{ cat expected-verify-ours-resigned-by-original.txt
+  echo "  note: the execution records were removed (ThreadStone 2.0.0's sign drops extensions): the ci95 of 2 passes matches 8 executions of 2 samples, taken in the samples' order"
+} | cmp -s - "$tmpdir/out"
+ok $? "$resigned: the original's verdict block, and a note that the execution records were removed"
+# Its ci95 edited: the signature breaks, and the warning is there.
+sed 's/"ci95": 21.733580457642233/"ci95": 21.8/' $resigned >"$tmpdir/ci.json"
+run "$TS_VERIFY" "$tmpdir/ci.json"
+grep -q 'warning: .*ci.json: sha256 single-thread: statistics do not match the samples: ci95 21.8 (recomputed ' "$tmpdir/err"
+ok $? "$resigned with its ci95 edited: the warning as before"
+# A document with its extensions and an edited ci95 warns as before.
+sed 's/"ci95": 271.82025541806814/"ci95": 280.5/' executions-run.json \
+    >"$tmpdir/ex.json"
+run "$TS_VERIFY" "$tmpdir/ex.json"
+expect_status 0 "executions-run.json with a ci95 edited (unsigned)"
+grep -q 'warning: .*ex.json: sha256 multi-thread: statistics do not match the samples: ci95 280.5 (recomputed 271.82025541806' "$tmpdir/err" &&
+    ! grep -q 'execution records were removed' "$tmpdir/out"
+ok $? "executions-run.json with a ci95 edited: the warning, no note"
+
 # Documents signed the original's way with numbers in every layout range;
 # the verdicts are the original's (its parser has no fixed point for some
 # values, so it rejects some documents it signed itself).

@@ -3,11 +3,15 @@
  * lib/report/report-verify.c: the three questions of threadstone-verify
  * on the fixtures and on edits of them: coherence problems, the
  * signature's verdict (verified, invalid, absent, missing), notes, our
- * warnings, and the text and JSON verdicts.
+ * warnings, and the text and JSON verdicts; a document of ours that the
+ * original re-signed (its extensions gone) told from one whose statistics
+ * were edited.
  */
 #include <config.h>
 
+#include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +20,7 @@
 #include "doc/doc-read.h"
 #include "doc-fixture.h"
 #include "report/report-verify.h"
+#include "suite/suite-design.h"
 #include "tap.h"
 #include "util.h"
 
@@ -44,6 +49,115 @@ load(const char *name, struct ts_report *r)
 		exit(1);
 	}
 	ts_buf_free(&b);
+}
+
+
+#define REMOVED	"the execution records were removed " \
+	"(ThreadStone 2.0.0's sign drops extensions)"
+
+/*
+ * The interval over executions of s samples each, the samples of p taken
+ * in order (what threadstone-run records as a pass's ci95).
+ */
+static double
+split_ci95(const struct ts_pass *p, uint32_t s)
+{
+	struct ts_design_est est;
+	uint32_t counts[64];
+	double means[64];
+	size_t i, e = p->nsamples / s;
+
+	if (e > 64)
+		return NAN;
+	for (i = 0; i < e; i++)
+		counts[i] = s;
+	ts_design_estimate(p->samples, counts, e, means, &est);
+	return est.ci95;
+}
+
+/* A document of ours without its extensions, and its edits. */
+static void
+test_removed_extensions(void)
+{
+	struct ts_verdict v;
+	struct ts_report r;
+
+	/*
+	 * ours-resigned-by-original.json: `threadstone-run -q -w sha256
+	 * --out ours.json` (this package, 8 executions of 2 samples), then
+	 * ThreadStone 2.0.0's `threadstone sign ours.json --key
+	 * threadstone.key --out ours-resigned-by-original.json` with a key
+	 * of its keygen; the original's verify of it is
+	 * expected-verify-ours-resigned-by-original.txt.
+	 */
+	load("ours-resigned-by-original.json", &r);
+	ts_verify_report(&r, true, &v);
+	ok(v.pass && v.sig == TS_SIG_VERIFIED && v.nwarnings == 0,
+	    "re-signed by the original: verified, no warning (%zu)",
+	    v.nwarnings);
+	ok(v.nnotes == 2 && has(v.notes, v.nnotes, REMOVED ": the ci95 of 2 "
+	    "passes matches 8 executions of 2 samples, taken in the samples' "
+	    "order"), "one note says the execution records were removed");
+	ts_verdict_free(&v);
+	/* Its single-thread ci95 edited: that pass warns, the other not. */
+	r.workloads[0].single->stats.ci95 *= 1.01;
+	ts_verify_report(&r, false, &v);
+	ok(has(v.warnings, v.nwarnings, "sha256 single-thread: statistics do "
+	    "not match the samples: ci95 ") && v.nwarnings == 1 &&
+	    has(v.notes, v.nnotes, "the ci95 of 1 pass matches 8 executions"),
+	    "an edited ci95 still warns; the untouched pass is noted");
+	ts_verdict_free(&v);
+	/* The z interval of the samples, as the original computes it. */
+	r.workloads[0].single->stats.ci95 = 1.96 *
+	    r.workloads[0].single->stats.stddev /
+	    sqrt((double)r.workloads[0].single->stats.n);
+	r.workloads[0].multi->stats.ci95 = split_ci95(r.workloads[0].multi, 4);
+	ts_verify_report(&r, false, &v);
+	ok(v.nwarnings == 0 && has(v.notes, v.nnotes, "the ci95 of 1 pass "
+	    "matches 4 executions of 4 samples"), "the samples' own interval "
+	    "needs no note; another split is named as found");
+	ts_verdict_free(&v);
+	ts_report_free(&r);
+
+	/* With its extensions: an edited ci95 warns as before. */
+	load("executions-run.json", &r);
+	ts_verify_report(&r, false, &v);
+	ok(v.pass && v.nwarnings == 0, "executions-run.json: no warning");
+	ts_verdict_free(&v);
+	r.workloads[0].multi->stats.ci95 *= 1.01;
+	ts_verify_report(&r, false, &v);
+	ok(has(v.warnings, v.nwarnings, "sha256 multi-thread: statistics do "
+	    "not match the samples: ci95 ") &&
+	    !has(v.notes, v.nnotes, "execution records"),
+	    "extensions present, ci95 edited: the warning, no note");
+	ts_verdict_free(&v);
+	/* The same interval as the split would give: the records decide. */
+	r.workloads[0].multi->stats.ci95 = split_ci95(r.workloads[0].multi, 1);
+	ts_verify_report(&r, false, &v);
+	ok(has(v.warnings, v.nwarnings, "sha256 multi-thread: statistics do "
+	    "not match the samples: ci95 "), "extensions present: a ci95 of "
+	    "another split still warns");
+	ts_verdict_free(&v);
+	r.workloads[0].multi->stats.ci95 = split_ci95(r.workloads[0].multi, 2);
+	ts_extensions_free(&r.ext);
+	ts_verify_report(&r, false, &v);
+	ok(v.nwarnings == 0 && has(v.notes, v.nnotes, REMOVED ": the ci95 of "
+	    "4 passes matches 4 executions of 2 samples"),
+	    "executions-run.json without its extensions: the note, no "
+	    "warning");
+	ts_verdict_free(&v);
+	ts_report_free(&r);
+
+	/* The original's document: its intervals are the samples' own. */
+	load("apple-m4-pro.json", &r);
+	r.workloads[0].single->stats.ci95 =
+	    split_ci95(r.workloads[0].single, 3);
+	ts_verify_report(&r, false, &v);
+	ok(has(v.warnings, v.nwarnings, "statistics do not match the "
+	    "samples: ci95 ") && !has(v.notes, v.nnotes, "execution records"),
+	    "the original's document with a ci95 over executions warns");
+	ts_verdict_free(&v);
+	ts_report_free(&r);
 }
 
 int
@@ -141,5 +255,6 @@ main(void)
 	    strstr(b.data, "\"error\": \"expected value\"") != NULL,
 	    "and its JSON verdict");
 	ts_buf_free(&b);
+	test_removed_extensions();
 	return done_testing();
 }

@@ -22,11 +22,25 @@
 #include "outfile.h"
 #include "util.h"
 
-/* One round of normalisation repeated until x stops changing. */
+/* Whether one trip through serde_json's parser leaves x as it is. */
+static bool
+is_fixed(double x)
+{
+	double y = ts_serde_normalise(x);
+
+	return memcmp(&x, &y, sizeof x) == 0;
+}
+
+/*
+ * One round of normalisation repeated until x stops changing; where the
+ * rounds cycle (below about 1e-6 lossy(ryu(x)) can alternate between
+ * neighbours), the nearest double that is a fixed point, so that the
+ * text written reads back to itself.
+ */
 double
 ts_doc_fixed_point(double x)
 {
-	double y;
+	double y, up, down;
 	int i;
 
 	if (!isfinite(x))
@@ -34,8 +48,15 @@ ts_doc_fixed_point(double x)
 	for (i = 0; i < 8; i++) {
 		y = ts_serde_normalise(x);
 		if (memcmp(&x, &y, sizeof x) == 0)
-			break;
+			return x;
 		x = y;
+	}
+	up = down = x;
+	for (i = 0; i < 1024; i++) {
+		if (is_fixed(down = nextafter(down, 0)))
+			return down;
+		if (is_fixed(up = nextafter(up, x > 0 ? HUGE_VAL : -HUGE_VAL)))
+			return up;
 	}
 	return x;
 }
@@ -379,7 +400,13 @@ put_string(struct ts_buf *b, const char *s, size_t len)
 	ts_buf_putc(b, '"');
 }
 
-/* Write a scalar; canonical doubles take one more serde trip. */
+/*
+ * Write a scalar.  A canonical double takes one serde trip, as the
+ * original's signing bytes do (its verify must compute what we sign);
+ * a pretty one, every double of every document and tree we write
+ * (extensions included), is written as its fixed point, so that the
+ * original's parser reads back the very value the text shows.
+ */
 static void
 put_scalar(struct ts_buf *b, struct json_object *v, bool canonical)
 {
@@ -399,8 +426,7 @@ put_scalar(struct ts_buf *b, struct json_object *v, bool canonical)
 		break;
 	case json_type_double:
 		d = json_object_get_double(v);
-		if (canonical && isfinite(d))
-			d = ts_serde_normalise(d);
+		d = canonical ? ts_serde_normalise(d) : ts_doc_fixed_point(d);
 		ts_buf_add(b, num, ts_fmt_double(d, num));
 		break;
 	case json_type_string:

@@ -20,18 +20,25 @@ struct json_object;
  * no longer changes (at most a few rounds), so the text written is a fixed
  * point of serde_json's parser: the original's verifier, ours and any
  * correctly rounding reader then compute the same canonical bytes (9.5).
- * threadstone-run calls this before writing; ts_report_sign() calls it
- * itself.  Extensions are not touched.
+ * threadstone-run calls this before writing, so that what it prints and
+ * what it writes agree; ts_report_sign() calls it itself.  Extensions are
+ * not touched: the pretty writer writes every double, theirs included, as
+ * ts_doc_fixed_point() gives it.
  */
 void	ts_report_normalise(struct ts_report *);
-/* One double as ts_report_normalise() leaves it (for extensions). */
+/*
+ * One double as ts_report_normalise() leaves it: a double that one trip
+ * through serde_json's parser leaves unchanged (where the rounds cycle,
+ * the nearest such double), so that its text reads back to itself.
+ */
 double	ts_doc_fixed_point(double);
 
 /*
  * Append the pretty document to out: serde_json's pretty layout, struct
  * order, optional fields omitted, window_too_short only when true,
- * "extensions" after "score", then "signature".  No trailing newline
- * (stdout users add one).
+ * "extensions" after "score", then "signature", every double written as
+ * its fixed point (ts_doc_fixed_point).  No trailing newline (stdout
+ * users add one).
  */
 void	ts_doc_pretty(const struct ts_report *, struct ts_buf *out);
 
@@ -71,8 +78,9 @@ struct json_object *ts_ext_tree(const struct ts_extensions *);
  * Serialise any json-c tree: pretty (serde_json's layout, keys in
  * insertion order) or canonical (compact, keys sorted bytewise, as the
  * signed bytes; doc-read.c signs a whole document's tree this way).
- * Doubles use ts_fmt_double(); strings are escaped as serde_json does
- * (section 9.2).
+ * Doubles use ts_fmt_double(), of their fixed point when pretty (the text
+ * reads back to itself), after one serde trip when canonical (what the
+ * original signs); strings are escaped as serde_json does (section 9.2).
  */
 void	ts_json_write_pretty(struct json_object *, struct ts_buf *out);
 void	ts_json_write_canonical(struct json_object *, struct ts_buf *out);

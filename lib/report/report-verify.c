@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "doc/doc-ext-exec.h"
+#include "doc/doc-producer.h"
 #include "doc/doc-sign.h"
 #include "report/report-verify.h"
 #include "doc/doc-write.h"
@@ -172,17 +173,114 @@ design_ci95(const struct ts_pass *p, const struct ts_exec_pass *x,
 	return rc;
 }
 
+/*
+ * The passes of a document without extensions whose ci95 is the interval
+ * over executions (see design_split): how many, and the range of their
+ * executions and samples per execution.  infer says whether to look.
+ */
+struct split {
+	bool	infer;
+	size_t	passes;
+	size_t	pmin, pmax, smin, smax;
+};
+
+/*
+ * Whether ci95 is the interval threadstone-run gives a pass measured in
+ * executions (extensions.executions, which a document loses when
+ * ThreadStone 2.0.0 re-signs it): the Student t interval over the means of
+ * p >= 2 executions of s samples each, the samples taken in the order
+ * recorded, for some s that divides their number.  On a match *pexec and
+ * *per get the first such split.
+ */
+static bool
+design_split(const struct ts_pass *p, double ci95, double scale,
+    size_t *pexec, size_t *per)
+{
+	struct ts_design_est est;
+	uint32_t *counts;
+	double *means;
+	size_t n = p->nsamples, s, e, i;
+	bool found = false;
+
+	if (n < 2 || n > UINT32_MAX || !isfinite(ci95))
+		return false;
+	counts = ts_xcalloc(n, sizeof *counts);
+	means = ts_xcalloc(n, sizeof *means);
+	for (s = 1; s <= n / 2 && !found; s++) {
+		if (n % s != 0)
+			continue;
+		e = n / s;
+		for (i = 0; i < e; i++)
+			counts[i] = (uint32_t)s;
+		if (ts_design_estimate(p->samples, counts, e, means, &est) == 0
+		    && est.p >= 2 && close_to(ci95, est.ci95, scale)) {
+			*pexec = e;
+			*per = s;
+			found = true;
+		}
+	}
+	free(counts);
+	free(means);
+	return found;
+}
+
+/* Count a pass whose ci95 design_split matched. */
+static void
+split_add(struct split *sp, size_t pexec, size_t per)
+{
+	if (sp->passes++ == 0) {
+		sp->pmin = sp->pmax = pexec;
+		sp->smin = sp->smax = per;
+		return;
+	}
+	sp->pmin = pexec < sp->pmin ? pexec : sp->pmin;
+	sp->pmax = pexec > sp->pmax ? pexec : sp->pmax;
+	sp->smin = per < sp->smin ? per : sp->smin;
+	sp->smax = per > sp->smax ? per : sp->smax;
+}
+
+/* A count or a range of counts, "8" or "8 to 12", into b. */
+static void
+range_text(struct ts_buf *b, size_t lo, size_t hi)
+{
+	if (lo == hi)
+		ts_buf_printf(b, "%zu", lo);
+	else
+		ts_buf_printf(b, "%zu to %zu", lo, hi);
+}
+
+/* The note for the passes design_split matched, if any. */
+static void
+split_note(const struct split *sp, struct ts_verdict *v)
+{
+	struct ts_buf b;
+
+	if (sp->passes == 0)
+		return;
+	ts_buf_init(&b);
+	ts_buf_printf(&b, "the execution records were removed "
+	    "(ThreadStone 2.0.0's sign drops extensions): the ci95 of %zu "
+	    "pass%s matches ", sp->passes, sp->passes == 1 ? "" : "es");
+	range_text(&b, sp->pmin, sp->pmax);
+	ts_buf_puts(&b, " executions of ");
+	range_text(&b, sp->smin, sp->smax);
+	ts_buf_printf(&b, " sample%s, taken in the samples' order",
+	    sp->smax == 1 ? "" : "s");
+	add(&v->notes, &v->nnotes, "%s", b.data);
+	ts_buf_free(&b);
+}
+
 /* Our recomputation of one pass: statistics, value, stability. */
 static void
 pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
-    const struct ts_exec_pass *x, struct ts_verdict *v)
+    const struct ts_exec_pass *x, struct split *sp, struct ts_verdict *v)
 {
 	struct nums t = { NULL, 0 };
 	const struct ts_stats *s = &p->stats;
 	struct ts_stats c;
 	struct ts_buf b;
 	double big = 0;
-	size_t i;
+	size_t i, pexec, per;
 
 	if (p->nsamples == 0 || ts_stats_summary(p->samples, p->nsamples,
 	    &c) == -1)
@@ -192,6 +290,11 @@ pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
 			big = fmax(big, fabs(p->samples[i]));
 	if (x != NULL)
 		(void)design_ci95(p, x, id, kind, v, &c.ci95);
+	else if (sp->infer && !close_to(s->ci95, c.ci95, big) &&
+	    design_split(p, s->ci95, big, &pexec, &per)) {
+		c.ci95 = s->ci95;
+		split_add(sp, pexec, per);
+	}
 	ts_buf_init(&b);
 #define CHECK(f, scale) do {						\
 	if (!close_to(s->f, c.f, scale))				\
@@ -231,7 +334,7 @@ pass_recompute(const struct ts_pass *p, const char *id, const char *kind,
 /* Our checks of a workload against the reference table and its passes. */
 static void
 workload_recompute(const struct ts_workload *w,
-    const struct ts_exec_design *d, struct ts_verdict *v)
+    const struct ts_exec_design *d, struct split *sp, struct ts_verdict *v)
 {
 	struct nums t = { NULL, 0 };
 	const struct ts_kernel *ref = ts_reference_find(w->id);
@@ -254,10 +357,10 @@ workload_recompute(const struct ts_workload *w,
 	}
 	if (w->single != NULL)
 		pass_recompute(w->single, w->id, "single-thread",
-		    ts_exec_find(d, w->id, TS_EXEC_SINGLE), v);
+		    ts_exec_find(d, w->id, TS_EXEC_SINGLE), sp, v);
 	if (w->multi != NULL)
 		pass_recompute(w->multi, w->id, "multi-thread",
-		    ts_exec_find(d, w->id, TS_EXEC_MULTI), v);
+		    ts_exec_find(d, w->id, TS_EXEC_MULTI), sp, v);
 	has = w->single != NULL && w->multi != NULL &&
 	    ts_scaling_compute(w->single, w->multi, w->unit, &sc) == 0;
 	if (has && w->scaling == NULL)
@@ -353,6 +456,8 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 	struct ts_score sc;
 	struct ts_buf noisy, failed;
 	const struct ts_exec_design *design;
+	struct ts_producer who;
+	struct split sp;
 	size_t i;
 	int rc;
 
@@ -444,8 +549,19 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 		add(&v->warnings, &v->nwarnings, "extensions.executions is "
 		    "not a design this build reads: the intervals are checked "
 		    "as the original's");
+	/*
+	 * A document of ours that lost its extensions (the original's sign
+	 * drops them) keeps intervals over executions that the samples
+	 * alone do not give; one that still has them, or that the original
+	 * wrote, is checked as it stands.
+	 */
+	memset(&sp, 0, sizeof sp);
+	ts_producer_of(r, &who);
+	sp.infer = !r->ext.present && who.family != TS_FAMILY_RUST;
+	ts_producer_free(&who);
 	for (i = 0; i < r->nworkloads; i++)
-		workload_recompute(&r->workloads[i], design, v);
+		workload_recompute(&r->workloads[i], design, &sp, v);
+	split_note(&sp, v);
 	ts_score_build(r->workloads, r->nworkloads, &sc);
 	score_half("single_core", r->score.has_single_core,
 	    r->score.single_core, r->score.single_components,

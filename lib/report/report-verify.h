@@ -38,7 +38,12 @@ struct ts_verdict {
 	 */
 	enum ts_sig_state	 whole;
 	char			 whole_message[200];
-	char			**notes;	/* the original's notes */
+	/*
+	 * The original's notes, then ours: a document without extensions
+	 * whose intervals are over executions (the original's sign drops
+	 * extensions.executions).
+	 */
+	char			**notes;
 	size_t			 nnotes;
 	char			**warnings;	/* ours, never fatal */
 	size_t			 nwarnings;
