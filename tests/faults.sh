@@ -1,6 +1,7 @@
 #!/bin/sh
 # Faults a user's machine deals the programs, kept as tests: a run killed
-# from outside leaves no process behind.  Each case that needs what this
+# from outside leaves no process behind; a run in a cgroup held to half a
+# CPU (v1 or v2, made here as root) sees the quota.  Each case that needs what this
 # machine may lack (root, a second user, a small file system) says why it
 # is skipped.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
@@ -52,6 +53,56 @@ else
 	for sig in INT TERM KILL; do
 		ok 0 "# SKIP threadstone-run not built"
 	done
+fi
+
+### A cgroup held to half a CPU: threadstone-run counts one usable CPU and
+### says so.  Made as root in the v1 cpu hierarchy, else in the v2 one.
+quota_dir=
+if [ "$(id -u)" -eq 0 ] && [ "$(nproc)" -ge 2 ]; then
+	v1=$(sed -n 's/^[^ ]* [^ ]* [^ ]* [^ ]* \([^ ]*\) .* - cgroup [^ ]* \(.*,\)\{0,1\}cpu\(,.*\)\{0,1\}$/\1/p' \
+	    /proc/self/mountinfo | sed -n 1p)
+	v2=$(sed -n 's/^[^ ]* [^ ]* [^ ]* [^ ]* \([^ ]*\) .* - cgroup2 .*/\1/p' \
+	    /proc/self/mountinfo | sed -n 1p)
+	d=${v1:+$v1/threadstone-faults.$$}
+	if [ -n "$d" ] && mkdir "$d" 2>/dev/null; then
+		if echo 100000 >"$d/cpu.cfs_period_us" &&
+		    echo 50000 >"$d/cpu.cfs_quota_us"; then
+			quota_dir=$d
+		else
+			rmdir "$d"
+		fi
+	fi
+	d=${v2:+$v2/threadstone-faults.$$}
+	if [ -z "$quota_dir" ] && [ -n "$d" ] &&
+	    grep -qw cpu "$v2/cgroup.controllers" 2>/dev/null &&
+	    { grep -qw cpu "$v2/cgroup.subtree_control" ||
+	    echo +cpu >"$v2/cgroup.subtree_control"; } 2>/dev/null &&
+	    mkdir "$d" 2>/dev/null; then
+		if echo "50000 100000" >"$d/cpu.max"; then
+			quota_dir=$d
+		else
+			rmdir "$d"
+		fi
+	fi
+fi
+if [ -z "$quota_dir" ]; then
+	ok 0 "# SKIP a half-CPU cgroup: needs root, two CPUs and a cgroup cpu controller to write to"
+	ok 0 "# SKIP a half-CPU cgroup: needs root, two CPUs and a cgroup cpu controller to write to"
+elif [ ! -x "$TS_RUN" ]; then
+	ok 0 "# SKIP threadstone-run not built"
+	ok 0 "# SKIP threadstone-run not built"
+else
+	QUOTA_DIR=$quota_dir run sh -c 'echo $$ >"$QUOTA_DIR/cgroup.procs" &&
+	    exec "$0" -q -w sha256 --samples 2 --warmup 0 --executions 1 \
+	    --format json' "$TS_RUN"
+	[ "$rc" -eq 0 ] &&
+	    jq -e '.extensions.cpus.cgroup_quota == 1 and
+	    .extensions.cpus.usable == 1' "$tmpdir/out" >/dev/null
+	ok $? "in a cgroup held to half a CPU ($quota_dir): one usable CPU recorded"
+	grep -q "warning: the cgroup CPU quota allows 1 of the" "$tmpdir/err"
+	ok $? "and said so in a warning"
+	sed 's/^/# /' "$tmpdir/err"
+	rmdir "$quota_dir" 2>/dev/null
 fi
 
 done_testing
