@@ -1,7 +1,8 @@
 #!/bin/sh
 # Faults a user's machine deals the programs, kept as tests: a run killed
 # from outside leaves no process behind; a run in a cgroup held to half a
-# CPU (v1 or v2, made here as root) sees the quota.  Each case that needs what this
+# CPU (v1 or v2, made here as root) sees the quota; a history add on a
+# full disk leaves nothing (a new database) or the database as it was.  Each case that needs what this
 # machine may lack (root, a second user, a small file system) says why it
 # is skipped.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
@@ -103,6 +104,42 @@ else
 	ok $? "and said so in a warning"
 	sed 's/^/# /' "$tmpdir/err"
 	rmdir "$quota_dir" 2>/dev/null
+fi
+
+### The history on a full disk (a small tmpfs, as root): the add fails
+### with one line; a new database leaves no file, an existing one is as
+### it was.
+full=$tmpdir/full
+if [ "$(id -u)" -ne 0 ] || [ ! -x "$TS_HISTORY" ] || ! mkdir "$full" ||
+    ! mount -t tmpfs -o size=1m tmpfs "$full" 2>/dev/null; then
+	for i in 1 2 3; do
+		ok 0 "# SKIP a full disk: needs root, threadstone-history and a tmpfs mount"
+	done
+else
+	# fill: leave the file system with no room but what DB takes.
+	fill() {
+		dd if=/dev/zero of="$full/filler" bs=4k >/dev/null 2>&1
+	}
+	fill
+	run "$TS_HISTORY" --db "$full/h.sqlite" add \
+	    "$FIXTURES/apple-m4-pro.json" "$FIXTURES/run-signed-at-runtime.json"
+	[ "$rc" -eq 1 ] && [ "$(wc -l <"$tmpdir/err")" -eq 1 ] &&
+	    grep -q "full" "$tmpdir/err" &&
+	    [ "$(ls -A "$full")" = filler ]
+	ok $? "add to a new database on a full disk: one line, no file left"
+	sed 's/^/# /' "$tmpdir/err"
+	rm -f "$full/filler"
+	run "$TS_HISTORY" --db "$full/h.sqlite" add \
+	    "$FIXTURES/run-signed-at-runtime.json"
+	fill
+	cp "$full/h.sqlite" "$tmpdir/h-before.sqlite"
+	run "$TS_HISTORY" --db "$full/h.sqlite" add "$FIXTURES/apple-m4-pro.json"
+	[ "$rc" -eq 1 ] && cmp -s "$full/h.sqlite" "$tmpdir/h-before.sqlite"
+	ok $? "add to an existing database on a full disk: refused, the database as it was"
+	run "$TS_HISTORY" --db "$full/h.sqlite" list
+	[ "$rc" -eq 0 ] && [ "$(grep -c . "$tmpdir/out")" -ge 1 ]
+	ok $? "and it still lists its one document"
+	umount "$full"
 fi
 
 done_testing
