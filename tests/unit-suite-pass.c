@@ -309,17 +309,25 @@ main(void)
 	/*
 	 * Fresh buffers settle before anything counts: without it, the
 	 * calibration and samples would all fall in the cold 0.3 s and read
-	 * 2-10 times slow; the 0.5 margin is for a busy machine.
+	 * 2-10 times slow (the last of them at least 6 times).  A busy
+	 * machine can only make a sample slower, by descheduling the spin
+	 * past its end: the best of them is at the warm speed, within a
+	 * margin of 0.5.
 	 */
 	c = config(1, 3, 0, 0.01);
 	if (ok(ts_measure(&cold, &c, NULL, NULL, &m, err, sizeof err) == 0,
 	    "a kernel with a cold buffer runs")) {
+		double best = 0;
+
 		ok(m.settle_ms >= 250.0, "it settled through the cold start "
 		    "(%.0f ms)", m.settle_ms);
 		for (i = 0; i < m.nsamples; i++)
-			if (!ok(m.samples[i] > 0.5e6, "sample %u at the warm "
-			    "speed", i))
-				diag("%.0f iterations/s", m.samples[i]);
+			best = m.samples[i] > best ? m.samples[i] : best;
+		if (!ok(m.nsamples == 3 && best > 0.5e6, "the best of its "
+		    "samples at the warm speed"))
+			for (i = 0; i < m.nsamples; i++)
+				diag("sample %u: %.0f iterations/s", i,
+				    m.samples[i]);
 		ts_measurement_free(&m);
 	}
 	c = config(1, 3, 0, 0.01);
