@@ -323,7 +323,7 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
 	sqlite3_bind_int64(st, 3, until);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (!TS_HIST_TIME_OK(sqlite3_column_double(st, 0))) {
-			out_of_range(err, errlen, "tachyon reading", "readings",
+			out_of_range(err, errlen, "record", "readings",
 			    sqlite3_column_int64(st, 2),
 			    sqlite3_column_double(st, 0));
 			sqlite3_finalize(st);
