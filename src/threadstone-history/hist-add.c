@@ -25,8 +25,9 @@ struct added {
 };
 
 /*
- * Read operand arg into text; standard input is read once and kept in
- * *in for a second try.
+ * Read operand arg into text (initialised here, and holding nothing on
+ * failure); standard input is read once and kept in *in for a second
+ * try.
  */
 static int
 read_operand(const char *arg, struct ts_buf *in, bool *in_read,
@@ -41,6 +42,7 @@ read_operand(const char *arg, struct ts_buf *in, bool *in_read,
 			return -1;
 		*in_read = true;
 	}
+	ts_buf_init(text);
 	ts_buf_add(text, in->data, in->len);
 	return 0;
 }
@@ -73,7 +75,6 @@ add_all(const struct hist_opts *o, int nargs, char **args,
 		const char *name = strcmp(args[i], "-") == 0 ?
 		    "standard input" : args[i];
 
-		ts_buf_init(&text);
 		if (read_operand(args[i], in, in_read, &text, err,
 		    sizeof err) == -1) {
 			ts_error("%s: nothing added", err);
