@@ -123,7 +123,8 @@ hist_add(const struct hist_opts *o, int nargs, char **args)
 	bool in_read = false;
 	int rc;
 
-	ts_buf_init(&in);
+	/* Standard input's copy: made by its first read, if there is one. */
+	memset(&in, 0, sizeof in);
 	while ((rc = add_all(o, nargs, args, &in, &in_read, &n, &path)) == 1) {
 		free(path);
 		path = NULL;
