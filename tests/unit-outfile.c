@@ -223,8 +223,9 @@ regular_and_clean(const char *dir)
 {
 	static const char *const dead[] = { ".t.prom.Dead01", ".t.prom.ab9XYZ",
 	    NULL };
-	static const char *const other[] = { ".t.prom.toolong7", ".t.prom.ab-XYZ",
-	    ".t.promX.Abc123", ".u.prom.Abc123", "t.prom.Abc123", NULL };
+	static const char *const other[] = { ".t.prom.toolong7",
+	    ".t.prom.ab-XYZ", ".t.promX.Abc123", ".u.prom.Abc123",
+	    "t.prom.Abc123", NULL };
 	char path[512], fifo[512], live[512], err[512];
 	size_t n = 99, i;
 	int fd, kept;

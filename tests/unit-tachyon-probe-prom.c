@@ -152,9 +152,10 @@ main(void)
 	ok(count(e.data, "tachyon_textfile_write_errors{") == 1 &&
 	    count(e.data, "# TYPE tachyon_textfile_write_errors gauge") == 1 &&
 	    strstr(e.data, "team=\"hpc\"} 4\n") != NULL &&
-	    count(e.data, "tachyon_textfile_last_write_error_timestamp_seconds{")
-	    == 1, "a failed reading's file: the failed writes as they are "
-	    "now, once");
+	    count(e.data,
+	    "tachyon_textfile_last_write_error_timestamp_seconds{") == 1,
+	    "a failed reading's file: the failed writes as they are now, "
+	    "once");
 	ok(strstr(e.data, "tachyon_last_error{stage=\"reading\",node=") != NULL
 	    && strstr(e.data, "tachyon_score{node=") != NULL,
 	    "... beside the error and the last good series");

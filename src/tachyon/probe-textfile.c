@@ -48,8 +48,9 @@ ts_textfile_check(const char *dir, char *err, size_t errlen)
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "--textfile %s: %s is %s, not a regular "
 		    "file; the collector reads regular files (remove it)", dir,
-		    path, S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISSOCK(st.st_mode) ?
-		    "a socket" : S_ISDIR(st.st_mode) ? "a directory" :
+		    path, S_ISFIFO(st.st_mode) ? "a FIFO" :
+		    S_ISSOCK(st.st_mode) ? "a socket" :
+		    S_ISDIR(st.st_mode) ? "a directory" :
 		    S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" :
 		    "a file of another kind");
 		free(path);

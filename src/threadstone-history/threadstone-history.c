@@ -162,8 +162,8 @@ main(int argc, char *argv[])
 		case OPT_HOST:
 			if (ts_hist_host_check(optarg, strlen(optarg), why,
 			    sizeof why) == -1)
-				ts_usage_error("invalid --host: the name %s; %s",
-				    why, TS_HIST_HOST_RULE);
+				ts_usage_error("invalid --host: the name %s; "
+				    "%s", why, TS_HIST_HOST_RULE);
 			o.host = optarg;
 			o.used |= HIST_OPT_HOST;
 			break;
