@@ -7,10 +7,12 @@
  */
 #include <config.h>
 
+#include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -394,6 +396,129 @@ keep_owner_and_mode(int fd, const struct target *t, mode_t mode)
 	return fchmod(fd, mode);
 }
 
+/* Times locked_temp makes a new file when a cleaner took the last. */
+#define MAX_TEMP_TRIES	16
+
+/*
+ * Create the temporary file tmpl (mkstemp's template, rewritten) and
+ * take an exclusive flock(2) on it, which its writer holds until the
+ * file is renamed or removed and which the kernel lets go when the
+ * writer dies, however it dies: ts_outfile_clean removes only the
+ * temporary files nobody holds.  Between mkstemp and flock a cleaner
+ * may find the file free and remove it; the writer then finds it has no
+ * name (st_nlink 0) and makes another.  Return the file's descriptor,
+ * with a second one in *hold that keeps the lock after the first is
+ * closed (-1 where the file system has no flock: the file is then
+ * unlocked), or -1 with errno set.
+ */
+static int
+locked_temp(char *tmpl, int *hold)
+{
+	char base[PATH_MAX];
+	struct stat st;
+	int fd, i, e;
+
+	snprintf(base, sizeof base, "%s", tmpl);
+	for (i = 0; i < MAX_TEMP_TRIES; i++) {
+		memcpy(tmpl, base, strlen(base) + 1);
+		if ((fd = mkstemp(tmpl)) == -1)
+			return -1;
+		*hold = -1;
+		while ((e = flock(fd, LOCK_EX)) == -1 && errno == EINTR)
+			;
+		if (e == -1)
+			return fd;	/* no flock here: unlocked */
+		if (fstat(fd, &st) == -1) {
+			e = errno;
+			close(fd);
+			unlink(tmpl);
+			errno = e;
+			return -1;
+		}
+		if (st.st_nlink > 0) {
+			if ((*hold = dup(fd)) == -1) {
+				e = errno;
+				close(fd);
+				unlink(tmpl);
+				errno = e;
+				return -1;
+			}
+			return fd;
+		}
+		close(fd);	/* removed by a cleaner: make another */
+	}
+	errno = EAGAIN;
+	return -1;
+}
+
+/*
+ * Whether name is one of ts_write_file_atomic's temporary files for the
+ * file base: "." base "." and six of mkstemp's letters and digits.
+ */
+static bool
+temp_of(const char *name, const char *base)
+{
+	size_t n = strlen(base), i;
+
+	if (name[0] != '.' || strncmp(name + 1, base, n) != 0 ||
+	    name[n + 1] != '.' || strlen(name + n + 2) != 6)
+		return false;
+	for (i = n + 2; name[i] != '\0'; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') ||
+		    (name[i] >= 'A' && name[i] <= 'Z') ||
+		    (name[i] >= '0' && name[i] <= '9')))
+			return false;
+	return true;
+}
+
+int
+ts_outfile_clean(const char *path, size_t *removed, char *err,
+    size_t errlen)
+{
+	char dir[PATH_MAX], name[PATH_MAX];
+	const char *base;
+	struct target t;
+	struct dirent *de;
+	struct stat st, lst;
+	DIR *d;
+	int fd;
+
+	*removed = 0;
+	if (plan(path, &t, err, errlen) == -1)
+		return -1;
+	if (t.direct)
+		return 0;
+	dirname_of(t.path, dir, sizeof dir);
+	base = strrchr(t.path, '/') ? strrchr(t.path, '/') + 1 : t.path;
+	if ((d = opendir(dir)) == NULL) {
+		snprintf(err, errlen, "cannot read directory %s: %s", dir,
+		    strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (!temp_of(de->d_name, base) || snprintf(name, sizeof name,
+		    "%s/%s", dir, de->d_name) >= (int)sizeof name)
+			continue;
+		fd = open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+		    O_NOCTTY | O_CLOEXEC);
+		if (fd == -1)
+			continue;
+		/*
+		 * Free: its writer is gone (or never locked it, between its
+		 * mkstemp and its flock, and will make another).  The name
+		 * must still be this file's when it is removed.
+		 */
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+		    lstat(name, &lst) == 0 && same_file(&st, &lst) &&
+		    unlink(name) == 0)
+			(*removed)++;
+		close(fd);
+	}
+	closedir(d);
+	return 0;
+}
+
 /* Replace the regular (or new) file t by a renamed temporary file. */
 static int
 write_replace(const char *path, const struct target *t, const void *data,
@@ -402,7 +527,7 @@ write_replace(const char *path, const struct target *t, const void *data,
 	char dir[PATH_MAX], tmp[PATH_MAX];
 	mode_t mode = 0644, mask;
 	sigset_t old;
-	int fd, e;
+	int fd, hold = -1, e;
 
 	if (temp_name(t, dir, tmp) == -1) {
 		snprintf(err, errlen, "cannot write %s: path too long", path);
@@ -417,8 +542,7 @@ write_replace(const char *path, const struct target *t, const void *data,
 		mode &= ~mask;
 	}
 	ts_signals_hold(&old);
-	fd = mkstemp(tmp);
-	if (fd == -1) {
+	if ((fd = locked_temp(tmp, &hold)) == -1) {
 		e = errno;
 		ts_signals_release(&old);
 		temp_error(path, dir, e, err, errlen);
@@ -430,21 +554,36 @@ write_replace(const char *path, const struct target *t, const void *data,
 		close(fd);
 		goto fail;
 	}
+	/* The lock, held through hold, lasts until the rename is done. */
 	if (close(fd) == -1 || rename(tmp, t->path) == -1) {
 		e = errno;
 		goto fail;
 	}
+	if (hold != -1)
+		close(hold);
 	ts_signals_release(&old);
 	return 0;
 fail:
 	unlink(tmp);
+	if (hold != -1)
+		close(hold);
 	ts_signals_release(&old);
 	snprintf(err, errlen, "cannot write %s: %s", path, strerror(e));
 	return -1;
 }
 
-int
-ts_write_file_atomic(const char *path, const void *data, size_t len,
+/* A file that is not regular, as a message names it. */
+static const char *
+kind_name(mode_t mode)
+{
+	return S_ISFIFO(mode) ? "a FIFO" : S_ISSOCK(mode) ? "a socket" :
+	    S_ISCHR(mode) ? "a character device" : S_ISBLK(mode) ?
+	    "a block device" : "a file of another kind";
+}
+
+/* ts_write_file_atomic, or with regular ts_write_regular_file. */
+static int
+write_file(const char *path, const void *data, size_t len, bool regular,
     char *err, size_t errlen)
 {
 	struct target t;
@@ -457,10 +596,29 @@ ts_write_file_atomic(const char *path, const void *data, size_t len,
 			return -1;
 		if (!t.direct)
 			return write_replace(path, &t, data, len, err, errlen);
+		if (regular) {
+			snprintf(err, errlen, "cannot write %s: it is %s, not "
+			    "a regular file", path, kind_name(t.st.st_mode));
+			return -1;
+		}
 		if ((rc = write_direct(path, &t, data, len, err, errlen)) != 1)
 			return rc;
 	}
 	snprintf(err, errlen, "cannot write %s: the path changed every time "
 	    "it was opened", path);
 	return -1;
+}
+
+int
+ts_write_file_atomic(const char *path, const void *data, size_t len,
+    char *err, size_t errlen)
+{
+	return write_file(path, data, len, false, err, errlen);
+}
+
+int
+ts_write_regular_file(const char *path, const void *data, size_t len,
+    char *err, size_t errlen)
+{
+	return write_file(path, data, len, true, err, errlen);
 }

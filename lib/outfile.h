@@ -22,7 +22,11 @@
  *    deleted file) is refused;
  *  - SIGINT, SIGTERM and SIGHUP are held (blocked) from the creation of
  *    the temporary file until it has been renamed or removed, and every
- *    failure removes it, so it never outlives the program.
+ *    failure removes it, so it never outlives the program; its writer
+ *    holds an exclusive flock(2) on it all that time, which the kernel
+ *    releases when the writer dies, so that the file of a writer killed
+ *    by SIGKILL can be told from a live writer's and removed
+ *    (ts_outfile_clean).
  */
 #ifndef TS_OUTFILE_H
 #define TS_OUTFILE_H
@@ -48,6 +52,30 @@ int	 ts_check_writable(const char *path, char *err, size_t errlen);
  */
 int	 ts_write_file_atomic(const char *path, const void *data, size_t len,
 	    char *err, size_t errlen);
+
+/*
+ * As ts_write_file_atomic, but only a regular file (or none) is written:
+ * a device, FIFO or socket at path is refused ("cannot write PATH: it is
+ * a FIFO, not a regular file"), never opened, so that a FIFO nobody
+ * reads cannot block the writer.  For files another program collects
+ * (tachyon --textfile).
+ */
+int	 ts_write_regular_file(const char *path, const void *data, size_t len,
+	    char *err, size_t errlen);
+
+/*
+ * Remove the temporary files that writers of path killed by SIGKILL left
+ * beside it: the files ".NAME.XXXXXX" (NAME the file path's links lead
+ * to, XXXXXX six letters or digits) in its directory that no writer
+ * holds locked.  A live writer's file is locked from before it has data
+ * until it is renamed, and one that a writer has made but not yet
+ * locked is made again by its writer, so several writers may share the
+ * directory; a file of a version that did not lock its temporary files
+ * would be taken for a dead writer's.  Return 0 with the number removed
+ * in *removed, or -1 with one line in err (the directory unreadable).
+ */
+int	 ts_outfile_clean(const char *path, size_t *removed, char *err,
+	    size_t errlen);
 
 /*
  * Hold SIGINT, SIGTERM and SIGHUP in the calling thread (the previous

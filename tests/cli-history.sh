@@ -116,6 +116,103 @@ run "$H" --db "$db" add "$tmpdir/tachyon.jsonl"
 [ "$(sql "$db" 'SELECT count(*) FROM readings')" = 2 ]
 ok $? "records added twice are recorded once"
 
+### What is stored is checked (issue 32): times from 2000-01-01 to
+### 2099-12-31, host names held to tachyon's --tag rule, UTF-8 text
+### without NUL.  Each refusal is one line, exit 1, nothing added.
+cdb=$tmpdir/checked.sqlite
+"$H" --db "$cdb" add "$tmpdir/tachyon.jsonl" >/dev/null
+# rec TIME HOST: a tachyon record line, TIME and HOST as JSON text.
+rec() {
+	printf '{"probe":"memory-chase","version":"0.2.0","million_accesses_per_sec":41.5,"unix_time":%s,"host_id":%s}\n' "$1" "$2"
+}
+# refused DESC WANT: the last add exited 1 with one line holding WANT,
+# and the history is as it was.
+refused() {
+	[ "$rc" -eq 1 ] && [ "$(wc -l <"$tmpdir/err")" -eq 1 ] &&
+	    grep -q -- "$2" "$tmpdir/err" &&
+	    [ "$(sql "$cdb" 'SELECT count(*) FROM readings')|$(sql "$cdb" 'SELECT count(*) FROM hosts')|$(sql "$cdb" 'SELECT count(*) FROM documents')" = "2|1|0" ]
+	ok $? "$1: refused in one line ('$2'), nothing added"
+	[ "$rc" -eq 1 ] || echo "# exit $rc: $err"
+}
+for t in 1e300 -1e300 -5 1.8e19 946684799.9 4102444800 '"1767225600"' null; do
+	rec "$t" '"box-2"' >"$tmpdir/bad.jsonl"
+	run "$H" --db "$cdb" add "$tmpdir/bad.jsonl"
+	refused "a record at unix_time $t" "unix_time"
+done
+rec 1767225600 '"box\u001b[31m-2"' >"$tmpdir/bad.jsonl"
+run "$H" --db "$cdb" add "$tmpdir/bad.jsonl"
+refused "a host_id with a terminal escape" "host_id holds the control character U+001B"
+rec 1767225600 '"box-1\u0000-2"' >"$tmpdir/bad.jsonl"
+run "$H" --db "$cdb" add "$tmpdir/bad.jsonl"
+refused "a host_id with a NUL (it was cut there, merged with box-1)" 'NUL'
+rec 1767225600 '""' >"$tmpdir/bad.jsonl"
+run "$H" --db "$cdb" add "$tmpdir/bad.jsonl"
+refused "an empty host_id" "host_id is empty"
+rec 1767225600 "\"$("$PY" -c 'print("h" * 1025)')\"" >"$tmpdir/bad.jsonl"
+run "$H" --db "$cdb" add "$tmpdir/bad.jsonl"
+refused "a host_id of 1025 bytes" "host_id is 1025 bytes long"
+rec 1767225600 "$(printf '"box-\377"')" >"$tmpdir/bad.jsonl"
+run "$H" --db "$cdb" add "$tmpdir/bad.jsonl"
+refused "a host_id that is not UTF-8" "not valid UTF-8"
+printf '{"probe":"memory-chase","million_accesses_per_sec":41.5,"unix_time":1767225600,"host_id":"box-2","note":"\300\200"}\n' \
+    >"$tmpdir/bad.jsonl"
+run "$H" --db "$cdb" add --host box-2 "$tmpdir/bad.jsonl"
+refused "a record holding invalid UTF-8 (C0 80), under --host" "not valid UTF-8"
+printf '{"probe":"memory-chase","million_accesses_per_sec":41.5,"unix_time":1767225600,"host_id":"box-2","note":"a\\u0000b"}\n' \
+    >"$tmpdir/bad.jsonl"
+run "$H" --db "$cdb" add --host box-2 "$tmpdir/bad.jsonl"
+refused "a record with a NUL in another string" 'NUL'
+rec 1767225600 '"box-2"' >"$tmpdir/two.jsonl"
+rec 1767225601 '"box-\u001b]0;x\u0007"' >>"$tmpdir/two.jsonl"
+run "$H" --db "$cdb" add "$tmpdir/two.jsonl"
+refused "a good record, then one with an OSC escape: neither is added" "two.jsonl:2: host_id"
+run "$H" --db "$cdb" add --host "$(printf 'lab\033[2J')" "$tmpdir/tachyon.jsonl"
+expect_status 2 "--host with a terminal escape"
+expect_one_error_line "--host with a terminal escape"
+for when in 2026-02-30 2025-02-29 2026-04-31 2026-13-01 2026-01-01T24:00:00Z; do
+	run "$H" --db "$cdb" list --since "$when"
+	expect_status 2 "--since $when (no such time)"
+done
+run "$H" --db "$cdb" list --since 2024-02-29 --until 2026-12-31T23:59:60Z
+expect_status 0 "--since 2024-02-29 and --until a leap second are times"
+# The edges of the range, and a host name of UTF-8 text, are taken.
+rec 946684800 '"bôx-ü"' >"$tmpdir/edge.jsonl"
+rec 4102444799.5 '"bôx-ü"' >>"$tmpdir/edge.jsonl"
+run "$H" --db "$cdb" add "$tmpdir/edge.jsonl"
+expect_status 0 "records at 2000-01-01T00:00:00Z and just before 2100 under a UTF-8 host name"
+# Documents: a NUL (kept by the parser as C0 80) or an escape in a
+# string the history stores, a time out of the range or not on the
+# calendar.
+doc=$tmpdir/one/run-00000.json
+sed 's/"cpu_model": *"[^"]*"/"cpu_model":"Apple\\u0000M4"/' "$doc" >"$tmpdir/d-nul.json"
+sed 's/"cpu_model": *"[^"]*"/"cpu_model":"Apple\\u001b[31mM4"/' "$doc" >"$tmpdir/d-esc.json"
+sed 's/"generated_at": *"[^"]*"/"generated_at":"1999-12-31T23:59:59Z"/' "$doc" >"$tmpdir/d-1999.json"
+sed 's/"generated_at": *"[^"]*"/"generated_at":"2100-01-01T00:00:00Z"/' "$doc" >"$tmpdir/d-2100.json"
+sed 's/"generated_at": *"[^"]*"/"generated_at":"2026-02-30T12:00:00Z"/' "$doc" >"$tmpdir/d-feb30.json"
+for d in nul:NUL esc:U+001B 1999:generated_at 2100:generated_at feb30:generated_at; do
+	f=$tmpdir/d-${d%%:*}.json
+	run "$H" --db "$cdb" add --host lab "$f"
+	[ "$rc" -eq 1 ] && [ "$(wc -l <"$tmpdir/err")" -eq 1 ] &&
+	    grep -q "${d#*:}" "$tmpdir/err" &&
+	    [ "$(sql "$cdb" 'SELECT count(*) FROM documents')" = 0 ]
+	ok $? "a document (${d%%:*}) refused in one line ('${d#*:}'), nothing added"
+	[ "$rc" -eq 1 ] || echo "# exit $rc: $err"
+done
+run "$H" --db "$cdb" add "$tmpdir/d-esc.json"
+expect_status 1 "a machine name with an escape, without --host"
+# An operand's name that is not UTF-8 text is stored with '?' in its place.
+cp "$doc" "$tmpdir/$(printf 'odd\033[31m\377.json')"
+run "$H" --db "$cdb" add "$tmpdir"/odd*.json
+expect_status 0 "a document whose file name holds an escape and a stray byte"
+[ "$(sql "$cdb" 'SELECT source FROM documents')" = "$tmpdir/odd?[31m?.json" ]
+ok $? "its source is stored as text, '?' for the escape and the stray byte"
+"$H" --db "$cdb" hosts >"$tmpdir/hosts.out" &&
+    "$H" --db "$cdb" export --format csv >"$tmpdir/export.csv" &&
+    ! grep -q "$(printf '\033')" "$tmpdir/hosts.out" "$tmpdir/export.csv" &&
+    "$PY" -c 'import sys; [open(f, encoding="utf-8", errors="strict").read() for f in sys.argv[1:]]' \
+    "$tmpdir/hosts.out" "$tmpdir/export.csv"
+ok $? "hosts and export --format csv: UTF-8 text, no escape"
+
 ### Reading back.
 run "$H" --db "$db" list
 expect_status 0 "list"
@@ -499,6 +596,27 @@ after = sum(float(p.get("cy")) for p in pts[30:45]) / 15
 assert after > before + 20, (before, after)
 PYEOF
 ok $? "the SVG: 60 points with intervals, the change and producer marks, levels, tachyon's axis"
+# A time out of the range, let in by an earlier version (or written by
+# hand), is refused in one line by every reading of it; no plot is drawn.
+for row in "readings 2 1e300" "readings 2 -5" "readings 1 'soon'" \
+    "documents 7 -1e300" "documents 7 18000000000000000000"; do
+	set -- $row
+	cp "$sdb" "$tmpdir/range.sqlite"
+	"$PY" -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("UPDATE %s SET unix_time = %s WHERE id = %s" % tuple(sys.argv[2:]))
+c.commit()' "$tmpdir/range.sqlite" "$1" "$3" "$2"
+	rm -f "$tmpdir/range.svg"
+	run "$H" --db "$tmpdir/range.sqlite" trend -w sgemm --host lab-1 --plot "$tmpdir/range.svg"
+	[ "$rc" -eq 1 ] && [ "$(wc -l <"$tmpdir/err")" -eq 1 ] && [ ! -s "$tmpdir/out" ] &&
+	    grep -q "($1.id $2) at unix time .*, not a time from 2000-01-01 to 2099-12-31" "$tmpdir/err" &&
+	    [ ! -e "$tmpdir/range.svg" ]
+	ok $? "trend --plot with $1 $2 at $3: refused in one line naming the row, no plot"
+	[ "$rc" -eq 1 ] || echo "# exit $rc: $err"
+done
+run "$H" --db "$tmpdir/range.sqlite" changes
+expect_status 1 "changes with a document out of the range"
+expect_one_error_line "changes with a document out of the range"
 run "$H" --db "$sdb" trend -w nosuch
 expect_status 1 "trend of a workload not in the history"
 expect_one_error_line "trend of nothing"

@@ -2,9 +2,9 @@
 # tachyon --format prometheus and --textfile DIR: the exposition checked
 # by a parser of our own (tests/check-prom.py) and by `promtool check
 # metrics` when installed (Debian: prometheus); tags as labels, bad label
-# names refused, the textfile directory's errors, watch mode rewriting the
-# file, and a failed reading keeping the last good series with
-# tachyon_last_error set.
+# names refused, the textfile directory's errors, a FIFO refused, dead
+# writers' temporary files removed, watch mode rewriting the file, and a
+# failed reading keeping the last good series with tachyon_last_error set.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 [ -x "$TACHYON" ] || skip_all "tachyon is not built"
@@ -109,6 +109,55 @@ ok $? "DIR holds tachyon.prom and no temporary file"
 valid "$tmpdir/tf/tachyon.prom" "--textfile"
 [ "$(stat -c %a "$tmpdir/tf/tachyon.prom")" = 644 ]
 ok $? "the file is readable by the collector (0644 under umask 022)"
+
+## What is in DIR besides: a FIFO named tachyon.prom is refused before
+## any reading (writing into it waited for a reader forever), as is a
+## link to one; temporary files of writers killed by SIGKILL are removed,
+## those a live writer holds (flock) are kept.
+tmo=
+command -v timeout >/dev/null 2>&1 && tmo="timeout 120"
+mkdir "$tmpdir/fifo"
+mkfifo "$tmpdir/fifo/tachyon.prom"
+run $tmo "$TACHYON" $fast --textfile "$tmpdir/fifo"
+expect_status 1 "a FIFO named tachyon.prom"
+expect_one_error_line "a FIFO named tachyon.prom"
+grep -q "tachyon.prom is a FIFO, not a regular file" "$tmpdir/err" &&
+    [ -p "$tmpdir/fifo/tachyon.prom" ] && [ "$(ls -A "$tmpdir/fifo")" = tachyon.prom ]
+ok $? "the FIFO is named as one, and left as it was"
+rm "$tmpdir/fifo/tachyon.prom"
+mkfifo "$tmpdir/fifo/pipe"
+ln -s pipe "$tmpdir/fifo/tachyon.prom"
+run $tmo "$TACHYON" $fast --textfile "$tmpdir/fifo"
+expect_status 1 "tachyon.prom a link to a FIFO"
+expect_one_error_line "tachyon.prom a link to a FIFO"
+grep -q '^tachyon_textfile_write_errors{node="n1"} 0$' "$tmpdir/tf/tachyon.prom" &&
+    ! grep -q 'tachyon_textfile_' "$tmpdir/stdout.prom"
+ok $? "the textfile counts its failed writes (0); the exposition on stdout does not"
+if command -v flock >/dev/null 2>&1; then
+	mkdir "$tmpdir/stale"
+	for f in .tachyon.prom.Dead01 .tachyon.prom.x9Y8z7 .tachyon.prom.Live01 \
+	    .tachyon.prom.toolong7 .tachyon.promX.Abc123 .other.prom.Abc123; do
+		: >"$tmpdir/stale/$f"
+	done
+	rm -f "$tmpdir/held"
+	flock "$tmpdir/stale/.tachyon.prom.Live01" sh -c \
+	    ": >'$tmpdir/held'; while [ ! -e '$tmpdir/release' ]; do sleep 0.05; done" &
+	holder=$!
+	i=0
+	while [ ! -e "$tmpdir/held" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
+	run "$TACHYON" $fast --textfile "$tmpdir/stale"
+	: >"$tmpdir/release"
+	wait $holder
+	expect_status 0 "--textfile DIR with temporary files of dead and live writers"
+	[ "$(ls -A "$tmpdir/stale" | tr '\n' ' ')" = ".other.prom.Abc123 .tachyon.prom.Live01 .tachyon.prom.toolong7 .tachyon.promX.Abc123 tachyon.prom " ]
+	ok $? "the dead writers' temporary files removed, the live writer's and other names kept"
+	[ "$(ls -A "$tmpdir/stale" | tr '\n' ' ')" = ".other.prom.Abc123 .tachyon.prom.Live01 .tachyon.prom.toolong7 .tachyon.promX.Abc123 tachyon.prom " ] ||
+	    echo "# $(ls -A "$tmpdir/stale" | tr '\n' ' ')"
+else
+	tap_n=$((tap_n + 2))
+	echo "ok $((tap_n - 1)) # SKIP flock(1) is not installed"
+	echo "ok $tap_n # SKIP flock(1) is not installed"
+fi
 
 ## Watch mode rewrites the file after every reading.
 run "$TACHYON" --seconds 0.15 -w 8 -t 1 --interval 0.3 --count 3 \

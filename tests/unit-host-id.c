@@ -158,6 +158,12 @@ main(void)
 		    sizeof err) == -1 &&
 		    strchr(err, '\n') == NULL && strchr(err, '\xff') == NULL,
 		    "a bad key is shown as one line of text");
+		/* The rule on its own, with the length given: a NUL counts. */
+		ok(ts_tag_value_check("box-1\0-2", 7, err, sizeof err) == -1 &&
+		    strstr(err, "U+0000 (byte 6)") != NULL,
+		    "a NUL inside the length is a control character: %s", err);
+		ok(ts_tag_value_check("box-1\0-2", 5, err, sizeof err) == 0,
+		    "the bytes before it are text");
 	}
 	ts_buf_free(&b);
 	return done_testing();

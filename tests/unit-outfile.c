@@ -2,10 +2,13 @@
 /*
  * lib/outfile.c: the one rule by which programs write files: whole or
  * not at all, through links, in place for FIFOs, modes kept, no
- * temporary file left, signals held over the write window.
+ * temporary file left, signals held over the write window; a FIFO
+ * refused where only a regular file will do; the temporary files of
+ * dead writers removed, a live writer's (locked) kept.
  */
 #include <config.h>
 
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -186,6 +189,85 @@ held_signals(void)
 	signal(SIGHUP, SIG_DFL);
 }
 
+/* Touch dir/name; return 0 or -1. */
+static int
+touch(const char *dir, const char *name)
+{
+	char p[512];
+	int fd;
+
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	if ((fd = open(p, O_WRONLY | O_CREAT | O_CLOEXEC, 0644)) == -1)
+		return -1;
+	return close(fd);
+}
+
+/* Whether dir/name exists; removed with rm. */
+static int
+exists(const char *dir, const char *name, int rm)
+{
+	char p[512];
+	struct stat st;
+	int e;
+
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	e = lstat(p, &st) == 0;
+	if (e && rm)
+		unlink(p);
+	return e;
+}
+
+/* ts_write_regular_file and ts_outfile_clean. */
+static void
+regular_and_clean(const char *dir)
+{
+	static const char *const dead[] = { ".t.prom.Dead01", ".t.prom.ab9XYZ",
+	    NULL };
+	static const char *const other[] = { ".t.prom.toolong7",
+	    ".t.prom.ab-XYZ", ".t.promX.Abc123", ".u.prom.Abc123",
+	    "t.prom.Abc123", NULL };
+	char path[512], fifo[512], live[512], err[512];
+	size_t n = 99, i;
+	int fd, kept;
+
+	snprintf(fifo, sizeof fifo, "%s/t.fifo", dir);
+	if (mkfifo(fifo, 0600) == 0) {
+		ok(ts_write_regular_file(fifo, "x", 1, err, sizeof err) == -1 &&
+		    strstr(err, "it is a FIFO, not a regular file") != NULL,
+		    "a FIFO is refused where only a regular file will do, "
+		    "unopened (no reader needed): %s", err);
+		unlink(fifo);
+	} else
+		skip(1, "mkfifo failed");
+	snprintf(path, sizeof path, "%s/t.prom", dir);
+	ok(ts_write_regular_file(path, "a\n", 2, err, sizeof err) == 0,
+	    "a regular file is written");
+	for (i = 0; dead[i] != NULL; i++)
+		touch(dir, dead[i]);
+	for (i = 0; other[i] != NULL; i++)
+		touch(dir, other[i]);
+	/* A live writer's temporary file: locked by another open. */
+	snprintf(live, sizeof live, "%s/.t.prom.Live01", dir);
+	fd = open(live, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	ok(fd != -1 && flock(fd, LOCK_EX) == 0, "a live writer's file, locked");
+	ok(ts_outfile_clean(path, &n, err, sizeof err) == 0 && n == 2,
+	    "clean: the two unlocked temporary files removed (%zu)", n);
+	kept = exists(dir, ".t.prom.Live01", 0);
+	for (i = 0; dead[i] != NULL; i++)
+		kept += 10 * exists(dir, dead[i], 1);
+	for (i = 0; other[i] != NULL; i++)
+		kept += 100 * exists(dir, other[i], 1);
+	is_int(kept, 501, "the locked one and other names kept, the dead "
+	    "writers' gone");
+	close(fd);	/* the writer dies */
+	ok(ts_outfile_clean(path, &n, err, sizeof err) == 0 && n == 1 &&
+	    !exists(dir, ".t.prom.Live01", 0),
+	    "once its writer is gone, its file is removed too");
+	ok(ts_write_file_atomic(path, "b\n", 2, err, sizeof err) == 0 &&
+	    ts_outfile_clean(path, &n, err, sizeof err) == 0 && n == 0 &&
+	    exists(dir, "t.prom", 1), "a write leaves nothing to clean");
+}
+
 int
 main(void)
 {
@@ -214,6 +296,7 @@ main(void)
 	output_rule(dir, path);
 	signal_in_window(dir);
 	held_signals();
+	regular_and_clean(dir);
 	unlink(path);
 	rmdir(dir);
 	return done_testing();

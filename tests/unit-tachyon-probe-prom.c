@@ -39,7 +39,9 @@ main(void)
 	struct ts_probeout_check chk = { true, &res, NULL };
 	struct ts_hostid id;
 	struct ts_tag tags[2] = { { "node", "n\"1\\\n" }, { "team", "hpc" } };
-	struct ts_promctx ctx = { &id, tags, 2 };
+	struct ts_promctx ctx = { &id, tags, 2, NULL };
+	struct ts_prom_writes w = { 0, 0 };
+	struct ts_promctx tctx = { &id, tags, 2, &w };
 	struct ts_buf b, e;
 	char err[256], *path;
 	size_t i;
@@ -120,6 +122,43 @@ main(void)
 	ok(count(b.data, "tachyon_info{") == 1 &&
 	    strstr(b.data, "tachyon_score") == NULL,
 	    "no previous file: info and the error only");
+
+	/*
+	 * A textfile's own series: its failed writes, 0 until one fails,
+	 * then their count and the time of the last, carried by the next
+	 * file written, whether of a reading or of a failure.
+	 */
+	b.len = 0;
+	ts_prom_reading(&b, &r, &chk, 1796019960.25, &tctx);
+	ok(strstr(b.data, "tachyon_textfile_write_errors{node=") != NULL &&
+	    strstr(b.data, "tachyon_textfile_last_write_error") == NULL &&
+	    count(b.data, "# TYPE ") == 11,
+	    "a textfile: tachyon_textfile_write_errors, no failure's time");
+	ok(strstr(b.data, "tachyon_last_error{node=") != NULL &&
+	    b.data[b.len - 2] == '0', "... and tachyon_last_error 0 last");
+	w.errors = 3;
+	w.last_error = 1796019990.5;
+	b.len = 0;
+	ts_prom_reading(&b, &r, &chk, 1796020020.25, &tctx);
+	ok(strstr(b.data, "team=\"hpc\"} 3\n") != NULL &&
+	    strstr(b.data, "tachyon_textfile_last_write_error_timestamp_seconds"
+	    "{node=\"n\\\"1\\\\\\n\",team=\"hpc\"} 1796019990.500\n") != NULL &&
+	    count(b.data, "# TYPE ") == 12,
+	    "after three failed writes, the next file says so, with the time "
+	    "of the last");
+	w.errors = 4;
+	e.len = 0;
+	ts_prom_error(&e, b.data, b.len, "reading", 1796020050, &tctx);
+	ok(count(e.data, "tachyon_textfile_write_errors{") == 1 &&
+	    count(e.data, "# TYPE tachyon_textfile_write_errors gauge") == 1 &&
+	    strstr(e.data, "team=\"hpc\"} 4\n") != NULL &&
+	    count(e.data,
+	    "tachyon_textfile_last_write_error_timestamp_seconds{") == 1,
+	    "a failed reading's file: the failed writes as they are now, "
+	    "once");
+	ok(strstr(e.data, "tachyon_last_error{stage=\"reading\",node=") != NULL
+	    && strstr(e.data, "tachyon_score{node=") != NULL,
+	    "... beside the error and the last good series");
 
 	path = ts_textfile_path("/var/lib/x/");
 	is_str(path, "/var/lib/x/tachyon.prom", "DIR/ and DIR name one file");

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +17,10 @@
 
 #include "doc/doc-producer.h"
 #include "doc/doc-read.h"
+#include "doc/doc-parse.h"
 #include "fleet/fleet-read.h"
 #include "history/history-add.h"
+#include "host/host-id.h"
 #include "report/report-verify.h"
 #include "util.h"
 
@@ -107,17 +110,50 @@ ts_hist_sha256(const void *data, size_t len, char hex[65])
 		snprintf(hex + 2 * i, 3, "%02x", md[i]);
 }
 
+/* Whether s[0..n) are n digits; their value into *v. */
+static bool
+digits(const char *s, int n, int *v)
+{
+	int i;
+
+	*v = 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		*v = *v * 10 + (s[i] - '0');
+	}
+	return true;
+}
+
+/* Days from 1970-01-01 to y-m-d of the proleptic Gregorian calendar. */
+static long long
+days_from_civil(long long y, int m, int d)
+{
+	long long era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
 long long
 ts_hist_parse_time(const char *s)
 {
-	struct tm tm;
-	int y, mo, d, h, mi, sec, n = 0;
-	time_t t;
+	static const int mdays[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30,
+	    31, 30, 31 };
+	int y, mo, d, h, mi, sec, dim;
+	long long t;
 
-	if (s == NULL || sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d%n", &y, &mo, &d,
-	    &h, &mi, &sec, &n) != 6 || n != 19)
+	if (s == NULL || !digits(s, 4, &y) || s[4] != '-' ||
+	    !digits(s + 5, 2, &mo) || s[7] != '-' || !digits(s + 8, 2, &d) ||
+	    s[10] != 'T' || !digits(s + 11, 2, &h) || s[13] != ':' ||
+	    !digits(s + 14, 2, &mi) || s[16] != ':' ||
+	    !digits(s + 17, 2, &sec))
 		return -1;
-	s += n;
+	s += 19;
 	if (*s == '.') {
 		s++;
 		if (*s < '0' || *s > '9')
@@ -125,18 +161,25 @@ ts_hist_parse_time(const char *s)
 		while (*s >= '0' && *s <= '9')
 			s++;
 	}
-	if (strcmp(s, "Z") != 0 || mo < 1 || mo > 12 || d < 1 || d > 31 ||
-	    h > 23 || mi > 59 || sec > 60)
+	if (strcmp(s, "Z") != 0 || mo < 1 || mo > 12)
 		return -1;
-	memset(&tm, 0, sizeof tm);
-	tm.tm_year = y - 1900;
-	tm.tm_mon = mo - 1;
-	tm.tm_mday = d;
-	tm.tm_hour = h;
-	tm.tm_min = mi;
-	tm.tm_sec = sec;
-	t = timegm(&tm);
-	return (long long)t;
+	/* A day the month has: 2026-02-30 is no date (timegm moves it). */
+	dim = mdays[mo - 1] + (mo == 2 && y % 4 == 0 &&
+	    (y % 100 != 0 || y % 400 == 0));
+	if (d < 1 || d > dim || h > 23 || mi > 59 || sec > 60)
+		return -1;
+	t = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
+	return t >= 0 ? t : -1;
+}
+
+int
+ts_hist_host_check(const char *name, size_t len, char *why, size_t whylen)
+{
+	if (len == 0) {
+		snprintf(why, whylen, "is empty");
+		return -1;
+	}
+	return ts_tag_value_check(name, len, why, whylen);
 }
 
 char *
@@ -271,6 +314,98 @@ executions_json(const struct ts_report *r)
 	return out;
 }
 
+/* Whether the code point cp is a control character (C0, DEL, C1). */
+static bool
+control(unsigned long cp)
+{
+	return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f);
+}
+
+/*
+ * Whether s, a string of a document that is stored as text, is UTF-8
+ * text (and, unless controls, without control characters).  If not, err
+ * gets "NAME: WHAT ...: nothing added".  The document parser keeps a
+ * \u0000 as C0 80, which UTF-8 never holds: it is named a NUL.
+ */
+static int
+doc_text(const char *name, const char *what, const char *s, bool controls,
+    char *err, size_t errlen)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len, i, n;
+	unsigned long cp;
+	char why[96];
+
+	if (s == NULL)
+		return 0;
+	len = strlen(s);
+	for (i = 0; i < len; i += n) {
+		n = ts_utf8_seq(s + i, len - i, &cp);
+		if (n == 0 && u[i] == 0xc0 && i + 1 < len && u[i + 1] == 0x80) {
+			snprintf(why, sizeof why, "holds a NUL character "
+			    "(\\u0000, byte %zu)", i + 1);
+			break;
+		}
+		if (n == 0) {
+			snprintf(why, sizeof why, "is not valid UTF-8 (byte "
+			    "%zu, 0x%02x)", i + 1, u[i]);
+			break;
+		}
+		if (!controls && control(cp)) {
+			snprintf(why, sizeof why, "holds the control character "
+			    "U+%04lX (byte %zu)", cp, i + 1);
+			break;
+		}
+	}
+	if (i >= len)
+		return 0;
+	snprintf(err, errlen, "%s: %s %s: nothing added; the history stores "
+	    "UTF-8 text without NUL or control characters", name, what, why);
+	return -1;
+}
+
+/*
+ * Check what add_document stores of r as text, host the host name it is
+ * recorded under (--host, or its machine) and execs its executions'
+ * JSON.  Return 0, or -1 with err.
+ */
+static int
+doc_texts(const struct ts_hist_adder *a, const struct ts_report *r,
+    const struct ts_producer *prod, const char *host, const char *execs,
+    const char *name, char *err, size_t errlen)
+{
+	char what[160], why[128];
+	size_t i;
+
+	if (doc_text(name, "system.cpu_model", r->system.cpu_model, false,
+	    err, errlen) == -1 ||
+	    doc_text(name, "system.os", r->system.os, false, err,
+	    errlen) == -1 ||
+	    doc_text(name, "system.target", r->system.target, false, err,
+	    errlen) == -1 ||
+	    doc_text(name, "tool_version", r->tool_version, false, err,
+	    errlen) == -1 ||
+	    doc_text(name, "its producer", prod->description, false, err,
+	    errlen) == -1 ||
+	    doc_text(name, "extensions.executions", execs, true, err,
+	    errlen) == -1)
+		return -1;
+	for (i = 0; i < r->nworkloads; i++) {
+		snprintf(what, sizeof what, "the id of workload %zu", i + 1);
+		if (doc_text(name, what, r->workloads[i].id, false, err,
+		    errlen) == -1)
+			return -1;
+	}
+	if (ts_hist_host_check(host, strlen(host), why, sizeof why) == -1) {
+		snprintf(err, errlen, "%s: the host name%s %s: nothing added; "
+		    "%s%s", name, a->host != NULL ? "" : " (its machine: CPU "
+		    "model, CPUs, memory, target)", why, TS_HIST_HOST_RULE,
+		    a->host != NULL ? "" : " (give --host)");
+		return -1;
+	}
+	return 0;
+}
+
 static int
 add_document(struct ts_hist_adder *a, const char *text, size_t len,
     const char *name, struct ts_hist_added *out, char *err, size_t errlen)
@@ -316,16 +451,25 @@ add_document(struct ts_hist_adder *a, const char *text, size_t len,
 	out->signature = sig;
 	t = ts_hist_parse_time(r.generated_at);
 	if (t < 0) {
-		snprintf(err, errlen, "%s: generated_at '%s' is not a UTC time "
-		    "YYYY-MM-DDTHH:MM:SSZ: nothing added", name, r.generated_at);
+		snprintf(err, errlen, "%s: generated_at is not a UTC time "
+		    "YYYY-MM-DDTHH:MM:SSZ of a day the calendar has: nothing "
+		    "added", name);
+		goto done;
+	}
+	if (!TS_HIST_TIME_OK((double)t)) {
+		snprintf(err, errlen, "%s: generated_at %s is not a time "
+		    TS_HIST_TIME_RANGE ": nothing added", name, r.generated_at);
 		goto done;
 	}
 	if (a->host == NULL)
 		machine = ts_hist_machine_name(&r);
+	execs = executions_json(&r);
+	if (doc_texts(a, &r, &prod, a->host != NULL ? a->host : machine,
+	    execs, name, err, errlen) == -1)
+		goto done;
 	hid = host_id(a, a->host != NULL ? a->host : machine, &r, err, errlen);
 	if (hid <= 0)
 		goto done;
-	execs = executions_json(&r);
 	sqlite3_bind_text(st, 1, sha, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 2, hid);
 	sqlite3_bind_text(st, 3, r.generated_at, -1, SQLITE_TRANSIENT);
@@ -380,13 +524,97 @@ num_at(struct json_object *o, const char *key)
 	return json_object_get_double(v);
 }
 
+/*
+ * Whether the JSON text s (valid JSON) has a \u0000 in a string or key:
+ * json-c would cut the string there (a host_id "a\u0000b" read as "a").
+ */
+static bool
+json_has_nul(const char *s)
+{
+	for (; *s != '\0'; s++)
+		if (*s == '\\') {
+			if (strncmp(s + 1, "u0000", 5) == 0)
+				return true;
+			if (s[1] != '\0')
+				s++;
+		}
+	return false;
+}
+
+/*
+ * The time of a record: its unix_time, or now when it has none.  Return
+ * 0 with *t, or -1 with the reason in why.
+ */
+static int
+record_time(struct json_object *o, double *t, char *why, size_t whylen)
+{
+	struct json_object *v;
+	char when[32];
+
+	if (!json_object_object_get_ex(o, "unix_time", &v)) {
+		*t = (double)time(NULL);
+		if (TS_HIST_TIME_OK(*t))
+			return 0;
+		snprintf(why, whylen, "no unix_time, and this machine's clock "
+		    "(%s) is not at a time " TS_HIST_TIME_RANGE,
+		    ts_rfc3339(time(NULL), when));
+		return -1;
+	}
+	if (v == NULL || !(json_object_is_type(v, json_type_double) ||
+	    json_object_is_type(v, json_type_int))) {
+		snprintf(why, whylen, "unix_time is not a number");
+		return -1;
+	}
+	*t = json_object_get_double(v);
+	if (!TS_HIST_TIME_OK(*t)) {
+		snprintf(why, whylen, "unix_time %.15g is not a time "
+		    TS_HIST_TIME_RANGE " in seconds since the epoch", *t);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Check what add_one_record stores of rec (parsed as o): the line valid
+ * UTF-8 without a \u0000, its time and host name.  Return 0 with *t,
+ * or -1 with the reason in why.
+ */
+static int
+record_ok(const struct ts_hist_adder *a, const struct ts_rec *rec,
+    struct json_object *o, double *t, char *why, size_t whylen)
+{
+	char host_why[96];
+	size_t bad;
+
+	if (!ts_utf8_valid(rec->text, strlen(rec->text), &bad)) {
+		snprintf(why, whylen, "not valid UTF-8 (byte %zu, 0x%02x); "
+		    "records are UTF-8 text", bad + 1,
+		    (unsigned char)rec->text[bad]);
+		return -1;
+	}
+	if (json_has_nul(rec->text)) {
+		snprintf(why, whylen, "a string holds a NUL character "
+		    "(\\u0000); the history stores text without NUL");
+		return -1;
+	}
+	if (record_time(o, t, why, whylen) == -1)
+		return -1;
+	if (a->host == NULL && ts_hist_host_check(rec->host,
+	    strlen(rec->host), host_why, sizeof host_why) == -1) {
+		snprintf(why, whylen, "host_id %s; %s", host_why,
+		    TS_HIST_HOST_RULE);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 add_one_record(struct ts_hist_adder *a, const struct ts_rec *rec,
     const char *name, struct ts_hist_added *out, char *err, size_t errlen)
 {
 	sqlite3_stmt *st = a->st[ST_TACH_INSERT];
 	struct json_object *o;
-	char sha[65];
+	char sha[65], why[256];
 	long long hid, id;
 	double t, x;
 	int rc = -1;
@@ -403,6 +631,11 @@ add_one_record(struct ts_hist_adder *a, const struct ts_rec *rec,
 		    (unsigned long long)rec->line);
 		goto done;
 	}
+	if (record_ok(a, rec, o, &t, why, sizeof why) == -1) {
+		snprintf(err, errlen, "%s:%llu: %s: nothing added", name,
+		    (unsigned long long)rec->line, why);
+		goto done;
+	}
 	ts_hist_sha256(rec->text, strlen(rec->text), sha);
 	id = lookup(a, ST_TACH_FIND, sha, err, errlen);
 	if (id < 0)
@@ -416,9 +649,6 @@ add_one_record(struct ts_hist_adder *a, const struct ts_rec *rec,
 	    errlen);
 	if (hid <= 0)
 		goto done;
-	t = num_at(o, "unix_time");
-	if (!isfinite(t))
-		t = (double)time(NULL);
 	sqlite3_bind_text(st, 1, sha, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 2, hid);
 	sqlite3_bind_double(st, 3, t);
@@ -473,12 +703,39 @@ add_records(struct ts_hist_adder *a, const char *text, size_t len,
 	return rc;
 }
 
+/*
+ * name as text to store and print (malloc'd): a byte that does not
+ * begin UTF-8 text, or begins a control character, becomes '?'.
+ */
+static char *
+text_name(const char *name)
+{
+	size_t len = strlen(name), i, n, k;
+	char *out = ts_xmalloc(len + 1);
+	unsigned long cp;
+
+	for (i = k = 0; i < len; i += n) {
+		n = ts_utf8_seq(name + i, len - i, &cp);
+		if (n == 0 || control(cp)) {
+			out[k++] = '?';
+			n = n == 0 ? 1 : n;
+		} else {
+			memcpy(out + k, name + i, n);
+			k += n;
+		}
+	}
+	out[k] = '\0';
+	return out;
+}
+
 int
 ts_hist_add(struct ts_hist_adder *a, const char *text, size_t len,
     const char *name, struct ts_hist_added *out, char *err, size_t errlen)
 {
 	static const char head[] = "{\"probe\":";
+	char *safe = text_name(name);
 	size_t i = 0;
+	int rc;
 
 	memset(out, 0, sizeof *out);
 	while (i < len && (text[i] == ' ' || text[i] == '\n' ||
@@ -487,7 +744,9 @@ ts_hist_add(struct ts_hist_adder *a, const char *text, size_t len,
 	if (len - i >= sizeof head - 1 &&
 	    memcmp(text + i, head, sizeof head - 1) == 0) {
 		out->tachyon = true;
-		return add_records(a, text, len, name, out, err, errlen);
-	}
-	return add_document(a, text, len, name, out, err, errlen);
+		rc = add_records(a, text, len, safe, out, err, errlen);
+	} else
+		rc = add_document(a, text, len, safe, out, err, errlen);
+	free(safe);
+	return rc;
 }

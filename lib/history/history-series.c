@@ -49,6 +49,20 @@ producer_index(struct ts_hist_series *s, const char *d)
 	return s->nproducers++;
 }
 
+/*
+ * The reason a row's time is refused: out of the range add takes, so an
+ * earlier version added it.
+ */
+static void
+out_of_range(char *err, size_t errlen, const char *what, const char *table,
+    long long id, double t)
+{
+	snprintf(err, errlen, "the history holds a %s (%s.id %lld) at unix "
+	    "time %.15g, not a time " TS_HIST_TIME_RANGE ", which add "
+	    "refuses (an earlier version let it in): delete that row (DELETE "
+	    "FROM %s WHERE id = %lld)", what, table, id, t, table, id);
+}
+
 long
 ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
     struct ts_hist_series **out, char *err, size_t errlen)
@@ -121,6 +135,13 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 			    sizeof *s->pts);
 		p = &s->pts[s->n++];
 		p->doc = sqlite3_column_int64(st, 5);
+		if (!TS_HIST_TIME_OK(sqlite3_column_double(st, 6))) {
+			out_of_range(err, errlen, "document", "documents",
+			    p->doc, sqlite3_column_double(st, 6));
+			sqlite3_finalize(st);
+			ts_hist_series_free(v, nv);
+			return -1;
+		}
 		p->t = sqlite3_column_int64(st, 6);
 		p->value = sqlite3_column_double(st, 7);
 		p->ci95 = sqlite3_column_double(st, 8);
@@ -290,7 +311,7 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
 	int rc;
 
 	*t = *score = NULL;
-	if (sqlite3_prepare_v2(h->db, "SELECT t.unix_time, t.score FROM "
+	if (sqlite3_prepare_v2(h->db, "SELECT t.unix_time, t.score, t.id FROM "
 	    "readings t JOIN hosts h ON h.id = t.host_id WHERE h.name = ?1 "
 	    "AND (?2 < 0 OR t.unix_time >= ?2) AND (?3 < 0 OR t.unix_time < "
 	    "?3) ORDER BY t.unix_time, t.id", -1, &st, NULL) != SQLITE_OK) {
@@ -301,6 +322,16 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
 	sqlite3_bind_int64(st, 2, since);
 	sqlite3_bind_int64(st, 3, until);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (!TS_HIST_TIME_OK(sqlite3_column_double(st, 0))) {
+			out_of_range(err, errlen, "record", "readings",
+			    sqlite3_column_int64(st, 2),
+			    sqlite3_column_double(st, 0));
+			sqlite3_finalize(st);
+			free(*t);
+			free(*score);
+			*t = *score = NULL;
+			return -1;
+		}
 		if ((n & (n - 1)) == 0) {
 			*t = ts_xrealloc(*t, (n ? 2 * n : 1) * sizeof **t);
 			*score = ts_xrealloc(*score, (n ? 2 * n : 1) *

@@ -28,6 +28,20 @@ struct sqlite3;
 /* Default wait for another writer, in milliseconds. */
 #define TS_HIST_TIMEOUT_MS	30000
 
+/*
+ * The times a history holds, in seconds since the epoch: a document's
+ * generated_at and a record's unix_time are from 2000-01-01T00:00:00Z
+ * (TS_HIST_TIME_MIN) to before 2100-01-01T00:00:00Z (TS_HIST_TIME_END);
+ * add refuses any other, and the commands that read a history refuse a
+ * row an earlier version let in, so that no time out of range reaches a
+ * calendar or an integer.  TS_HIST_TIME_RANGE says it in messages.
+ */
+#define TS_HIST_TIME_MIN	946684800.0
+#define TS_HIST_TIME_END	4102444800.0
+#define TS_HIST_TIME_RANGE	"from 2000-01-01 to 2099-12-31 (UTC)"
+#define TS_HIST_TIME_OK(t)	((t) >= TS_HIST_TIME_MIN && \
+				 (t) < TS_HIST_TIME_END)
+
 struct ts_hist {
 	struct sqlite3	*db;
 	char		*path;

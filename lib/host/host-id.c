@@ -164,33 +164,29 @@ reserved_key(const char *key)
 	return 0;
 }
 
-/*
- * Whether value is a tag's value by ts_tag_parse's rule; if not, the
- * reason (after "--tag VALUE of KEY ") in why.
- */
-static int
-tag_value_ok(const char *value, char *why, size_t whylen)
+int
+ts_tag_value_check(const char *value, size_t len, char *why, size_t whylen)
 {
-	size_t len = strlen(value), i, n;
+	size_t i, n;
 	unsigned long cp;
 
 	if (len > TS_TAG_MAX_VALUE) {
 		snprintf(why, whylen, "is %zu bytes long", len);
-		return 0;
+		return -1;
 	}
 	for (i = 0; i < len; i += n) {
 		if ((n = ts_utf8_seq(value + i, len - i, &cp)) == 0) {
 			snprintf(why, whylen, "is not valid UTF-8 (byte %zu, "
 			    "0x%02x)", i + 1, (unsigned char)value[i]);
-			return 0;
+			return -1;
 		}
 		if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
 			snprintf(why, whylen, "holds the control character "
 			    "U+%04lX (byte %zu)", cp, i + 1);
-			return 0;
+			return -1;
 		}
 	}
-	return 1;
+	return 0;
 }
 
 /* Make err one line of printable text: any other byte becomes '?'. */
@@ -227,7 +223,8 @@ ts_tag_parse(const char *arg, const char *writer, const struct ts_tag *prev,
 		one_line(err);
 		return -1;
 	}
-	if (!tag_value_ok(eq + 1, why, sizeof why)) {
+	if (ts_tag_value_check(eq + 1, strlen(eq + 1), why, sizeof why) ==
+	    -1) {
 		snprintf(err, errlen, "--tag VALUE of '%.*s' %s; a value is "
 		    "at most %d bytes of UTF-8 text without control "
 		    "characters", (int)n, arg, why, TS_TAG_MAX_VALUE);

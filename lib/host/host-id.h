@@ -58,6 +58,17 @@ int	 ts_tag_parse(const char *arg, const char *writer,
 	    char *err, size_t errlen);
 
 /*
+ * Whether value[0..len) is a --tag VALUE by ts_tag_parse's rule (a NUL
+ * among the len bytes is the control character U+0000).  Return 0, or
+ * -1 with the reason in why, worded to follow the value's name ("is not
+ * valid UTF-8 (byte 3, 0xff)", "holds the control character U+001B
+ * (byte 1)"); the value itself is never quoted.  threadstone-history
+ * holds host names to the same rule.
+ */
+int	 ts_tag_value_check(const char *value, size_t len, char *why,
+	    size_t whylen);
+
+/*
  * Append ,"host_id":...,"hostname":...,"kernel_release":...,
  * "cpu_model":..., the DMI fields present, then the tags, to an open
  * JSON object in b.  id may be NULL (only the tags).

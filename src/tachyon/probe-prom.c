@@ -155,6 +155,22 @@ info(struct ts_buf *b, const struct ts_promctx *ctx)
 	ts_buf_puts(b, "} 1\n");
 }
 
+/* The failed writes of the textfile, when ctx has them. */
+static void
+writes(struct ts_buf *b, const struct ts_promctx *ctx)
+{
+	if (ctx->writes == NULL)
+		return;
+	gauge(b, "tachyon_textfile_write_errors", "Writes of this file that "
+	    "failed (a full disk, say) since this tachyon started; the "
+	    "readings they carried were lost.", ctx, "%.0f",
+	    (double)ctx->writes->errors);
+	if (ctx->writes->errors > 0)
+		gauge(b, "tachyon_textfile_last_write_error_timestamp_seconds",
+		    "When a write of this file last failed, in seconds since "
+		    "the epoch.", ctx, "%.3f", ctx->writes->last_error);
+}
+
 void
 ts_prom_reading(struct ts_buf *b, const struct ts_probe_result *r,
     const struct ts_probeout_check *chk, double unix_time,
@@ -186,6 +202,7 @@ ts_prom_reading(struct ts_buf *b, const struct ts_probe_result *r,
 	    (double)r->threads);
 	gauge(b, "tachyon_pinned_threads", "Chains bound to a core of their "
 	    "own.", ctx, "%.0f", (double)r->pinned);
+	writes(b, ctx);
 	gauge(b, "tachyon_last_error", "1 when the last reading failed (the "
 	    "other series are then the last good reading's), else 0.", ctx,
 	    "%.0f", 0);
@@ -231,7 +248,10 @@ ts_prom_error(struct ts_buf *b, const char *prev, size_t prevlen,
 		/* Only whole lines of tachyon's own families are kept. */
 		if (nl != NULL && n > 8 && strncmp(name, "tachyon_", 8) == 0 &&
 		    !is(name, n, "tachyon_last_error") &&
-		    !is(name, n, "tachyon_last_error_timestamp_seconds")) {
+		    !is(name, n, "tachyon_last_error_timestamp_seconds") &&
+		    !(ctx->writes != NULL && (is(name, n,
+		    "tachyon_textfile_write_errors") || is(name, n,
+		    "tachyon_textfile_last_write_error_timestamp_seconds")))) {
 			ts_buf_add(b, p, len + 1);
 			had_info |= is(name, n, "tachyon_info");
 		}
@@ -239,6 +259,7 @@ ts_prom_error(struct ts_buf *b, const char *prev, size_t prevlen,
 	}
 	if (!had_info)
 		info(b, ctx);
+	writes(b, ctx);
 	family(b, "tachyon_last_error", "1 when the last reading failed (the "
 	    "other series are then the last good reading's), else 0.");
 	sample(b, "tachyon_last_error", "stage", stage, ctx, "%.0f", 1);

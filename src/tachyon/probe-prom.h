@@ -15,11 +15,21 @@
 #include "probe-out.h"
 #include "util.h"
 
-/* Who measured: the identity (or NULL) and the tags, labels of the series. */
+/* The writes of a --textfile that failed, for the file's own series. */
+struct ts_prom_writes {
+	unsigned long	 errors;	/* since the program started */
+	double		 last_error;	/* when the last failed (unix time) */
+};
+
+/*
+ * Who measured: the identity (or NULL) and the tags, labels of the
+ * series; for a --textfile, its failed writes (NULL on stdout).
+ */
 struct ts_promctx {
 	const struct ts_hostid	*id;
 	const struct ts_tag	*tags;
 	size_t			 ntags;
+	const struct ts_prom_writes *writes;
 };
 
 /*
@@ -33,7 +43,9 @@ int	 ts_prom_label_check(const char *key, char *err, size_t errlen);
 /*
  * Append the whole exposition of one reading r, taken with check chk
  * (may be NULL: off), that ended at unix_time: every family with its
- * HELP and TYPE, tachyon_last_error 0 at the end.
+ * HELP and TYPE; with ctx->writes, tachyon_textfile_write_errors and,
+ * when some failed, tachyon_textfile_last_write_error_timestamp_seconds;
+ * tachyon_last_error 0 at the end.
  */
 void	 ts_prom_reading(struct ts_buf *b, const struct ts_probe_result *r,
 	    const struct ts_probeout_check *chk, double unix_time,
@@ -43,8 +55,10 @@ void	 ts_prom_reading(struct ts_buf *b, const struct ts_probe_result *r,
  * Append the exposition after a failed reading: the families of prev
  * (the previous file's text, prevlen bytes, or NULL), except any
  * tachyon_last_error family and any line that is not tachyon's, then
- * tachyon_info if prev had none, then tachyon_last_error{stage=STAGE} 1
- * and tachyon_last_error_timestamp_seconds.
+ * tachyon_info if prev had none, then (with ctx->writes) the failed
+ * writes' families in place of prev's, then
+ * tachyon_last_error{stage=STAGE} 1 and
+ * tachyon_last_error_timestamp_seconds.
  */
 void	 ts_prom_error(struct ts_buf *b, const char *prev, size_t prevlen,
 	    const char *stage, double unix_time, const struct ts_promctx *ctx);

@@ -41,9 +41,33 @@ ts_textfile_check(const char *dir, char *err, size_t errlen)
 		return -1;
 	}
 	path = ts_textfile_path(dir);
+	/*
+	 * Only a regular file is the collector's: a FIFO there would block
+	 * the write of every reading until something read it.
+	 */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "--textfile %s: %s is %s, not a regular "
+		    "file; the collector reads regular files (remove it)", dir,
+		    path, S_ISFIFO(st.st_mode) ? "a FIFO" :
+		    S_ISSOCK(st.st_mode) ? "a socket" :
+		    S_ISDIR(st.st_mode) ? "a directory" :
+		    S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" :
+		    "a file of another kind");
+		free(path);
+		return -1;
+	}
 	rc = ts_check_writable(path, err, errlen);
 	free(path);
 	return rc;
+}
+
+void
+ts_textfile_clean(const char *path)
+{
+	char err[256];
+	size_t n;
+
+	(void)ts_outfile_clean(path, &n, err, sizeof err);
 }
 
 char *
@@ -75,7 +99,7 @@ ts_textfile_error(const char *path, const char *stage, double unix_time,
 	    sizeof why) == 0;
 	ts_prom_error(&out, have ? prev.data : NULL, have ? prev.len : 0,
 	    stage, unix_time, ctx);
-	rc = ts_write_file_atomic(path, out.data, out.len, err, errlen);
+	rc = ts_write_regular_file(path, out.data, out.len, err, errlen);
 	ts_buf_free(&prev);
 	ts_buf_free(&out);
 	return rc;

@@ -18,9 +18,18 @@
 
 /*
  * Check that dir is an existing, writable directory in which
- * DIR/tachyon.prom can be written.  Return 0, or -1 with one line in err.
+ * DIR/tachyon.prom can be written, and that DIR/tachyon.prom is a
+ * regular file if it exists (a FIFO would block every write).  Return
+ * 0, or -1 with one line in err.
  */
 int	 ts_textfile_check(const char *dir, char *err, size_t errlen);
+
+/*
+ * Remove the temporary files of writers of path (DIR/tachyon.prom)
+ * killed by SIGKILL (ts_outfile_clean); a live writer's are kept.  What
+ * cannot be removed stays, silently.
+ */
+void	 ts_textfile_clean(const char *path);
 
 /* DIR/tachyon.prom, malloc'd. */
 char	*ts_textfile_path(const char *dir);

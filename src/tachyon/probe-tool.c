@@ -76,11 +76,24 @@ emit(struct ts_buf *b)
 	return okay;
 }
 
-/* The identity and tags, as the Prometheus series' labels. */
+/*
+ * The textfile's failed writes so far, which the file carries once a
+ * write succeeds (tachyon_textfile_write_errors), and whether the last
+ * write failed: a streak of failures is said on stderr once, at its
+ * first.
+ */
+static struct ts_prom_writes writes;
+static bool write_failing;
+
+/*
+ * The identity and tags, as the Prometheus series' labels, and the
+ * textfile's failed writes when there is a textfile.
+ */
 static struct ts_promctx
 promctx(const struct ts_probe_tool_opts *o)
 {
-	struct ts_promctx ctx = { o->id, o->tags, o->ntags };
+	struct ts_promctx ctx = { o->id, o->tags, o->ntags,
+	    o->textfile_path != NULL ? &writes : NULL };
 
 	return ctx;
 }
@@ -100,7 +113,11 @@ textfile_failed(const struct ts_probe_tool_opts *o, const char *stage)
 		ts_error("%s", err);
 }
 
-/* Replace the textfile with reading r; false after one line on stderr. */
+/*
+ * Replace the textfile with reading r; false when it could not be
+ * written, after one line on stderr (in watch mode, at the first failure
+ * of a streak only: the watch goes on, and the reading is lost).
+ */
 static bool
 textfile_reading(const struct ts_probe_tool_opts *o,
     const struct ts_probe_result *r, const struct ts_probeout_check *chk,
@@ -113,11 +130,20 @@ textfile_reading(const struct ts_probe_tool_opts *o,
 
 	ts_buf_init(&b);
 	ts_prom_reading(&b, r, chk, unix_time, &ctx);
-	if (ts_write_file_atomic(o->textfile_path, b.data, b.len, err,
+	if (ts_write_regular_file(o->textfile_path, b.data, b.len, err,
 	    sizeof err) == -1) {
-		ts_error("%s", err);
+		if (!o->watch)
+			ts_error("%s", err);
+		else if (!write_failing)
+			ts_error("%s; the watch goes on, and the file counts "
+			    "the failed writes (tachyon_textfile_write_errors) "
+			    "from the next one that succeeds", err);
+		writes.errors++;
+		writes.last_error = unix_time;
+		write_failing = true;
 		okay = false;
-	}
+	} else
+		write_failing = false;
 	ts_buf_free(&b);
 	return okay;
 }
@@ -375,6 +401,7 @@ readings(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
 		textfile_failed(o, "chains");
 		return TS_EXIT_FAILURE;
 	}
+	ctx.writes = NULL;	/* the exposition on stdout is no file's */
 	ts_buf_init(&out);
 	begin = ts_now();
 	for (reading = 1;; reading++) {
@@ -386,9 +413,12 @@ readings(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
 			break;
 		}
 		unix_time = ts_probeout_unix_time();
-		/* A reading cut short by a signal is not published. */
+		/*
+		 * A reading cut short by a signal is not published.  A watch
+		 * outlives a failed write (a full disk, say).
+		 */
 		if (o->textfile_path != NULL && !res.interrupted &&
-		    !textfile_reading(o, &res, chk, unix_time)) {
+		    !textfile_reading(o, &res, chk, unix_time) && !o->watch) {
 			status = TS_EXIT_FAILURE;
 			break;
 		}
@@ -413,6 +443,9 @@ readings(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
 	}
 	ts_buf_free(&out);
 	ts_probe_close(pr);
+	/* A watch whose file does not hold its last reading failed. */
+	if (status == TS_EXIT_OK && write_failing)
+		status = TS_EXIT_FAILURE;
 	if (status == TS_EXIT_OK && o->min_score > 0 &&
 	    ts_probe_score(&res) < o->min_score) {
 		ts_error("score %.3f is below --min-score %g: this host is "

@@ -279,6 +279,8 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 			exit(TS_EXIT_FAILURE);
 		}
 		o->textfile_path = ts_textfile_path(textfile);
+		/* What writers killed by SIGKILL left there. */
+		ts_textfile_clean(o->textfile_path);
 	}
 }
 

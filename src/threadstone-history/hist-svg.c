@@ -153,7 +153,12 @@ hist_svg(struct ts_buf *b, const struct hist_plot_series *v, size_t n,
 	for (i = 0; i <= 4; i++) {
 		double t = x.lo + (x.hi - x.lo) * i / 4;
 
-		ts_rfc3339((time_t)t, when);
+		/*
+		 * The loaders refuse a time out of the history's range; the
+		 * conversion stays bounded whatever it is given.
+		 */
+		ts_rfc3339(t >= 0 && t < TS_HIST_TIME_END ? (time_t)t : 0,
+		    when);
 		when[10] = '\0';
 		ts_buf_printf(b, "<text class=\"tick time\" x=\"%.1f\" "
 		    "y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">%s"

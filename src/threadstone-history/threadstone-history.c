@@ -104,8 +104,9 @@ parse_when(const char *opt, const char *arg)
 		t = ts_hist_parse_time(buf);
 	}
 	if (t < 0)
-		ts_usage_error("invalid %s '%s': expected YYYY-MM-DD or "
-		    "YYYY-MM-DDTHH:MM:SSZ", opt, arg);
+		ts_usage_error("invalid %s '%s': expected a date YYYY-MM-DD "
+		    "or a UTC time YYYY-MM-DDTHH:MM:SSZ, from 1970 on, that "
+		    "the calendar has", opt, arg);
 	return t;
 }
 
@@ -136,6 +137,7 @@ main(int argc, char *argv[])
 	static const char *const passes[] = { "single", "multi", NULL };
 	struct hist_opts o;
 	const char *cmd;
+	char why[128];
 	size_t c, i;
 	uint64_t secs;
 	int ch, nargs;
@@ -158,9 +160,10 @@ main(int argc, char *argv[])
 			o.timeout_ms = (int)secs * 1000;
 			break;
 		case OPT_HOST:
-			if (*optarg == '\0')
-				ts_usage_error("invalid --host '': expected a "
-				    "host name");
+			if (ts_hist_host_check(optarg, strlen(optarg), why,
+			    sizeof why) == -1)
+				ts_usage_error("invalid --host: the name %s; "
+				    "%s", why, TS_HIST_HOST_RULE);
 			o.host = optarg;
 			o.used |= HIST_OPT_HOST;
 			break;
