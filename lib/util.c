@@ -189,13 +189,21 @@ ts_rfc3339(time_t t, char *buf)
 	return buf;
 }
 
-/* qsort's order of finite doubles, ascending. */
+int
+ts_cmp_double(double x, double y)
+{
+	int nx = isnan(x) != 0, ny = isnan(y) != 0;
+
+	if (nx || ny)
+		return nx - ny;
+	return (x > y) - (x < y);
+}
+
+/* qsort's order of doubles: ts_cmp_double's. */
 static int
 cmp_double(const void *a, const void *b)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
+	return ts_cmp_double(*(const double *)a, *(const double *)b);
 }
 
 void

@@ -65,7 +65,14 @@ const char *ts_operand_path(const char *arg);
 /* CLOCK_MONOTONIC in seconds. */
 double	 ts_now(void);
 
-/* Sort n finite doubles ascending, in place. */
+/*
+ * A total order of doubles: -1, 0 or 1 as x sorts before, with or after
+ * y; ascending, -0 equal to 0, every NaN equal to every other and after
+ * every number (a comparison with NaN is false either way, which would
+ * leave qsort without an order and a loop over equal values stuck).
+ */
+int	 ts_cmp_double(double x, double y);
+/* Sort n doubles in place in ts_cmp_double's order (NaNs last). */
 void	 ts_sort_doubles(double *v, size_t n);
 /* "YYYY-MM-DDTHH:MM:SSZ" of t (before 1970: the epoch); buf >= 21 bytes. */
 char	*ts_rfc3339(time_t t, char *buf);

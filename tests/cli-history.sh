@@ -621,4 +621,19 @@ run "$H" --db "$sdb" trend -w nosuch
 expect_status 1 "trend of a workload not in the history"
 expect_one_error_line "trend of nothing"
 
+# A result that is not finite, put in by hand (add stores none): refused
+# in one line, never drawn, judged or taken for a change.
+cp "$sdb" "$tmpdir/inf.sqlite"
+"$PY" -c 'import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("UPDATE results SET value = 9e999 WHERE rowid = (SELECT min(rowid) FROM results WHERE workload = ?)", ("sgemm",))
+c.commit()' "$tmpdir/inf.sqlite"
+for cmd in "trend -w sgemm" changes; do
+	run timeout 20 "$H" --db "$tmpdir/inf.sqlite" $cmd
+	expect_status 1 "$cmd on an infinite result"
+	expect_one_error_line "$cmd on an infinite result"
+	grep -q "sgemm .* result is not a finite number in the database" "$tmpdir/err"
+	ok $? "$cmd on an infinite result: the document named"
+done
+
 done_testing

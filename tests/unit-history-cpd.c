@@ -9,7 +9,9 @@
  * statistics under it: Student's t against tabulated values, Welch.
  * And check's judgement of a new run against a synthetic history: its
  * false-alarm rate on runs like the history's, its power on a drop of 5
- * noise units, and a producer change never judged.
+ * noise units, and a producer change never judged.  And values that
+ * are not finite: the medians put NaNs last, and the detector ends on a
+ * series of them.
  */
 #include <config.h>
 
@@ -256,5 +258,26 @@ main(void)
 		ok(j.verdict == TS_HIST_NO_HISTORY, "check: no series, no "
 		    "history");
 	}
+
+	/* Not finite: the order is total, every loop ends. */
+	ok(ts_hs_median((double[]){ NAN, 1, 3, NAN, 2 }, 5) == 3 &&
+	    ts_hs_median((double[]){ NAN, 1, 2 }, 3) == 2,
+	    "median: NaNs sort last, not anywhere");
+	ts_cpd_defaults(&p);
+	for (i = 0; i < 60; i++)
+		x[i] = i < 30 ? 10 : 20;
+	x[7] = NAN;
+	x[40] = INFINITY;
+	x[41] = -INFINITY;
+	n = ts_cpd_detect(x, 60, &p, &ch);
+	ok(n <= 60 / p.min_seg, "a series with NaN and infinities: the "
+	    "detector ends (%zu changes)", n);
+	free(ch);
+	for (i = 0; i < 60; i++)
+		x[i] = NAN;
+	n = ts_cpd_detect(x, 60, &p, &ch);
+	ok(n <= 60 / p.min_seg, "a series of NaNs: the detector ends (%zu "
+	    "changes)", n);
+	free(ch);
 	return done_testing();
 }

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lib/util.c: strict option values, allocation helpers, whole-file
- * reading and writing to a descriptor, and RFC 3339 stamps.
+ * reading and writing to a descriptor, RFC 3339 stamps, and the total
+ * order of doubles (NaNs last, so that a sort has an order and a loop
+ * over equal values moves on).
  */
 #include <config.h>
 
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +37,31 @@ stamps(void)
 	    "stamp: before 1970 gives the epoch");
 }
 
+/* ts_cmp_double is a total order; ts_sort_doubles puts NaNs last. */
+static void
+order(void)
+{
+	double v[] = { NAN, 3, -INFINITY, NAN, INFINITY, -0.0, 0.0, -1, NAN,
+	    2 };
+	size_t n = sizeof v / sizeof v[0], i;
+	int sorted = 1;
+
+	ok(ts_cmp_double(1, 2) == -1 && ts_cmp_double(2, 1) == 1 &&
+	    ts_cmp_double(2, 2) == 0, "cmp: numbers ascending");
+	ok(ts_cmp_double(NAN, NAN) == 0 && ts_cmp_double(NAN, INFINITY) == 1 &&
+	    ts_cmp_double(INFINITY, NAN) == -1 &&
+	    ts_cmp_double(-NAN, 0) == 1, "cmp: a NaN after every number, "
+	    "equal to every NaN");
+	ok(ts_cmp_double(-0.0, 0.0) == 0 &&
+	    ts_cmp_double(-INFINITY, -1e308) == -1, "cmp: -0 is 0; -Inf first");
+	ts_sort_doubles(v, n);
+	for (i = 0; i + 1 < n; i++)
+		if (ts_cmp_double(v[i], v[i + 1]) > 0)
+			sorted = 0;
+	ok(sorted && v[0] == -INFINITY && v[6] == INFINITY && isnan(v[7]) &&
+	    isnan(v[8]) && isnan(v[9]), "sort: ascending, the NaNs last");
+}
+
 int
 main(void)
 {
@@ -46,6 +74,7 @@ main(void)
 	int fd;
 
 	stamps();
+	order();
 	ok(ts_parse_u64("42", 1, 100, &u) == 0 && u == 42, "u64: 42");
 	ok(ts_parse_u64("0", 1, 100, &u) == -1 && u == 42, "u64: below min");
 	ok(ts_parse_u64("101", 1, 100, &u) == -1, "u64: above max");

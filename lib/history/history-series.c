@@ -146,6 +146,16 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 		p->value = sqlite3_column_double(st, 7);
 		p->ci95 = sqlite3_column_double(st, 8);
 		p->producer = producer_index(s, col(st, 9));
+		/* add stores finite numbers; a REAL column may hold Inf. */
+		if (!isfinite(p->value) || !isfinite(p->ci95)) {
+			snprintf(err, errlen, "document %lld's %s %s result "
+			    "is not a finite number in the database (not "
+			    "written by threadstone-history add)",
+			    (long long)p->doc, s->workload, s->pass);
+			sqlite3_finalize(st);
+			ts_hist_series_free(v, nv);
+			return -1;
+		}
 	}
 	if (rc != SQLITE_DONE) {
 		ts_hist_errmsg(h, "reading", err, errlen);
@@ -340,6 +350,16 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
 		(*t)[n] = sqlite3_column_double(st, 0);
 		(*score)[n] = sqlite3_column_double(st, 1);
 		n++;
+		if (!isfinite((*t)[n - 1]) || !isfinite((*score)[n - 1])) {
+			snprintf(err, errlen, "a tachyon record of %s is not a "
+			    "finite number in the database (not written by "
+			    "threadstone-history add)", host);
+			sqlite3_finalize(st);
+			free(*t);
+			free(*score);
+			*t = *score = NULL;
+			return -1;
+		}
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
