@@ -6,7 +6,10 @@
  * too small to bootstrap, the within-host regression (exact, and noisy
  * with a known R^2), blocks of time that merge back into the host's
  * moments, no between-host variance (normalise impossible between hosts,
- * possible within), the reservoir's cap, and a reproducible bootstrap.
+ * possible within), the reservoir's cap, and a reproducible bootstrap;
+ * the ranks and the order of values with NaNs and infinities in them
+ * (one pass, every NaN tied last), records out of range refused, and
+ * timings all 0 (no NaN in the result).
  */
 #include <config.h>
 
@@ -33,6 +36,74 @@ gauss(struct ts_rng *rng)
 	double u = ts_rng_f64(rng), v = ts_rng_f64(rng);
 
 	return sqrt(-2 * log(1 - u)) * cos(2 * M_PI * v);
+}
+
+/*
+ * The ranks and the order, whatever the values: a NaN once made the rank
+ * loop spin forever (issue 32).
+ */
+static void
+test_nan(void)
+{
+	static const double v[] = { 3, NAN, 1, INFINITY, NAN, 1, -INFINITY,
+	    NAN };
+	static const double w[] = { 1, 1, 1, 1, 2, 1, 1, 1 };
+	static const double allnan[] = { NAN, NAN, NAN };
+	static const double ones[] = { 1, 1, 1 };
+	double rank[8];
+	size_t *o, n = 8, i;
+	struct ts_fleet f;
+	struct ts_fleet_result r;
+	char err[1024], host[16];
+	int j;
+
+	o = ts_fleet_order(v, n);
+	ok(o[0] == 6 && o[1] == 2 && o[2] == 5 && o[3] == 0 && o[4] == 3 &&
+	    o[5] == 1 && o[6] == 4 && o[7] == 7,
+	    "order: -Inf first, ties by index, the NaNs last");
+	ts_fleet_wranks(v, o, w, n, rank);
+	/* Places 1..9: -Inf 1; the 1s 2, 3; 3 4; +Inf 5; the NaNs 6..9. */
+	ok(rank[6] == 1 && rank[2] == 2.5 && rank[5] == 2.5 && rank[0] == 4 &&
+	    rank[3] == 5 && rank[1] == 7.5 && rank[4] == 7.5 && rank[7] == 7.5,
+	    "ranks: the NaNs share the last places (weight 2 counted)");
+	free(o);
+	o = ts_fleet_order(allnan, 3);
+	ts_fleet_wranks(allnan, o, ones, 3, rank);
+	ok(rank[0] == 2 && rank[1] == 2 && rank[2] == 2,
+	    "ranks of NaNs alone: one tie, and the loop ends");
+	free(o);
+	for (i = 0; i < 3; i++)
+		rank[i] = -1;
+	o = ts_fleet_order(allnan, 0);
+	ts_fleet_wranks(allnan, o, ones, 0, rank);
+	ok(rank[0] == -1, "no values: nothing ranked");
+	free(o);
+
+	ts_fleet_init(&f, 1);
+	ok(ts_fleet_add(&f, "a", NAN, 1) == -1 &&
+	    ts_fleet_add(&f, "a", INFINITY, 1) == -1 &&
+	    ts_fleet_add(&f, "a", 1, NAN) == -1 &&
+	    ts_fleet_add(&f, "a", 1, INFINITY) == -1 &&
+	    ts_fleet_add(&f, "a", 1, -INFINITY) == -1 &&
+	    ts_fleet_add(&f, "a", 1, 0) == -1 &&
+	    ts_fleet_add(&f, "a", 1, -1) == -1 && f.records == 0 &&
+	    f.nhosts == 0, "add: NaN, infinities and a score not positive "
+	    "refused, nothing added");
+	ok(ts_fleet_add(&f, "a", 0, 1e-300) == 0 && f.records == 1,
+	    "add: a timing of 0 and a tiny score taken");
+	ts_fleet_free(&f);
+
+	/* Timings all 0: no spread, a CV of 0, not 0 / 0. */
+	ts_fleet_init(&f, 1);
+	for (i = 0; i < 12; i++)
+		for (j = 0; j < 3; j++) {
+			snprintf(host, sizeof host, "z%zu", i);
+			ts_fleet_add(&f, host, 0, 40 + (double)i + j);
+		}
+	ok(ts_fleet_analyse(&f, 100, 1, &r, err, sizeof err) == 0 &&
+	    r.cv_within == 0 && r.cv_between == 0 && r.cv_total == 0 &&
+	    r.verdict == TS_FLEET_NONE, "timings all 0: CVs 0, no signal");
+	ts_fleet_free(&f);
 }
 
 int
@@ -212,5 +283,6 @@ main(void)
 	ok(f.blocks_dropped && f.hosts[0].blk.b == NULL,
 	    "past 64 hosts no blocks of time are kept");
 	ts_fleet_free(&f);
+	test_nan();
 	return done_testing();
 }

@@ -98,15 +98,23 @@ lookup(struct ts_fleet *f, const char *host)
 	return (uint32_t)(f->nhosts - 1);
 }
 
-void
+int
 ts_fleet_add(struct ts_fleet *f, const char *host, double t, double s)
 {
-	uint32_t i = lookup(f, host);
-	struct ts_fleet_host *h = &f->hosts[i];
-	struct ts_fleet_point p = { i, t, s };
+	struct ts_fleet_host *h;
+	struct ts_fleet_point p;
+	uint32_t i;
 	double d;
 	uint64_t k;
 
+	/* The readers refuse these; a NaN would poison every sum. */
+	if (!(isfinite(t) && isfinite(s) && s > 0))
+		return -1;
+	i = lookup(f, host);
+	h = &f->hosts[i];
+	p.host = i;
+	p.t = t;
+	p.s = s;
 	h->n++;
 	d = t - h->mean_t;
 	h->mean_t += d / (double)h->n;
@@ -127,6 +135,7 @@ ts_fleet_add(struct ts_fleet *f, const char *host, double t, double s)
 		f->points[f->npoints++] = p;
 	else if ((k = ts_rng_below(&f->rng, f->records)) < TS_FLEET_MAX_POINTS)
 		f->points[k] = p;
+	return 0;
 }
 
 const char *
@@ -180,20 +189,22 @@ wfit(const double *x, const double *y, const double *w, size_t n,
 		*icpt = my - *slope * mx;
 }
 
-/*
- * Mid-ranks of the weighted sample in `order` (ascending by v): a host of
- * weight w takes w places; equal values share their places' mean.
- */
-static void
-wranks(const double *v, const size_t *order, const double *w, size_t n,
-    double *rank)
+void
+ts_fleet_wranks(const double *v, const size_t *order, const double *w,
+    size_t n, double *rank)
 {
 	size_t i, j, k;
 	double cum = 0, tot;
 
+	/*
+	 * Each group holds its first value whatever it is, so that i moves
+	 * on even where v == v is false (a NaN); ties are told apart by
+	 * ts_cmp_double, the order's own comparison, so NaNs tie together.
+	 */
 	for (i = 0; i < n; i = j) {
-		tot = 0;
-		for (j = i; j < n && v[order[j]] == v[order[i]]; j++)
+		tot = w[order[i]];
+		for (j = i + 1; j < n &&
+		    ts_cmp_double(v[order[j]], v[order[i]]) == 0; j++)
 			tot += w[order[j]];
 		for (k = i; k < j; k++)
 			rank[order[k]] = cum + (tot + 1) / 2;
@@ -208,8 +219,8 @@ wspearman(const double *x, const double *y, const size_t *ox,
 {
 	double r2, slope;
 
-	wranks(x, ox, w, n, rx);
-	wranks(y, oy, w, n, ry);
+	ts_fleet_wranks(x, ox, w, n, rx);
+	ts_fleet_wranks(y, oy, w, n, ry);
 	wfit(rx, ry, w, n, &r2, &slope, NULL);
 	return slope >= 0 ? sqrt(r2) : -sqrt(r2);
 }
@@ -219,14 +230,15 @@ static const double *sort_key;
 static int
 cmp_index(const void *a, const void *b)
 {
-	double x = sort_key[*(const size_t *)a], y = sort_key[*(const size_t *)b];
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = ts_cmp_double(sort_key[i], sort_key[j]);
 
-	return (x > y) - (x < y);
+	/* Equal values in index order: the same order from any qsort. */
+	return c != 0 ? c : (i > j) - (i < j);
 }
 
-/* The order of v ascending, in a new array. */
-static size_t *
-order_of(const double *v, size_t n)
+size_t *
+ts_fleet_order(const double *v, size_t n)
 {
 	size_t *o = ts_xmalloc(n * sizeof *o), i;
 
@@ -258,6 +270,16 @@ band(struct ts_fleet_result *r, double *tmp, const double *sl,
 		r->band_lo[i] = e.lo;
 		r->band_hi[i] = e.hi;
 	}
+}
+
+/*
+ * A coefficient of variation: no spread is 0 (timings all 0 are a mean
+ * of 0, not a NaN).
+ */
+static double
+coef_var(double sd, double mean)
+{
+	return sd > 0 ? sd / mean : 0;
 }
 
 /* The host-level arrays of the analysed hosts. */
@@ -486,9 +508,9 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 	}
 	sb = a.n > 1 ? sb / (double)(a.n - 1) : 0;
 	sw2 = ssw / (N - (double)a.n);
-	r->cv_within = sqrt(sw2) / r->mean_t;
-	r->cv_between = sqrt(sb) / mb;
-	r->cv_total = sqrt(sst / (N - 1)) / r->mean_t;
+	r->cv_within = coef_var(sqrt(sw2), r->mean_t);
+	r->cv_between = coef_var(sqrt(sb), mb);
+	r->cv_total = coef_var(sqrt(sst / (N - 1)), r->mean_t);
 	tmp = sb - sw2 * inv_n;
 	if (tmp < 0)
 		tmp = 0;
@@ -519,8 +541,8 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 	wfit(a.x, a.y, a.w, a.n, &r->r2.v, &r->slope.v, &r->intercept);
 	wfit(a.ix, a.y, a.w, a.n, &r->r2_inv.v, &r->slope_inv.v,
 	    &r->intercept_inv);
-	ox = order_of(a.x, a.n);
-	oy = order_of(a.y, a.n);
+	ox = ts_fleet_order(a.x, a.n);
+	oy = ts_fleet_order(a.y, a.n);
 	rx = ts_xmalloc(2 * a.n * sizeof *rx);
 	ry = rx + a.n;
 	r->rho.v = wspearman(a.x, a.y, ox, oy, a.w, a.n, rx, ry);

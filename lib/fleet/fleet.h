@@ -18,8 +18,11 @@
 
 void	 ts_fleet_init(struct ts_fleet *, uint64_t seed);
 void	 ts_fleet_free(struct ts_fleet *);
-/* Add one record; t and s are finite and s > 0 (the caller checks). */
-void	 ts_fleet_add(struct ts_fleet *, const char *host, double t, double s);
+/*
+ * Add one record: 0, or -1 (nothing added) unless t is finite and s
+ * finite and positive (the readers refuse the rest).
+ */
+int	 ts_fleet_add(struct ts_fleet *, const char *host, double t, double s);
 
 /*
  * Analyse the fleet with `bootstrap` resamples from `seed`: between hosts
@@ -32,6 +35,20 @@ int	 ts_fleet_analyse(const struct ts_fleet *, unsigned bootstrap,
 const char *ts_fleet_verdict_name(enum ts_fleet_verdict);
 /* "neither", "between hosts", "within hosts", "both". */
 const char *ts_fleet_explains_name(enum ts_fleet_explains);
+
+/*
+ * The indices of v[0..n) in ts_cmp_double's order (ascending, NaNs
+ * last, equal values by index), in a new array.
+ */
+size_t	*ts_fleet_order(const double *v, size_t n);
+/*
+ * Mid-ranks of the weighted sample v in `order` (as ts_fleet_order
+ * gives it) into rank: a value of weight w takes w places, equal values
+ * (ts_cmp_double: NaNs with NaNs) share their places' mean.  One pass
+ * whatever the values.
+ */
+void	 ts_fleet_wranks(const double *v, const size_t *order,
+	    const double *w, size_t n, double *rank);
 
 /* The chosen fit's timing at score s. */
 double	 ts_fleet_fit(const struct ts_fleet_result *, double s);

@@ -108,6 +108,20 @@ ts_fleetout_table(struct ts_buf *b, const struct ts_fleet_result *r,
 	within_table(b, r);
 }
 
+/*
+ * "name":v, after a comma unless first; null for a value that is not
+ * finite (extreme timings overflow the sums): JSON has no NaN.
+ */
+static void
+num_json(struct ts_buf *b, const char *name, double v, int first)
+{
+	ts_buf_printf(b, "%s\"%s\":", first ? "" : ",", name);
+	if (isfinite(v))
+		ts_buf_printf(b, "%.6g", v);
+	else
+		ts_buf_puts(b, "null");
+}
+
 /* ,"name":{"value":v,"lo":lo,"hi":hi} */
 static void
 est_json(struct ts_buf *b, const char *name, const struct ts_est *e)
@@ -116,17 +130,21 @@ est_json(struct ts_buf *b, const char *name, const struct ts_est *e)
 		ts_buf_printf(b, ",\"%s\":null", name);
 		return;
 	}
-	ts_buf_printf(b, ",\"%s\":{\"value\":%.6g,\"lo\":%.6g,\"hi\":%.6g}",
-	    name, e->v, e->lo, e->hi);
+	ts_buf_printf(b, ",\"%s\":{", name);
+	num_json(b, "value", e->v, 1);
+	num_json(b, "lo", e->lo, 0);
+	num_json(b, "hi", e->hi, 0);
+	ts_buf_putc(b, '}');
 }
 
 /* ,"within":{...}: the within-host part, or why there is none. */
 static void
 within_json(struct ts_buf *b, const struct ts_fleet_result *r)
 {
-	ts_buf_printf(b, ",\"within\":{\"hosts\":%zu,\"records\":%" PRIu64
-	    ",\"share\":%.6g,\"verdict_possible\":%s", r->within_hosts,
-	    r->within_records, r->share_within, r->within_ok ? "true" :
+	ts_buf_printf(b, ",\"within\":{\"hosts\":%zu,\"records\":%" PRIu64,
+	    r->within_hosts, r->within_records);
+	num_json(b, "share", r->share_within, 0);
+	ts_buf_printf(b, ",\"verdict_possible\":%s", r->within_ok ? "true" :
 	    "false");
 	if (!r->within_ok) {
 		ts_buf_puts(b, ",\"why\":");
@@ -134,9 +152,9 @@ within_json(struct ts_buf *b, const struct ts_fleet_result *r)
 		ts_buf_putc(b, '}');
 		return;
 	}
-	ts_buf_printf(b, ",\"clusters\":\"%s\",\"nclusters\":%zu,"
-	    "\"block_records\":%.6g", r->by_blocks ? "blocks" : "hosts",
-	    r->clusters, r->by_blocks ? r->block_len : 0.0);
+	ts_buf_printf(b, ",\"clusters\":\"%s\",\"nclusters\":%zu",
+	    r->by_blocks ? "blocks" : "hosts", r->clusters);
+	num_json(b, "block_records", r->by_blocks ? r->block_len : 0.0, 0);
 	est_json(b, "r2", &r->w_r2);
 	est_json(b, "slope", &r->w_slope);
 	est_json(b, "r2_inverse", &r->w_r2_inv);
@@ -161,22 +179,23 @@ ts_fleetout_json(struct ts_buf *b, const struct ts_fleet_result *r,
 	ts_buf_printf(b, ",\"records\":%" PRIu64 ",\"hosts\":%zu,"
 	    "\"records_per_host\":{\"min\":%.0f,\"mean\":%.6g,\"max\":%.0f},"
 	    "\"single_record_hosts\":%zu,\"skipped_records\":%" PRIu64 ","
-	    "\"failed_records\":%" PRIu64 ","
-	    "\"mean_time\":%.6g,\"cv_within\":%.6g,\"cv_between\":%.6g,"
-	    "\"cv_all\":%.6g,\"share_between\":%.6g,\"bootstrap\":%u,"
-	    "\"seed\":%" PRIu64, r->records, r->hosts, r->per_host_min,
-	    r->per_host_mean, r->per_host_max, r->single_hosts, k->skipped,
-	    k->failed,
-	    r->mean_t, r->cv_within, r->cv_between, r->cv_total,
-	    r->share_between, r->bootstrap, r->seed);
+	    "\"failed_records\":%" PRIu64, r->records, r->hosts,
+	    r->per_host_min, r->per_host_mean, r->per_host_max,
+	    r->single_hosts, k->skipped, k->failed);
+	num_json(b, "mean_time", r->mean_t, 0);
+	num_json(b, "cv_within", r->cv_within, 0);
+	num_json(b, "cv_between", r->cv_between, 0);
+	num_json(b, "cv_all", r->cv_total, 0);
+	num_json(b, "share_between", r->share_between, 0);
+	ts_buf_printf(b, ",\"bootstrap\":%u,\"seed\":%" PRIu64, r->bootstrap,
+	    r->seed);
 	if (r->between_ok) {
 		est_json(b, "r2", &r->r2);
 		est_json(b, "slope", &r->slope);
-		ts_buf_printf(b, ",\"intercept\":%.6g", r->intercept);
+		num_json(b, "intercept", r->intercept, 0);
 		est_json(b, "r2_inverse", &r->r2_inv);
 		est_json(b, "slope_inverse", &r->slope_inv);
-		ts_buf_printf(b, ",\"intercept_inverse\":%.6g",
-		    r->intercept_inv);
+		num_json(b, "intercept_inverse", r->intercept_inv, 0);
 		est_json(b, "spearman_rho", &r->rho);
 		ts_buf_printf(b, ",\"model\":\"%s\"", r->inverse ?
 		    "inverse" : "score");
@@ -187,14 +206,17 @@ ts_fleetout_json(struct ts_buf *b, const struct ts_fleet_result *r,
 		    "\"model\":null,\"between_why\":");
 		ts_buf_json_string(b, r->between_why);
 	}
-	if (r->have_threshold)
-		ts_buf_printf(b, ",\"threshold\":{\"score\":%.6g,"
-		    "\"dropped_hosts\":%zu,\"dropped_records\":%" PRIu64 ","
-		    "\"slower_pct\":%.6g,\"welch_t\":%.6g,\"cv_all\":%.6g,"
-		    "\"cv_kept\":%.6g}", r->threshold, r->dropped_hosts,
-		    r->dropped_records, r->slower_pct, r->welch_t,
-		    r->cv_total, r->cv_kept);
-	else
+	if (r->have_threshold) {
+		ts_buf_puts(b, ",\"threshold\":{");
+		num_json(b, "score", r->threshold, 1);
+		ts_buf_printf(b, ",\"dropped_hosts\":%zu,\"dropped_records\":%"
+		    PRIu64, r->dropped_hosts, r->dropped_records);
+		num_json(b, "slower_pct", r->slower_pct, 0);
+		num_json(b, "welch_t", r->welch_t, 0);
+		num_json(b, "cv_all", r->cv_total, 0);
+		num_json(b, "cv_kept", r->cv_kept, 0);
+		ts_buf_putc(b, '}');
+	} else
 		ts_buf_puts(b, ",\"threshold\":null");
 	within_json(b, r);
 	ts_buf_printf(b, ",\"explains\":\"%s\",\"normalise_by\":%s",

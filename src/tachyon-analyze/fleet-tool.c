@@ -116,8 +116,15 @@ pass(const struct ts_fleet_tool_opts *o, struct ts_fleet *fleet,
 				(*failed)++;
 				continue;
 			}
-			if (fleet != NULL)
-				ts_fleet_add(fleet, rec.host, rec.t, rec.s);
+			/* The readers refuse what the fleet refuses. */
+			if (fleet != NULL && ts_fleet_add(fleet, rec.host,
+			    rec.t, rec.s) == -1) {
+				ts_error("%s:%" PRIu64 ": '%s' or '%s' out of "
+				    "range", name, rec.line, o->keys.time,
+				    o->keys.score);
+				rc = -1;
+				break;
+			}
 			if (norm != NULL)
 				ts_fleet_read_json_with(in, &rec, norm,
 				    TS_ANALYZE_NORM_KEY,
