@@ -289,6 +289,68 @@ ok $? "a host without a timing: named"
 mkdir "$tmpdir/emptydir"
 bad "a directory without *.prom" 2 "$A" "$tmpdir/emptydir"
 
+## Values that are not finite (issue 32: one +Inf timing made the rank
+## loop spin forever): every run ends, the record is refused in one line
+## naming its line and the words "not finite", or skipped and counted.
+# prom_fleet FILE HOST VALUE_T VALUE_S: twelve hosts of three readings,
+# host HOST's second reading with the timing and score given.
+prom_fleet() {
+	"$py" - "$2" "$3" "$4" >"$1" <<'PYEOF'
+import sys
+bad, bt, bs = sys.argv[1:4]
+print("# HELP job_duration_seconds The job's wall-clock time.")
+print("# TYPE job_duration_seconds gauge")
+for h in range(12):
+    for k in range(3):
+        ts = 1700000000000 + 60000 * k
+        s, t = "%g" % (40 + h + k), "%g" % (100 - h - 0.5 * k)
+        if "h%d" % h == bad and k == 1:
+            s, t = bs, bt
+        print('tachyon_score{host_id="h%d",job="node"} %s %d' % (h, s, ts))
+        print('job_duration_seconds{host_id="h%d",job="batch"} %s %d' % (h, t, ts))
+PYEOF
+}
+PK="--time job_duration_seconds --score tachyon_score"
+n=0
+for case in "+Inf 45 job_duration_seconds" "-Inf 45 job_duration_seconds" \
+    "NaN 45 job_duration_seconds" "90 +Inf tachyon_score" \
+    "90 -Inf tachyon_score" "90 NaN tachyon_score" \
+    "NaN +Inf job_duration_seconds"; do
+	set -- $case
+	n=$((n + 1))
+	prom_fleet "$tmpdir/nf$n.prom" h3 "$1" "$2"
+	# h3's second reading: its score on line 2 + 3 * 6 + 2 + 1, its
+	# timing on the next.
+	line=23
+	[ "$3" = job_duration_seconds ] && line=24
+	run timeout 20 "$A" $PK "$tmpdir/nf$n.prom"
+	expect_status 1 "timing $1, score $2: refused, and the run ends"
+	expect_one_error_line "timing $1, score $2"
+	grep -qx "tachyon-analyze: .*nf$n.prom:$line: '$3' is not a finite number (or use --skip-bad)" "$tmpdir/err"
+	ok $? "timing $1, score $2: '$3' not finite, at line $line"
+	run timeout 20 "$A" --json --skip-bad $PK "$tmpdir/nf$n.prom"
+	expect_status 0 "timing $1, score $2 with --skip-bad: a verdict"
+	printf '%s\n' "$out" >"$tmpdir/nf.json"
+	check "$tmpdir/nf.json" 'r["skipped_records"] == 1 and r["records"] == 35 and r["hosts"] == 12' \
+	    "timing $1, score $2 with --skip-bad: the record skipped and counted"
+	grep -q "warning: skipped 1 bad record; the first: .*nf$n.prom:$line: '$3' is not a finite number" "$tmpdir/err"
+	ok $? "timing $1, score $2 with --skip-bad: one warning names it"
+done
+# Every other metric may hold NaN and infinities (summaries, buckets).
+prom_fleet "$tmpdir/others.prom" h3 99 45
+printf 'go_gc_duration_seconds{quantile="0"} NaN\nhttp_request_duration_seconds_bucket{le="+Inf"} +Inf\nprocess_max_fds -Inf\n' >>"$tmpdir/others.prom"
+run timeout 20 "$A" --json $PK "$tmpdir/others.prom"
+expect_status 0 "NaN and infinities in other metrics are no concern"
+# JSON Lines and CSV: the same words.
+printf '%s\n' '{"wall_s":NaN,"million_accesses_per_sec":50,"host_id":"a"}' >"$tmpdir/nf.jsonl"
+bad "a NaN timing in JSON Lines" 1 "$A" "$tmpdir/nf.jsonl"
+grep -q "nf.jsonl:1: 'wall_s' is not a finite number" "$tmpdir/err"
+ok $? "a NaN timing in JSON Lines: not finite"
+printf 'host_id,wall_s,million_accesses_per_sec\na,1,inf\n' >"$tmpdir/nf.csv"
+bad "an infinite score in CSV" 1 "$A" "$tmpdir/nf.csv"
+grep -q "nf.csv:2: 'million_accesses_per_sec' is not a finite number" "$tmpdir/err"
+ok $? "an infinite score in CSV: not finite"
+
 ## A real --wrap record reads with the defaults.
 if [ -x "$TACHYON" ]; then
 	: >"$tmpdir/wrap.jsonl"

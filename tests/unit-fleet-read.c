@@ -3,7 +3,10 @@
  * lib/fleet/fleet-read.c: records from JSON Lines (dotted keys into
  * nested objects) and from CSV (header, RFC 4180 quoting), bad lines
  * reported by name and line with reading going on, a header without the
- * keys stopping it, and records written back as JSON with a value added.
+ * keys stopping it, and records written back as JSON with a value added;
+ * the Prometheus text format; values that are not finite (NaN, +Inf,
+ * -Inf, 1e999) refused by every format in the same words, at the line of
+ * the sample at fault, and reading going on after them.
  */
 #include <config.h>
 
@@ -116,10 +119,154 @@ test_csv(void)
 	fclose(f);
 }
 
+/* Read every record of text; each refusal's message into errs. */
+static int
+read_all(const char *text, enum ts_recfmt fmt, const struct ts_reckeys *k,
+    char errs[][256], int *nerr)
+{
+	struct ts_recin *in;
+	struct ts_rec rec;
+	char err[256];
+	FILE *f;
+	int rc, good = 0, n = 0;
+
+	*nerr = 0;
+	in = open_text(text, fmt, k, &f);
+	while ((rc = ts_fleet_read_next(in, &rec, err, sizeof err)) != 0 &&
+	    rc != -2 && n++ < 100) {
+		if (rc == 1)
+			good++;
+		else if (*nerr < 16)
+			snprintf(errs[(*nerr)++], 256, "%s", err);
+	}
+	ts_fleet_read_close(in);
+	fclose(f);
+	return rc == -2 ? -1 : good;
+}
+
+static void
+test_prom(void)
+{
+	static const struct ts_reckeys pk = { "job_duration_seconds",
+	    "tachyon_score", "host_id" };
+	static const char text[] =
+	    "# HELP job_duration_seconds A job's wall time.\n"
+	    "# TYPE job_duration_seconds gauge\n"
+	    "go_gc_duration_seconds{quantile=\"0\"} NaN\n"
+	    "x_bucket{le=\"+Inf\"} +Inf\n"
+	    "tachyon_score{host_id=\"a\"} 5 007\n"
+	    "job_duration_seconds{host_id=\"a\"} 3 7\n"
+	    "tachyon_score{host_id=\"b\"} 5\n"
+	    "job_duration_seconds{host_id=\"b\"} +Inf\n"
+	    "tachyon_score{host_id=\"c\"} NaN\n"
+	    "job_duration_seconds{host_id=\"c\"} 2\n"
+	    "tachyon_score{host_id=\"d\"} 5\n"
+	    "job_duration_seconds{host_id=\"d\"} -Inf\n"
+	    "tachyon_score{host_id=\"e\"} +Inf\n"
+	    "job_duration_seconds{host_id=\"e\"} NaN\n"
+	    "tachyon_score{host_id=\"f\"} 1e999\n"
+	    "job_duration_seconds{host_id=\"f\"} 1\n"
+	    "tachyon_score{host_id=\"g\"} 5\n"
+	    "job_duration_seconds{host_id=\"g\"} -2\n"
+	    "tachyon_score{host_id=\"h\"} -Inf\n"
+	    "job_duration_seconds{host_id=\"h\"} 1e-400\n";
+	char errs[16][256];
+	struct ts_recin *in;
+	struct ts_rec rec;
+	char err[256];
+	FILE *f;
+	int good, nerr, rc;
+
+	good = read_all(text, TS_RECFMT_AUTO, &pk, errs, &nerr);
+	ok(good == 1 && nerr == 7, "Prometheus: one good record, seven "
+	    "refused, and reading goes on after each (%d, %d)", good, nerr);
+	if (nerr != 7)
+		return;
+	is_str(errs[0], "in.jsonl:8: 'job_duration_seconds' is not a finite "
+	    "number", "+Inf timing: not finite, at its own line");
+	is_str(errs[1], "in.jsonl:9: 'tachyon_score' is not a finite number",
+	    "NaN score: not finite (not \"not positive\")");
+	is_str(errs[2], "in.jsonl:12: 'job_duration_seconds' is not a finite "
+	    "number", "-Inf timing: not finite (not \"negative\")");
+	is_str(errs[3], "in.jsonl:14: 'job_duration_seconds' is not a finite "
+	    "number", "+Inf score and NaN timing: the timing named first");
+	is_str(errs[4], "in.jsonl:15: 'tachyon_score' is not a finite number",
+	    "1e999: beyond a double, not finite");
+	is_str(errs[5], "in.jsonl:18: 'job_duration_seconds' is negative",
+	    "a negative timing: at the timing's line");
+	is_str(errs[6], "in.jsonl:19: 'tachyon_score' is not a finite number",
+	    "-Inf score: not finite");
+
+	/* Timestamps pair by value, and the record's JSON holds a number. */
+	in = open_text(text, TS_RECFMT_PROM, &pk, &f);
+	rc = ts_fleet_read_next(in, &rec, err, sizeof err);
+	ok(rc == 1 && strcmp(rec.host, "a") == 0 && rec.t == 3 &&
+	    rec.s == 5, "timestamps 007 and 7 pair");
+	if (rc == 1)
+		is_str(rec.text, "{\"host_id\":\"a\",\"job_duration_seconds\":"
+		    "3,\"tachyon_score\":5,\"timestamp_ms\":7}",
+		    "the record's text is JSON, the timestamp as a number");
+	ts_fleet_read_close(in);
+	fclose(f);
+
+	ok(read_all("# x\nm{host_id=\"a\"} 1 -\n", TS_RECFMT_AUTO, &pk,
+	    errs, &nerr) == -1, "a timestamp of a lone '-' is refused");
+	ok(read_all("# x\nm{host_id=\"a\"} 1 99999999999999999999\n",
+	    TS_RECFMT_AUTO, &pk, errs, &nerr) == -1,
+	    "a timestamp beyond 64 bits is refused");
+}
+
+/* JSON Lines and CSV: the same words for what is not finite. */
+static void
+test_not_finite(void)
+{
+	static const char csv[] = "host,t,score\n"
+	    "a,nan,1\n"
+	    "b,1,inf\n"
+	    "c,-inf,1\n"
+	    "d,1e999,1\n"
+	    "e,x,1\n"
+	    "f,1e-400,2\n";
+	static const char jsonl[] =
+	    "{\"host\":\"a\",\"t\":NaN,\"run\":{\"score\":1}}\n"
+	    "{\"host\":\"b\",\"t\":1,\"run\":{\"score\":Infinity}}\n"
+	    "{\"host\":\"c\",\"t\":-1e999,\"run\":{\"score\":1}}\n";
+	char errs[16][256];
+	int good, nerr;
+
+	good = read_all(csv, TS_RECFMT_AUTO, &csvkeys, errs, &nerr);
+	ok(good == 1 && nerr == 5, "CSV: 1e-400 reads (as 0), five refused "
+	    "(%d, %d)", good, nerr);
+	if (nerr == 5) {
+		is_str(errs[0], "in.jsonl:2: 't' is not a finite number",
+		    "CSV nan: not finite");
+		is_str(errs[1], "in.jsonl:3: 'score' is not a finite number",
+		    "CSV inf: not finite");
+		is_str(errs[2], "in.jsonl:4: 't' is not a finite number",
+		    "CSV -inf: not finite");
+		is_str(errs[3], "in.jsonl:5: 't' is not a finite number",
+		    "CSV 1e999: not finite");
+		is_str(errs[4], "in.jsonl:6: 't' is not a number",
+		    "CSV x: not a number");
+	}
+	good = read_all(jsonl, TS_RECFMT_AUTO, &keys, errs, &nerr);
+	ok(good == 0 && nerr == 3, "JSON: three refused");
+	if (nerr == 3) {
+		is_str(errs[0], "in.jsonl:1: 't' is not a finite number",
+		    "JSON NaN: not finite");
+		is_str(errs[1], "in.jsonl:2: 'run.score' is not a finite number",
+		    "JSON Infinity: not finite");
+		is_str(errs[2], "in.jsonl:3: 't' is not a finite number",
+		    "JSON -1e999: not finite");
+	}
+}
+
 int
 main(void)
 {
 	test_jsonl();
 	test_csv();
+	test_prom();
+	test_not_finite();
 	return done_testing();
 }

@@ -24,6 +24,7 @@ struct prom_rec {
 	double		 t, s;
 	int		 have_t, have_s;
 	uint64_t	 line;		/* of the score sample */
+	uint64_t	 t_line;	/* of the time sample */
 };
 
 struct ts_promin {
@@ -37,8 +38,8 @@ struct ts_promin {
 struct sample {
 	char	 name[256];
 	char	*host;			/* the host label's value, or NULL */
-	char	 stamp[32];
-	double	 v;
+	char	 stamp[32];		/* the timestamp, as %lld, or "" */
+	double	 v;			/* any double, NaN and infinities too */
 };
 
 /* Parse a label value at *p ('"' first); malloc'd, or NULL if malformed. */
@@ -80,6 +81,7 @@ parse_sample(const char *line, const char *hostkey, struct sample *sm,
 	const char *p = line, *k;
 	char *end, *v;
 	size_t n, klen;
+	long long ms;
 
 	sm->host = NULL;
 	sm->stamp[0] = '\0';
@@ -127,25 +129,49 @@ parse_sample(const char *line, const char *hostkey, struct sample *sm,
 		snprintf(err, errlen, "no value after the metric");
 		return -1;
 	}
-	errno = 0;
+	/*
+	 * NaN, +Inf and -Inf are values of the format; a number beyond a
+	 * double's range reads as an infinity, one too small as its
+	 * rounding.  Only the records' own samples must be finite (see
+	 * ts_promin_next): any other metric may hold any value.
+	 */
 	sm->v = strtod(p, &end);
-	if (end == p || errno == ERANGE) {
+	if (end == p) {
 		free(sm->host);
 		snprintf(err, errlen, "'%.64s' has no numeric value", sm->name);
 		return -1;
 	}
 	while (*end == ' ' || *end == '\t')
 		end++;
-	for (n = 0; isdigit((unsigned char)end[n]) || (n == 0 && end[n] == '-');
-	    n++)
-		;
-	if (end[n] != '\0' || n >= sizeof sm->stamp) {
+	if (*end == '\0')
+		return 0;
+	/*
+	 * A timestamp: an integer of milliseconds, kept in one spelling
+	 * ("007" is 7) so that samples pair by its value and the record's
+	 * JSON holds a number.
+	 */
+	p = end;
+	n = *p == '-';
+	if (!isdigit((unsigned char)p[n])) {
 		free(sm->host);
 		snprintf(err, errlen, "text after the value of '%.64s'", sm->name);
 		return -1;
 	}
-	memcpy(sm->stamp, end, n);
-	sm->stamp[n] = '\0';
+	errno = 0;
+	ms = strtoll(p, &end, 10);
+	if (errno == ERANGE) {
+		free(sm->host);
+		snprintf(err, errlen, "the timestamp of '%.64s' is out of "
+		    "range (milliseconds since the epoch, as an integer)",
+		    sm->name);
+		return -1;
+	}
+	if (*end != '\0') {
+		free(sm->host);
+		snprintf(err, errlen, "text after the value of '%.64s'", sm->name);
+		return -1;
+	}
+	snprintf(sm->stamp, sizeof sm->stamp, "%lld", ms);
 	return 0;
 }
 
@@ -237,6 +263,7 @@ ts_promin_load(FILE *f, const char *first, const char *name,
 		if (strcmp(sm.name, keys->time) == 0) {
 			r->t = sm.v;
 			r->have_t = 1;
+			r->t_line = *lines;
 			if (r->line == 0)
 				r->line = *lines;
 		}
@@ -265,7 +292,7 @@ bad:
 
 int
 ts_promin_next(struct ts_promin *pi, const struct ts_reckeys *keys,
-    struct ts_rec *rec, char *err, size_t errlen)
+    struct ts_rec *rec, uint64_t *t_line, char *err, size_t errlen)
 {
 	struct prom_rec *r;
 	struct ts_buf b;
@@ -274,6 +301,7 @@ ts_promin_next(struct ts_promin *pi, const struct ts_reckeys *keys,
 		return 0;
 	r = &pi->r[pi->next++];
 	rec->line = r->line;
+	*t_line = r->t_line;
 	if (r->host[0] == '\0') {
 		snprintf(err, errlen, "no '%s' label on the samples and no "
 		    "tachyon_info with one", keys->host);
@@ -287,6 +315,17 @@ ts_promin_next(struct ts_promin *pi, const struct ts_reckeys *keys,
 	rec->host = r->host;
 	rec->t = r->t;
 	rec->s = r->s;
+	/*
+	 * The text format has NaN, +Inf and -Inf (and strtod reads 1e999
+	 * as an infinity): a record holds finite numbers or is refused,
+	 * in the words of the other formats, at the sample's own line.
+	 */
+	if (!isfinite(r->t) || !isfinite(r->s)) {
+		rec->line = !isfinite(r->t) ? r->t_line : r->line;
+		snprintf(err, errlen, "'%s' is not a finite number",
+		    !isfinite(r->t) ? keys->time : keys->score);
+		return -1;
+	}
 	/* The record as a JSON object, for --normalise. */
 	ts_buf_init(&b);
 	ts_buf_putc(&b, '{');

@@ -27,11 +27,14 @@ struct ts_promin *ts_promin_load(FILE *f, const char *first,
 		    size_t errlen);
 /*
  * The next record (its text a JSON object of the host, the timing and
- * the score): 1, 0 at the end, -1 with the reason (no NAME:LINE prefix;
- * rec->line is set) for a host without both samples.
+ * the score, both finite): 1, 0 at the end, -1 with the reason (no
+ * NAME:LINE prefix; rec->line is set, to the bad sample's line) for a
+ * host without both samples or with a value that is not finite (NaN,
+ * +Inf, -Inf).  *t_line is the line of the time sample.
  */
 int		 ts_promin_next(struct ts_promin *, const struct ts_reckeys *,
-		    struct ts_rec *rec, char *err, size_t errlen);
+		    struct ts_rec *rec, uint64_t *t_line, char *err,
+		    size_t errlen);
 void		 ts_promin_free(struct ts_promin *);
 
 #endif /* TS_FLEET_READ_PROM_H */

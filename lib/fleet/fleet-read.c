@@ -179,7 +179,12 @@ csv_header(struct ts_recin *in, char *err, size_t errlen)
 	return 0;
 }
 
-/* A whole-string number; -1 if it is not one. */
+/*
+ * A whole-string number: 0; -1 if it is not one; -2 if it is not finite
+ * (nan, inf, or beyond a double's range, which strtod makes infinite).
+ * One too small for a double is its rounding (0 for 1e-400), as the JSON
+ * reader takes it.
+ */
 static int
 parse_num(const char *s, double *v)
 {
@@ -189,11 +194,12 @@ parse_num(const char *s, double *v)
 		s++;
 	if (*s == '\0')
 		return -1;
-	errno = 0;
 	*v = strtod(s, &end);
 	while (isspace((unsigned char)*end))
 		end++;
-	return *end != '\0' || errno == ERANGE || !isfinite(*v) ? -1 : 0;
+	if (*end != '\0')
+		return -1;
+	return isfinite(*v) ? 0 : -2;
 }
 
 /* Whether s is a number as JSON writes one (no blanks, no sign '+'). */
@@ -538,6 +544,8 @@ static int
 csv_record(struct ts_recin *in, struct ts_rec *rec, char *err,
     size_t errlen)
 {
+	int rc;
+
 	if (csv_split(in, in->buf, err, errlen) == -1)
 		return -1;
 	if (in->nfields != in->ncols) {
@@ -545,12 +553,14 @@ csv_record(struct ts_recin *in, struct ts_rec *rec, char *err,
 		    in->nfields, in->ncols);
 		return -1;
 	}
-	if (parse_num(in->fields[in->ci[0]], &rec->t) == -1) {
-		snprintf(err, errlen, "'%s' is not a number", in->keys.time);
+	if ((rc = parse_num(in->fields[in->ci[0]], &rec->t)) < 0) {
+		snprintf(err, errlen, "'%s' is not a %snumber", in->keys.time,
+		    rc == -2 ? "finite " : "");
 		return -1;
 	}
-	if (parse_num(in->fields[in->ci[1]], &rec->s) == -1) {
-		snprintf(err, errlen, "'%s' is not a number", in->keys.score);
+	if ((rc = parse_num(in->fields[in->ci[1]], &rec->s)) < 0) {
+		snprintf(err, errlen, "'%s' is not a %snumber", in->keys.score,
+		    rc == -2 ? "finite " : "");
 		return -1;
 	}
 	rec->host = in->fields[in->ci[2]];
@@ -563,20 +573,46 @@ csv_record(struct ts_recin *in, struct ts_rec *rec, char *err,
 	return 0;
 }
 
+/*
+ * What every format's record must hold, whichever reader read it: a
+ * finite timing, not negative, and a finite score, positive.  0, or 1
+ * for the timing and 2 for the score, with the reason in why.  Each
+ * reader refuses what is not finite first, in these words.
+ */
+static int
+check_values(const struct ts_recin *in, const struct ts_rec *rec,
+    char *why, size_t whylen)
+{
+	if (!isfinite(rec->t) || !isfinite(rec->s)) {
+		snprintf(why, whylen, "'%s' is not a finite number",
+		    !isfinite(rec->t) ? in->keys.time : in->keys.score);
+		return !isfinite(rec->t) ? 1 : 2;
+	}
+	if (rec->t < 0) {
+		snprintf(why, whylen, "'%s' is negative", in->keys.time);
+		return 1;
+	}
+	if (!(rec->s > 0)) {
+		snprintf(why, whylen, "'%s' is not positive", in->keys.score);
+		return 2;
+	}
+	return 0;
+}
+
 /* The next record of a loaded Prometheus input. */
 static int
 prom_next(struct ts_recin *in, struct ts_rec *rec, char *err, size_t errlen)
 {
 	char why[256];
-	int rc;
+	uint64_t t_line = 0;
+	int rc, bad;
 
-	rc = ts_promin_next(in->prom, &in->keys, rec, why, sizeof why);
-	if (rc == 1 && !(rec->t >= 0)) {
-		snprintf(why, sizeof why, "'%s' is negative", in->keys.time);
-		rc = -1;
-	} else if (rc == 1 && !(rec->s > 0 && isfinite(rec->s))) {
-		snprintf(why, sizeof why, "'%s' is not positive",
-		    in->keys.score);
+	rc = ts_promin_next(in->prom, &in->keys, rec, &t_line, why,
+	    sizeof why);
+	if (rc == 1 && (bad = check_values(in, rec, why, sizeof why)) != 0) {
+		/* The line of the sample at fault. */
+		if (bad == 1)
+			rec->line = t_line;
 		rc = -1;
 	}
 	if (rc == -1)
@@ -637,14 +673,8 @@ ts_fleet_read_next(struct ts_recin *in, struct ts_rec *rec, char *err,
 	}
 	rc = in->fmt == TS_RECFMT_JSONL ? json_record(in, rec, why, sizeof why) :
 	    csv_record(in, rec, why, sizeof why);
-	if (rc == 0 && !(rec->t >= 0)) {
-		snprintf(why, sizeof why, "'%s' is negative", in->keys.time);
+	if (rc == 0 && check_values(in, rec, why, sizeof why) != 0)
 		rc = -1;
-	} else if (rc == 0 && !(rec->s > 0)) {
-		snprintf(why, sizeof why, "'%s' is not positive",
-		    in->keys.score);
-		rc = -1;
-	}
 	if (rc == -1) {
 		snprintf(err, errlen, "%s:%ju: %s", in->name,
 		    (uintmax_t)in->line, why);
