@@ -3,7 +3,8 @@
  * lib/doc/doc-ext.c and its use by the reader and writer: a document we
  * wrote reads into typed records with nothing kept as read; unknown keys
  * and irregular values of known ones are kept where they stood and
- * written back there.
+ * written back there; a figure beyond a double's range (1e999, read as
+ * infinite) never reaches a typed record.
  */
 #include <config.h>
 
@@ -19,6 +20,7 @@
 
 #include "buf.h"
 #include "doc/doc-ext-keys.h"
+#include "doc/doc-ext-speed.h"
 #include "doc/doc-ext.h"
 #include "doc/doc-parse.h"
 #include "doc/doc-read.h"
@@ -115,10 +117,46 @@ test_extensions(void)
 	ts_report_free(&r);
 }
 
+/* cpu_speed's recorded figures stand only when finite. */
+static void
+test_not_finite(void)
+{
+	static const char ext[] = "{\"cpu_speed\": {\"cores\": ["
+	    "{\"core\": 0, \"rate\": 1, \"noise\": 0.01}, "
+	    "{\"core\": 1, \"rate\": 2, \"noise\": 0.02}], "
+	    "\"fastest_core\": 1, \"disparity\": 1e999, \"noise\": -1e999, "
+	    "\"cores_differ\": true, \"together\": {\"threads\": 2, "
+	    "\"best\": 3, \"median\": 2, \"readings\": [2, 1e999, 3, -1e999, "
+	    "0]}}}";
+	const struct ts_speed *sp;
+	const struct ts_together_run *t;
+	struct ts_report r;
+	struct json_object *v;
+	char err[256];
+
+	memset(&r, 0, sizeof r);
+	if (ts_json_parse(ext, strlen(ext), &v, err, sizeof err) != 0) {
+		ok(0, "test JSON: %s", err);
+		return;
+	}
+	ts_ext_read(v, &r.ext);
+	sp = ts_speed_ext_get(&r.ext);
+	t = ts_together_ext_get(&r.ext);
+	ok(sp != NULL && sp->disparity == 2 && sp->noise == 0.02,
+	    "cpu_speed: an infinite disparity and noise give way to the "
+	    "cores' own");
+	ok(t != NULL && t->n == 2 && t->readings[0] == 2 &&
+	    t->readings[1] == 3, "together: only the finite, positive "
+	    "readings kept");
+	json_object_put(v);
+	ts_report_free(&r);
+}
+
 int
 main(void)
 {
 	fixture_dir();
 	test_extensions();
+	test_not_finite();
 	return done_testing();
 }

@@ -59,8 +59,11 @@ together_read(struct json_object *o, struct ts_together_run *t)
 	n = json_object_array_length(a);
 	for (i = 0; i < n && t->n < TS_TOGETHER_KEEP; i++) {
 		v = json_object_array_get_idx(a, i);
-		if (json_object_is_type(v, json_type_double) ||
-		    json_object_is_type(v, json_type_int))
+		/* What ts_together_add keeps: finite and positive. */
+		if ((json_object_is_type(v, json_type_double) ||
+		    json_object_is_type(v, json_type_int)) &&
+		    isfinite(json_object_get_double(v)) &&
+		    json_object_get_double(v) > 0)
 			t->readings[t->n++] = json_object_get_double(v);
 	}
 }
@@ -117,6 +120,7 @@ speed_read(struct json_object *o, void *rec)
 	struct ts_speed *s = &r->speed;
 	struct json_object *a, *c;
 	uint64_t u;
+	double d;
 	bool b;
 	size_t i, n;
 
@@ -140,10 +144,16 @@ speed_read(struct json_object *o, void *rec)
 	}
 	s->n = n;
 	ts_speed_judge(s);
-	/* The recorded figures stand; the recomputed ones fill gaps. */
-	if (!ts_ext_member_f64(o, "disparity", &s->disparity) && n == 0)
+	/*
+	 * The recorded figures stand; the recomputed ones fill gaps, and
+	 * stand for a figure that is not finite (1e999 reads as infinite).
+	 */
+	if (ts_ext_member_f64(o, "disparity", &d) && isfinite(d))
+		s->disparity = d;
+	else if (n == 0)
 		s->disparity = NAN;
-	(void)ts_ext_member_f64(o, "noise", &s->noise);
+	if (ts_ext_member_f64(o, "noise", &d) && isfinite(d))
+		s->noise = d;
 	if (ts_ext_member_bool(o, "cores_differ", &b))
 		s->differ = b;
 	if (ts_ext_member_u64(o, "single_thread_core", &u))
