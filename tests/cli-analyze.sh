@@ -336,6 +336,18 @@ for case in "+Inf 45 job_duration_seconds" "-Inf 45 job_duration_seconds" \
 	grep -q "warning: skipped 1 bad record; the first: .*nf$n.prom:$line: '$3' is not a finite number" "$tmpdir/err"
 	ok $? "timing $1, score $2 with --skip-bad: one warning names it"
 done
+# A scrape dump of 100,000 samples pairs in one pass (by hash: pairing
+# by search took 12 s here).
+"$py" -c 'for h in range(2000):
+    for k in range(25):
+        print("tachyon_score{host_id=\"h%d\"} %g %d" % (h, 40 + (h * 7 + k) % 13, 1700000000000 + 60000 * k))
+        print("job_duration_seconds{host_id=\"h%d\"} %g %d" % (h, 100 + (h * 5 + k) % 11, 1700000000000 + 60000 * k))' |
+    { echo '# TYPE tachyon_score gauge'; cat; } >"$tmpdir/big.prom"
+run timeout 20 "$A" --json --bootstrap 100 $PK "$tmpdir/big.prom"
+[ "$rc" -eq 0 ] || [ "$rc" -eq 3 ]
+ok $? "100,000 samples: read within 20 s (exit $rc)"
+printf '%s\n' "$out" | grep -q '"records":50000,"hosts":2000,'
+ok $? "100,000 samples: 50,000 records of 2,000 hosts"
 # Every other metric may hold NaN and infinities (summaries, buckets).
 prom_fleet "$tmpdir/others.prom" h3 99 45
 printf 'go_gc_duration_seconds{quantile="0"} NaN\nhttp_request_duration_seconds_bucket{le="+Inf"} +Inf\nprocess_max_fds -Inf\n' >>"$tmpdir/others.prom"

@@ -11,6 +11,7 @@
 #include <config.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "buf.h"
@@ -209,6 +210,32 @@ test_prom(void)
 	ts_fleet_read_close(in);
 	fclose(f);
 
+	/* Lines as the other formats take them: no NUL, 1 MiB at most. */
+	{
+		static const char nul[] = "# x\ntachyon_score{host_id=\"a\"} 5\n"
+		    "job_duration_seconds{host_id=\"a\"} 3\0 x\n";
+		char *big = ts_xmalloc(TS_RECORD_MAX_LINE + 16);
+
+		f = fmemopen((void *)nul, sizeof nul - 1, "r");
+		in = ts_fleet_read_open(f, "in.prom", TS_RECFMT_AUTO, &pk);
+		rc = ts_fleet_read_next(in, &rec, err, sizeof err);
+		ok(rc == -2 && strcmp(err, "in.prom:3: a NUL byte at byte 36 "
+		    "of the line (records are lines of text)") == 0,
+		    "Prometheus: a NUL byte refused, not cut at (%s)", err);
+		ts_fleet_read_close(in);
+		fclose(f);
+		memcpy(big, "# x\n", 4);
+		memset(big + 4, ' ', TS_RECORD_MAX_LINE + 1);
+		f = fmemopen(big, TS_RECORD_MAX_LINE + 5, "r");
+		in = ts_fleet_read_open(f, "in.prom", TS_RECFMT_AUTO, &pk);
+		rc = ts_fleet_read_next(in, &rec, err, sizeof err);
+		ok(rc == -2 && strstr(err, "in.prom:2: a line longer than "
+		    "1048576 bytes") == err, "Prometheus: a line over 1 MiB "
+		    "refused (%s)", err);
+		ts_fleet_read_close(in);
+		fclose(f);
+		free(big);
+	}
 	ok(read_all("# x\nm{host_id=\"a\"} 1 -\n", TS_RECFMT_AUTO, &pk,
 	    errs, &nerr) == -1, "a timestamp of a lone '-' is refused");
 	ok(read_all("# x\nm{host_id=\"a\"} 1 99999999999999999999\n",

@@ -30,6 +30,9 @@ struct prom_rec {
 struct ts_promin {
 	struct prom_rec	*r;
 	size_t		 n, cap, next;
+	/* The records by host and stamp: open addressing, indexes + 1. */
+	size_t		*slot;
+	size_t		 nslots;	/* a power of two, over 2 n */
 	char		*info_host;	/* tachyon_info's host label */
 	char		*text;		/* the current record as JSON */
 };
@@ -175,16 +178,55 @@ parse_sample(const char *line, const char *hostkey, struct sample *sm,
 	return 0;
 }
 
-/* The pending record of host and stamp, made on first sight. */
+/* FNV-1a of host and stamp, a NUL between them. */
+static size_t
+hash(const char *host, const char *stamp)
+{
+	uint64_t h = UINT64_C(14695981039346656037);
+
+	for (; *host != '\0'; host++)
+		h = (h ^ (unsigned char)*host) * UINT64_C(1099511628211);
+	h *= UINT64_C(1099511628211);
+	for (; *stamp != '\0'; stamp++)
+		h = (h ^ (unsigned char)*stamp) * UINT64_C(1099511628211);
+	return (size_t)h;
+}
+
+/* The slot of host and stamp: theirs, or the empty one to take. */
+static size_t *
+slot_of(struct ts_promin *pi, const char *host, const char *stamp)
+{
+	size_t mask = pi->nslots - 1, j;
+	struct prom_rec *r;
+
+	for (j = hash(host, stamp) & mask; pi->slot[j] != 0;
+	    j = (j + 1) & mask) {
+		r = &pi->r[pi->slot[j] - 1];
+		if (strcmp(r->host, host) == 0 && strcmp(r->stamp, stamp) == 0)
+			break;
+	}
+	return &pi->slot[j];
+}
+
+/*
+ * The pending record of host and stamp, made on first sight: found by
+ * hash, so that a scrape dump of a million samples pairs in one pass.
+ */
 static struct prom_rec *
 find(struct ts_promin *pi, const char *host, const char *stamp)
 {
-	size_t i;
+	size_t *sl, i;
 
-	for (i = 0; i < pi->n; i++)
-		if (strcmp(pi->r[i].host, host) == 0 &&
-		    strcmp(pi->r[i].stamp, stamp) == 0)
-			return &pi->r[i];
+	if (2 * (pi->n + 1) > pi->nslots) {
+		free(pi->slot);
+		pi->nslots = pi->nslots ? 2 * pi->nslots : 64;
+		pi->slot = ts_xcalloc(pi->nslots, sizeof *pi->slot);
+		for (i = 0; i < pi->n; i++)
+			*slot_of(pi, pi->r[i].host, pi->r[i].stamp) = i + 1;
+	}
+	sl = slot_of(pi, host, stamp);
+	if (*sl != 0)
+		return &pi->r[*sl - 1];
 	if (pi->n == pi->cap) {
 		pi->cap = pi->cap ? pi->cap * 2 : 16;
 		pi->r = ts_xrealloc(pi->r, pi->cap * sizeof *pi->r);
@@ -192,7 +234,49 @@ find(struct ts_promin *pi, const char *host, const char *stamp)
 	memset(&pi->r[pi->n], 0, sizeof pi->r[pi->n]);
 	pi->r[pi->n].host = ts_xstrdup(host);
 	pi->r[pi->n].stamp = ts_xstrdup(stamp);
+	*sl = pi->n + 1;
 	return &pi->r[pi->n++];
+}
+
+/*
+ * Read the next line of f into *buf without its newline, holding at most
+ * TS_RECORD_MAX_LINE bytes of it: 1, 0 at the end of the input, -1 for a
+ * longer line, -2 at a read error.  *nul is where its first NUL byte is,
+ * SIZE_MAX when it has none.
+ */
+static int
+read_line(FILE *f, char **buf, size_t *cap, size_t *nul)
+{
+	size_t len = 0;
+	int c;
+
+	*nul = SIZE_MAX;
+	errno = 0;
+	flockfile(f);
+	while ((c = getc_unlocked(f)) != EOF && c != '\n') {
+		if (len == TS_RECORD_MAX_LINE) {
+			funlockfile(f);
+			return -1;
+		}
+		if (c == '\0' && *nul == SIZE_MAX)
+			*nul = len;
+		if (len + 1 >= *cap) {
+			*cap = *cap ? *cap * 2 : 256;
+			*buf = ts_xrealloc(*buf, *cap);
+		}
+		(*buf)[len++] = (char)c;
+	}
+	funlockfile(f);
+	if (c == EOF && ferror(f))
+		return -2;
+	if (c == EOF && len == 0)
+		return 0;
+	if (*buf == NULL) {
+		*cap = 256;
+		*buf = ts_xmalloc(*cap);
+	}
+	(*buf)[len] = '\0';
+	return 1;
 }
 
 void
@@ -206,7 +290,7 @@ ts_promin_free(struct ts_promin *pi)
 		free(pi->r[i].host);
 		free(pi->r[i].stamp);
 	}
-	TS_FREE_ALL(pi->r, pi->info_host, pi->text, pi);
+	TS_FREE_ALL(pi->r, pi->slot, pi->info_host, pi->text, pi);
 }
 
 struct ts_promin *
@@ -217,18 +301,28 @@ ts_promin_load(FILE *f, const char *first, const char *name,
 	struct prom_rec *r;
 	struct sample sm;
 	char *buf = NULL, why[256];
-	size_t cap = 0, i;
-	ssize_t got;
+	size_t cap = 0, i, nul;
 	const char *p;
+	int rc = 0;
 
 	if (first != NULL) {
 		buf = ts_xstrdup(first);
 		cap = strlen(first) + 1;
 	}
-	while (first != NULL || (got = getline(&buf, &cap, f)) != -1) {
+	/* Lines as the other formats take them: bounded, without NUL. */
+	while (first != NULL || (rc = read_line(f, &buf, &cap, &nul)) > 0 ||
+	    rc == -1) {
 		(*lines)++;
-		if (first == NULL && got > 0 && buf[got - 1] == '\n')
-			buf[--got] = '\0';
+		if (first == NULL && rc == -1) {
+			snprintf(why, sizeof why, "a line longer than %d bytes "
+			    "(records are lines of text)", TS_RECORD_MAX_LINE);
+			goto bad;
+		}
+		if (first == NULL && nul != SIZE_MAX) {
+			snprintf(why, sizeof why, "a NUL byte at byte %zu of "
+			    "the line (records are lines of text)", nul + 1);
+			goto bad;
+		}
 		first = NULL;
 		for (p = buf; *p == ' ' || *p == '\t'; p++)
 			;

@@ -18,8 +18,8 @@ struct ts_promin;
  * Read f to its end (or a "# EOF" line), after the line `first` when it
  * is not NULL (already read from f); *lines counts from the line before
  * `first` (*lines is that line's number less one on entry).
- * NULL with "NAME:LINE: reason" in err for a malformed line or a read
- * error.
+ * NULL with "NAME:LINE: reason" in err for a malformed line, a line
+ * longer than TS_RECORD_MAX_LINE or with a NUL byte, or a read error.
  */
 struct ts_promin *ts_promin_load(FILE *f, const char *first,
 		    const char *name,
