@@ -236,6 +236,13 @@ test_prom(void)
 		fclose(f);
 		free(big);
 	}
+	good = read_all("# x\ntachyon_score{host_id=\"a\\nb\\\\c\033[2J\"} 5\n",
+	    TS_RECFMT_AUTO, &pk, errs, &nerr);
+	ok(good == 0 && nerr == 1, "a host without a timing");
+	if (nerr == 1)
+		is_str(errs[0], "in.jsonl:2: host 'a\\nb\\\\c\\x1b[2J' has no "
+		    "'job_duration_seconds' sample", "its name shown on one line, "
+		    "its controls escaped");
 	ok(read_all("# x\nm{host_id=\"a\"} 1 -\n", TS_RECFMT_AUTO, &pk,
 	    errs, &nerr) == -1, "a timestamp of a lone '-' is refused");
 	ok(read_all("# x\nm{host_id=\"a\"} 1 99999999999999999999\n",

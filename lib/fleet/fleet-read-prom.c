@@ -279,6 +279,39 @@ read_line(FILE *f, char **buf, size_t *cap, size_t *nul)
 	return 1;
 }
 
+/*
+ * A label value as a message shows it, on one line and without terminal
+ * controls: '\\', '\n' and the other control bytes as C escapes, cut
+ * with "..." to fit out (at least 8 bytes).
+ */
+static const char *
+shown(const char *s, char *out, size_t outlen)
+{
+	size_t n = 0;
+	unsigned char c;
+	char e[5];
+
+	for (; *s != '\0'; s++) {
+		c = (unsigned char)*s;
+		if (c == '\\' || c == '\n')
+			snprintf(e, sizeof e, "\\%c", c == '\n' ? 'n' : '\\');
+		else if (c < 0x20 || c == 0x7f)
+			snprintf(e, sizeof e, "\\x%02x", c);
+		else {
+			e[0] = (char)c;
+			e[1] = '\0';
+		}
+		if (n + strlen(e) + 4 > outlen) {
+			memcpy(out + n, "...", 4);
+			return out;
+		}
+		memcpy(out + n, e, strlen(e));
+		n += strlen(e);
+	}
+	out[n] = '\0';
+	return out;
+}
+
 void
 ts_promin_free(struct ts_promin *pi)
 {
@@ -390,6 +423,7 @@ ts_promin_next(struct ts_promin *pi, const struct ts_reckeys *keys,
 {
 	struct prom_rec *r;
 	struct ts_buf b;
+	char name[80];
 
 	if (pi->next == pi->n)
 		return 0;
@@ -402,8 +436,9 @@ ts_promin_next(struct ts_promin *pi, const struct ts_reckeys *keys,
 		return -1;
 	}
 	if (!r->have_s || !r->have_t) {
-		snprintf(err, errlen, "host '%s' has no '%s' sample", r->host,
-		    r->have_s ? keys->time : keys->score);
+		snprintf(err, errlen, "host '%s' has no '%s' sample",
+		    shown(r->host, name, sizeof name), r->have_s ? keys->time :
+		    keys->score);
 		return -1;
 	}
 	rec->host = r->host;
