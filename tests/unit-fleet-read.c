@@ -243,6 +243,17 @@ test_prom(void)
 		is_str(errs[0], "in.jsonl:2: host 'a\\nb\\\\c\\x1b[2J' has no "
 		    "'job_duration_seconds' sample", "its name shown on one line, "
 		    "its controls escaped");
+	good = read_all("# x\ntachyon_score{host_id=\"n\xc5\x93ud-\xff\"} 5\n"
+	    "job_duration_seconds{host_id=\"n\xc5\x93ud-\xff\"} 3\n"
+	    "tachyon_score{host_id=\"n\xc5\x93ud\"} 5\n"
+	    "job_duration_seconds{host_id=\"n\xc5\x93ud\"} 3\n",
+	    TS_RECFMT_AUTO, &pk, errs, &nerr);
+	ok(good == 1 && nerr == 1, "a host label that is not UTF-8: its "
+	    "record refused, the UTF-8 one read");
+	if (nerr == 1)
+		is_str(errs[0], "in.jsonl:2: host 'n\xc5\x93ud-\\xff': the "
+		    "'host_id' label is not valid UTF-8", "its stray byte shown "
+		    "escaped, its characters whole");
 	ok(read_all("# x\nm{host_id=\"a\"} 1 -\n", TS_RECFMT_AUTO, &pk,
 	    errs, &nerr) == -1, "a timestamp of a lone '-' is refused");
 	ok(read_all("# x\nm{host_id=\"a\"} 1 99999999999999999999\n",

@@ -280,20 +280,49 @@ read_line(FILE *f, char **buf, size_t *cap, size_t *nul)
 }
 
 /*
+ * Whether s is UTF-8, as the text format's label values are: a record's
+ * JSON would hold U+FFFD where the host had another byte.
+ */
+static int
+valid_utf8(const char *s)
+{
+	size_t n = strlen(s), k;
+	unsigned long cp;
+
+	while (n > 0) {
+		if ((k = ts_utf8_seq(s, n, &cp)) == 0)
+			return 0;
+		s += k;
+		n -= k;
+	}
+	return 1;
+}
+
+/*
  * A label value as a message shows it, on one line and without terminal
- * controls: '\\', '\n' and the other control bytes as C escapes, cut
- * with "..." to fit out (at least 8 bytes).
+ * controls: '\\', '\n', the other control bytes and bytes that do not
+ * start a UTF-8 sequence as C escapes, cut with "..." to fit out (at
+ * least 8 bytes).
  */
 static const char *
 shown(const char *s, char *out, size_t outlen)
 {
-	size_t n = 0;
+	size_t n = 0, k;
+	unsigned long cp;
 	unsigned char c;
 	char e[5];
 
 	for (; *s != '\0'; s++) {
 		c = (unsigned char)*s;
-		if (c == '\\' || c == '\n')
+		k = c >= 0x80 ? ts_utf8_seq(s, strlen(s), &cp) : 1;
+		if (k > 1) {
+			/* A whole character: its bytes together. */
+			memcpy(e, s, k);
+			e[k] = '\0';
+			s += k - 1;
+		} else if (k == 0)
+			snprintf(e, sizeof e, "\\x%02x", c);
+		else if (c == '\\' || c == '\n')
 			snprintf(e, sizeof e, "\\%c", c == '\n' ? 'n' : '\\');
 		else if (c < 0x20 || c == 0x7f)
 			snprintf(e, sizeof e, "\\x%02x", c);
@@ -433,6 +462,11 @@ ts_promin_next(struct ts_promin *pi, const struct ts_reckeys *keys,
 	if (r->host[0] == '\0') {
 		snprintf(err, errlen, "no '%s' label on the samples and no "
 		    "tachyon_info with one", keys->host);
+		return -1;
+	}
+	if (!valid_utf8(r->host)) {
+		snprintf(err, errlen, "host '%s': the '%s' label is not valid "
+		    "UTF-8", shown(r->host, name, sizeof name), keys->host);
 		return -1;
 	}
 	if (!r->have_s || !r->have_t) {

@@ -5,13 +5,14 @@
  * input is read three times, with the metric names of three real uses:
  * a job's duration against tachyon's score by host_id, the same by
  * instance (a federation dump, doc/fleet.md), and tachyon's own reading
- * duration.  Properties: a refusal is one line naming the input, with
- * no control byte (label values are escaped); every record accepted has a host
- * and a finite timing (not negative) and score (positive), and its text
- * is a JSON object (json-c, strict) holding them, the timestamp a number;
- * the record written back with a value added (what --normalise writes)
- * is one JSON object; the fleet takes every record the reader accepted;
- * and the analysis ends, with a verdict or a reason in one line.
+ * duration.  Properties: a refusal is one line naming the input, with no
+ * control byte (label values are escaped); every record accepted has a
+ * host and a finite timing (not negative) and score (positive), and its
+ * text is a JSON object (json-c, strict, valid UTF-8) holding them, the
+ * timestamp a number; the record written back with a value added (what
+ * --normalise writes) is one JSON object; the fleet takes every record
+ * the reader accepted; and the analysis ends, with a verdict or a reason
+ * in one line.
  */
 #include <config.h>
 
@@ -160,7 +161,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	tok = json_tokener_new();
 	FUZZ_ASSERT(tok != NULL);
-	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+	json_tokener_set_flags(tok, JSON_TOKENER_STRICT |
+	    JSON_TOKENER_VALIDATE_UTF8);
 	for (i = 0; i < sizeof keysets / sizeof keysets[0]; i++) {
 		ts_fleet_init(&fleet, 1);
 		good = read_with(data, size, &keysets[i], tok, &fleet);
