@@ -149,8 +149,8 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 		/* add stores finite numbers; a REAL column may hold Inf. */
 		if (!isfinite(p->value) || !isfinite(p->ci95)) {
 			snprintf(err, errlen, "document %lld's %s %s result "
-			    "is not a finite number in the database (not "
-			    "written by threadstone-history add)",
+			    "is not a finite number in the database (changed "
+			    "by other means: add stores none)",
 			    (long long)p->doc, s->workload, s->pass);
 			sqlite3_finalize(st);
 			ts_hist_series_free(v, nv);
@@ -351,9 +351,9 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
 		(*score)[n] = sqlite3_column_double(st, 1);
 		n++;
 		if (!isfinite((*t)[n - 1]) || !isfinite((*score)[n - 1])) {
-			snprintf(err, errlen, "a tachyon record of %s is not a "
-			    "finite number in the database (not written by "
-			    "threadstone-history add)", host);
+			snprintf(err, errlen, "a probe reading of %s is not a "
+			    "finite number in the database (changed by other "
+			    "means: add stores none)", host);
 			sqlite3_finalize(st);
 			free(*t);
 			free(*score);
