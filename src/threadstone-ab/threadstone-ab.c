@@ -416,6 +416,19 @@ write_export(const char *path, void (*fn)(struct ts_buf *,
 	return okay;
 }
 
+/* Free what the options hold. */
+static void
+opts_free(struct ab_opts *o)
+{
+	int s;
+
+	ts_ab_metric_free(&o->metric);
+	for (s = 0; s < 2; s++) {
+		ab_words_free(o->argv[s]);
+		o->argv[s] = NULL;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -426,21 +439,16 @@ main(int argc, char **argv)
 
 	parse_args(argc, argv, &o);
 	ab_proc_catch_signals();
-	if (ab_exp_run(&o, &e) == -1) {
+	if (ab_exp_run(&o, &e) == -1 || ab_exp_judge(&o, &e) == -1) {
 		ts_error("%s", e.error);
 		ab_proc_kill_leftovers();
 		ab_exp_cleanup(&o);
 		ab_exp_free(&e);
+		opts_free(&o);
 		return TS_EXIT_FAILURE;
 	}
 	if (e.end == AB_END_INTERRUPTED)
 		ab_proc_kill_leftovers();
-	if (ab_exp_judge(&o, &e) == -1) {
-		ts_error("%s", e.error);
-		ab_exp_cleanup(&o);
-		ab_exp_free(&e);
-		return TS_EXIT_FAILURE;
-	}
 	ts_buf_init(&out);
 	ab_out_summary(&out, &o, &e);
 	ts_put_text(stdout, out.data, out.len);
@@ -457,6 +465,7 @@ main(int argc, char **argv)
 	if (e.end == AB_END_INTERRUPTED) {
 		s = e.signal;
 		ab_exp_free(&e);
+		opts_free(&o);
 		/* End by the signal, so that a shell's loop stops too. */
 		signal(s, SIG_DFL);
 		raise(s);
@@ -470,8 +479,6 @@ main(int argc, char **argv)
 		status = TS_EXIT_NEGATIVE;
 	}
 	ab_exp_free(&e);
-	ts_ab_metric_free(&o.metric);
-	for (s = 0; s < 2; s++)
-		ab_words_free(o.argv[s]);
+	opts_free(&o);
 	return status;
 }
