@@ -103,8 +103,10 @@ main(void)
 	    json_object_get_double(get(r, "min")) == 0.98 &&
 	    json_object_get_double(get(r, "user")) == 0.5,
 	    "mean, times, min and user in seconds");
-	ok(json_object_get_int(json_object_array_get_idx(get(r,
-	    "memory_usage_byte"), 0)) == 1048576, "memory in bytes");
+	ok(json_object_is_type(json_object_array_get_idx(get(r,
+	    "memory_usage_byte"), 0), json_type_int) &&
+	    json_object_get_int(json_object_array_get_idx(get(r,
+	    "memory_usage_byte"), 0)) == 1048576, "memory in bytes, integers");
 	cmp = get(doc, "comparison");
 	ok(cmp != NULL && fabs(json_object_get_double(get(cmp, "ratio")) -
 	    e.est.ratio) < 1e-12 && json_object_get_double(get(cmp, "low")) ==

@@ -120,9 +120,11 @@ json_result(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e,
 	jkey(b, "max", w.max);
 	ts_buf_puts(b, ",\"times\":");
 	jarray(b, d->wall, d->n, 1);
-	ts_buf_puts(b, ",\"memory_usage_byte\":");
-	jarray(b, d->rss, d->n, 1024);
-	ts_buf_puts(b, ",\"exit_codes\":[");
+	/* Bytes, integers as hyperfine's. */
+	ts_buf_puts(b, ",\"memory_usage_byte\":[");
+	for (i = 0; i < d->n; i++)
+		ts_buf_printf(b, "%s%.0f", i > 0 ? "," : "", d->rss[i] * 1024);
+	ts_buf_puts(b, "],\"exit_codes\":[");
 	for (i = 0; i < d->n; i++)
 		ts_buf_printf(b, "%s%d", i > 0 ? "," : "", d->status[i]);
 	ts_buf_puts(b, "],\"command_line\":");
