@@ -107,6 +107,34 @@ _threadstone_program_args()
     tachyon-analyze:--format)
         COMPREPLY=($(compgen -W $'auto\njsonl\ncsv\nprometheus' -- "$cur"))
         return ;;
+    threadstone-ab:-d | threadstone-ab:--design)
+        COMPREPLY=($(compgen -W $'interleaved\nduet\nsequential' -- "$cur"))
+        return ;;
+    threadstone-ab:--metric)
+        COMPREPLY=($(compgen -W $'wall\nuser\nsystem\ncpu\nmaxrss\njson:\nregex:' -- "$cur"))
+        return ;;
+    threadstone-ab:-S | threadstone-ab:--shell)
+        COMPREPLY=($(compgen -W $'none\nsh\nbash\ndash\nzsh' -- "$cur"))
+        return ;;
+    threadstone-ab:--export-json)
+        _threadstone_files '*.json' "$cur"
+        return ;;
+    threadstone-ab:--export-csv)
+        _threadstone_files '*.csv' "$cur"
+        return ;;
+    threadstone-ab:--export-markdown)
+        _threadstone_files '*.md' "$cur"
+        return ;;
+    threadstone-ab:-r | threadstone-ab:--runs | threadstone-ab:-m | \
+    threadstone-ab:--min-runs | threadstone-ab:-M | threadstone-ab:--max-runs | \
+    threadstone-ab:--precision | threadstone-ab:--max-time | \
+    threadstone-ab:-w | threadstone-ab:--fail-above | \
+    threadstone-ab:-n | threadstone-ab:--command-name)
+        return ;;              # a number or a name: nothing to offer
+    threadstone-ab:-p | threadstone-ab:--prepare | threadstone-ab:-C | \
+    threadstone-ab:--conclude | threadstone-ab:-c | threadstone-ab:--cleanup)
+        COMPREPLY=($(compgen -c -- "$cur"))
+        return ;;
     tachyon:--format)
         COMPREPLY=($(compgen -W $'human\njson\nprometheus' -- "$cur"))
         return ;;
@@ -162,6 +190,9 @@ _threadstone_program_args()
     case $name in
     tachyon-analyze)
         _threadstone_files '*.jsonl|*.json|*.csv' "$cur" ;;
+    threadstone-ab)
+        # COMMAND_A and COMMAND_B: a command's name to begin with.
+        COMPREPLY=($(compgen -c -- "$cur")) ;;
     threadstone-compare | threadstone-verify | threadstone-sign | \
     threadstone-report)
         _threadstone_files '*.json' "$cur" ;;
@@ -195,7 +226,7 @@ _threadstone_program()
 _threadstone()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} verb dir prog
-    local verbs=$'run\nlist\nsweep\ncompare\nverify\nsign\nkeygen\nreport\nschema\nhistory\ntachyon\nhelp'
+    local verbs=$'run\nlist\nsweep\ncompare\nverify\nsign\nkeygen\nreport\nschema\nhistory\nab\ntachyon\nhelp'
     local IFS=$'\n'
     COMPREPLY=()
 
@@ -231,7 +262,7 @@ _threadstone()
                 COMPREPLY=($(compgen -W $'--out\n--help' -- "$cur")) ;;
         esac
         return ;;
-    run | sweep | compare | verify | sign | keygen | report | history)
+    run | sweep | compare | verify | sign | keygen | report | history | ab)
         prog=${dir:+$dir/}threadstone-$verb
         _threadstone_program_args "$prog" "threadstone-$verb" 2 ;;
     tachyon)
@@ -243,7 +274,7 @@ _threadstone()
 complete -F _threadstone threadstone
 complete -F _threadstone_program threadstone-run threadstone-compare \
     threadstone-verify threadstone-sign threadstone-keygen \
-    threadstone-report threadstone-sweep threadstone-history \
+    threadstone-report threadstone-sweep threadstone-history threadstone-ab \
     "$_threadstone_tachyon" tachyon-analyze
 
 # Run as a program (`bash FILE WORD...`), this file is the zsh and fish

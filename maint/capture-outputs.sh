@@ -29,7 +29,7 @@ cap() {
 
 progs="threadstone threadstone-run threadstone-report threadstone-compare
 threadstone-verify threadstone-sign threadstone-keygen threadstone-sweep
-tachyon tachyon-analyze threadstone-history"
+tachyon tachyon-analyze threadstone-history threadstone-ab"
 for p in $progs; do
 	cap "$p-help" "$b/$p" --help
 	cap "$p-version" "$b/$p" --version

@@ -71,8 +71,8 @@ common() {
 }
 
 for prog in "$TS_RUN" "$TS_REPORT" "$TS_COMPARE" "$TS_VERIFY" "$TS_SIGN" \
-    "$TS_KEYGEN" "$TS_SWEEP" "$TS_HISTORY" "$TACHYON" "$TACHYON_ANALYZE" \
-    "$TS_CMD"; do
+    "$TS_KEYGEN" "$TS_SWEEP" "$TS_HISTORY" "$TS_AB" "$TACHYON" \
+    "$TACHYON_ANALYZE" "$TS_CMD"; do
 	if [ -x "$prog" ]; then
 		common "$prog"
 	else
@@ -100,6 +100,7 @@ missing "$TS_SWEEP" --min-ms ""
 missing "$TS_HISTORY" --workload -w
 missing "$TACHYON" --seconds -s
 missing "$TACHYON_ANALYZE" --time ""
+missing "$TS_AB" --runs -r
 for prog in "$TS_COMPARE" "$TS_VERIFY"; do
 	[ -x "$prog" ] || continue
 	shared "$prog" "a value for --json" \

@@ -25,7 +25,7 @@ ok $? "both name every program the bash completion does, the probe as $probe"
 # Every command of the bash file's complete lines is in both.
 for c in threadstone threadstone-run threadstone-compare threadstone-verify \
     threadstone-sign threadstone-keygen threadstone-report threadstone-sweep \
-    threadstone-history tachyon-analyze; do
+    threadstone-history threadstone-ab tachyon-analyze; do
 	head -1 "$built_zsh" | grep -q " $c\\( \\|\$\\)" &&
 	    grep "^for c in " "$built_fish" | grep -q " $c\\( \\|\$\\)" ||
 	    { echo "# $c missing"; false; } || break

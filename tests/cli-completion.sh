@@ -66,7 +66,7 @@ mkdir -p "$tmpdir/files/keys" "$tmpdir/files/sub"
 cd "$tmpdir/files" || exit 99
 
 ids="dhrystone latency sgemm sha256 sort stream "
-expect "compare help history keygen list report run schema sign sweep tachyon verify " \
+expect "ab compare help history keygen list report run schema sign sweep tachyon verify " \
     threadstone ''
 expect "schema sign sweep " threadstone s
 expect "--help --version " threadstone --
@@ -113,6 +113,16 @@ has printf threadstone tachyon --wrap -- print
 expect "--help --out " threadstone schema --
 expect "--format --help --version " threadstone list --
 expect "json jsonl " threadstone list --format j
+expect "duet interleaved sequential " threadstone-ab --design ''
+expect "duet " threadstone ab -d d
+expect "cpu json: maxrss regex: system user wall " threadstone-ab --metric = ''
+expect "maxrss " threadstone-ab --metric m
+expect "none " threadstone-ab -S n
+has --fail-above threadstone ab --fa
+has --export-markdown threadstone-ab --export-m
+expect "a.json keys sub " threadstone-ab --export-json ''
+expect "" threadstone-ab --runs ''
+has printf threadstone-ab print
 
 # Renamed as in the packages (make install rewrites the line naming the
 # probe), the file completes tachyon-probe and leaves the name tachyon,

@@ -26,7 +26,7 @@ same() {
 
 run "$TS_CMD" --help
 expect_status 0 "--help"
-for v in run list sweep compare verify sign keygen report schema tachyon help; do
+for v in run list sweep compare verify sign keygen report schema history ab tachyon help; do
 	echo "$out" | grep -q "^  $v "
 	ok $? "--help lists $v"
 done
@@ -56,6 +56,15 @@ run "$TS_CMD" tachyon --seconds 0.2 --no-cache-check -w 1 --json
 expect_status 0 "threadstone tachyon --json"
 echo "$out" | grep -q '"million_accesses_per_sec"'
 ok $? "threadstone tachyon reads this host's memory"
+
+# ab, two commands on this host: not the original's, a verb all the same.
+same ab "$TS_AB" --help
+same ab "$TS_AB" --runs 0 a b
+run "$TS_CMD" ab --runs 6 --seed 1 -q --metric json:t \
+    "printf '{\"t\": 1}'" "printf '{\"t\": 2}'"
+expect_status 0 "threadstone ab"
+grep -q '^B/A  2.0000 ' "$tmpdir/out"
+ok $? "threadstone ab compares the two commands"
 
 run "$TS_CMD" run -w sha256 $quick --out result.json
 expect_status 0 "threadstone run --out result.json"
@@ -132,7 +141,7 @@ expect_one_error_line "no command"
 run "$TS_CMD" bogus --help
 expect_status 2 "an unknown command"
 expect_one_error_line "an unknown command"
-grep -q "unknown command 'bogus'; the commands are run, list, sweep, compare, verify, sign, keygen, report, schema, history, tachyon and help" "$tmpdir/err"
+grep -q "unknown command 'bogus'; the commands are run, list, sweep, compare, verify, sign, keygen, report, schema, history, ab, tachyon and help" "$tmpdir/err"
 ok $? "the line names the commands"
 for v in tachyon-probe ../threadstone-run run/x ''; do
 	run "$TS_CMD" "$v"

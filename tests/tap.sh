@@ -20,6 +20,7 @@ unset NO_COLOR
 : "${TS_REPORT:=$top_builddir/threadstone-report}"
 : "${TS_SWEEP:=$top_builddir/threadstone-sweep}"
 : "${TS_HISTORY:=$top_builddir/threadstone-history}"
+: "${TS_AB:=$top_builddir/threadstone-ab}"
 : "${TS_CMD:=$top_builddir/threadstone}"
 FIXTURES=$top_srcdir/tests/fixtures
 TOPO=$top_srcdir/tests/topo

@@ -44,7 +44,7 @@ main(void)
 	for (i = 0; i < sizeof original / sizeof original[0]; i++)
 		all &= ts_verb_find(original[i]) != NULL;
 	ok(all, "every subcommand of ThreadStone 2.0.0 but help is a verb");
-	is_int(ts_nverbs, 11, "eleven verbs run a program");
+	is_int(ts_nverbs, 12, "twelve verbs run a program");
 	ok(ts_verb_find("tachyon-probe") == NULL &&
 	    ts_verb_find("help") == NULL && ts_verb_find("") == NULL &&
 	    ts_verb_find("RUN") == NULL && ts_verb_find("../run") == NULL,
@@ -57,7 +57,7 @@ main(void)
 	is_str(ts_verb_find("tachyon")->program, TS_TACHYON_PROGRAM,
 	    "tachyon runs the probe under its installed name");
 	is_str(ts_verb_names(), "run, list, sweep, compare, verify, sign, "
-	    "keygen, report, schema, history, tachyon",
+	    "keygen, report, schema, history, ab, tachyon",
 	    "the verbs' names for messages");
 
 	is_str(joined("sign", 4, args), "threadstone-sign result.json --key "

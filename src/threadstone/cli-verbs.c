@@ -34,6 +34,9 @@ const struct ts_verb ts_verbs[] = {
 	    "print the JSON Schema of result documents" },
 	{ "history", "threadstone-history", NULL,
 	    "results over time in SQLite, change points" },
+	/* Not ThreadStone's either: two commands on one host, paired. */
+	{ "ab", "threadstone-ab", NULL,
+	    "compare two commands on this host, paired" },
 	/*
 	 * Not ThreadStone's: the probe, under the name it is installed as
 	 * (tachyon-probe in the Debian and RPM packages, where tachyon is a

@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The ratio B/A, its interval and its verdict, by design (ab-stats.h).
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ab/ab-rank.h"
+#include "ab/ab-stats.h"
+#include "rng.h"
+#include "suite/suite-design.h"
+#include "util.h"
+
+/* The sign patterns of the blind half-width, and their seed. */
+#define TS_AB_BLIND_PATTERNS	4
+#define TS_AB_BLIND_SEED	UINT64_C(0x5eed0ab)
+
+/* The standard normal's 97.5 % and 80 % points. */
+#define Z975	1.959963984540054
+#define Z80	0.8416212335729143
+
+size_t
+ts_ab_min_rounds(enum ts_ab_design d)
+{
+	switch (d) {
+	case TS_AB_DUET:
+		return 2 * TS_AB_RANK_MIN;
+	case TS_AB_SEQUENTIAL:
+		return 2;
+	default:
+		return TS_AB_RANK_MIN;
+	}
+}
+
+/* Mean and sample variance of x[0..n), n >= 1 (variance 0 for n = 1). */
+static void
+mean_var(const double *x, size_t n, double *mean, double *var)
+{
+	double m = 0, ss = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		m += x[i];
+	m /= (double)n;
+	for (i = 0; i < n; i++)
+		ss += (x[i] - m) * (x[i] - m);
+	*mean = m;
+	*var = n > 1 ? ss / (double)(n - 1) : 0;
+}
+
+/* Welch's interval on mean(lb) - mean(la), n values each. */
+static void
+welch(const double *la, const double *lb, size_t n, struct ts_ab_est *e)
+{
+	double ma, va, mb, vb, se2, df, t;
+
+	mean_var(la, n, &ma, &va);
+	mean_var(lb, n, &mb, &vb);
+	e->log_ratio = mb - ma;
+	if (n < 2)
+		return;
+	se2 = (va + vb) / (double)n;
+	e->method = TS_AB_METHOD_WELCH;
+	e->level = 0.95;
+	if (se2 == 0) {
+		e->log_low = e->log_high = e->log_ratio;
+		return;
+	}
+	df = se2 * se2 / ((va * va + vb * vb) / ((double)n * (double)n *
+	    (double)(n - 1)));
+	t = ts_t_critical(df, 0.95);
+	e->log_low = e->log_ratio - t * sqrt(se2);
+	e->log_high = e->log_ratio + t * sqrt(se2);
+}
+
+/* The signed-rank estimate and interval of u[0..m). */
+static void
+rank(const double *u, size_t m, struct ts_ab_est *e)
+{
+	struct ts_ab_rank r;
+
+	if (ts_ab_rank_interval(u, m, &r) == -1)
+		return;
+	e->log_ratio = r.estimate;
+	if (r.k == 0)
+		return;
+	e->method = TS_AB_METHOD_SIGNED_RANK;
+	e->log_low = r.low;
+	e->log_high = r.high;
+	e->level = r.level;
+}
+
+/*
+ * The half-width of the interval on u[0..m) with the signs forgotten:
+ * the mean half-width of the intervals on the sizes |u_i| given the
+ * signs of TS_AB_BLIND_PATTERNS fixed random patterns, the i-th smallest
+ * size taking the pattern's i-th sign; as a fraction of the ratio.
+ */
+static double
+blind(const double *u, size_t m)
+{
+	double *size, *v, sum = 0, hw;
+	size_t i, neg, lo, hi;
+	struct ts_rng r;
+	uint64_t k, mm;
+	int p;
+
+	if (m < TS_AB_RANK_MIN)
+		return NAN;
+	size = ts_xmalloc(m * sizeof *size);
+	v = ts_xmalloc(m * sizeof *v);
+	for (i = 0; i < m; i++)
+		size[i] = fabs(u[i]);
+	ts_sort_doubles(size, m);
+	k = ts_ab_rank_critical(m, NULL);
+	mm = (uint64_t)m * (m + 1) / 2;
+	for (p = 0; p < TS_AB_BLIND_PATTERNS; p++) {
+		ts_rng_seed(&r, TS_AB_BLIND_SEED + (uint64_t)p);
+		/* Negative sizes first, largest first; then the positive. */
+		for (i = neg = 0; i < m; i++)
+			neg += ts_rng_next(&r) >> 63;
+		ts_rng_seed(&r, TS_AB_BLIND_SEED + (uint64_t)p);
+		lo = neg;
+		hi = neg;
+		for (i = 0; i < m; i++) {
+			if (ts_rng_next(&r) >> 63)
+				v[--lo] = -size[i];
+			else
+				v[hi++] = size[i];
+		}
+		sum += (ts_ab_walsh_sum_kth(v, m, mm - k + 1) -
+		    ts_ab_walsh_sum_kth(v, m, k)) / 4;
+	}
+	free(v);
+	free(size);
+	hw = sum / TS_AB_BLIND_PATTERNS;
+	return (exp(hw) - exp(-hw)) / 2;
+}
+
+/* Check that every figure is finite and above 0. */
+static int
+check(const double *a, const double *b, size_t n, enum ts_ab_design d,
+    char *err, size_t errlen)
+{
+	size_t i;
+	int s;
+
+	for (i = 0; i < n; i++)
+		for (s = 0; s < 2; s++) {
+			double v = s == 0 ? a[i] : b[i];
+
+			if (isfinite(v) && v > 0)
+				continue;
+			snprintf(err, errlen, "%s %zu: command %c's figure is "
+			    "%g; a ratio needs figures above 0",
+			    d == TS_AB_SEQUENTIAL ? "run" : "round", i + 1,
+			    s == 0 ? 'A' : 'B', v);
+			return -1;
+		}
+	return 0;
+}
+
+int
+ts_ab_estimate(enum ts_ab_design design, const double *a, const double *b,
+    size_t n, struct ts_ab_est *e, char *err, size_t errlen)
+{
+	double *la, *lb, *u;
+	size_t i, m;
+	double hw;
+
+	memset(e, 0, sizeof *e);
+	e->design = design;
+	e->rounds = n;
+	e->log_ratio = e->log_low = e->log_high = NAN;
+	e->level = e->half_width = e->detectable = NAN;
+	e->blind_half_width = NAN;
+	if (check(a, b, n, design, err, errlen) == -1)
+		return -1;
+	la = ts_xcalloc(n + 1, sizeof *la);
+	lb = ts_xcalloc(n + 1, sizeof *lb);
+	u = ts_xcalloc(n + 1, sizeof *u);
+	for (i = 0; i < n; i++) {
+		la[i] = log(a[i]);
+		lb[i] = log(b[i]);
+		u[i] = lb[i] - la[i];
+	}
+	switch (design) {
+	case TS_AB_SEQUENTIAL:
+		e->units = n;
+		if (n > 0)
+			welch(la, lb, n, e);
+		break;
+	case TS_AB_DUET:
+		/* A pair of rounds has A once on each CPU set. */
+		m = n / 2;
+		for (i = 0; i < m; i++)
+			u[i] = (u[2 * i] + u[2 * i + 1]) / 2;
+		e->units = m;
+		if (m > 0)
+			rank(u, m, e);
+		else if (n == 1)
+			e->log_ratio = u[0];
+		e->blind_half_width = blind(u, m);
+		break;
+	default:
+		e->units = n;
+		rank(u, n, e);
+		e->blind_half_width = blind(u, n);
+	}
+	e->ratio = exp(e->log_ratio);
+	e->low = exp(e->log_low);
+	e->high = exp(e->log_high);
+	if (e->method != TS_AB_METHOD_NONE) {
+		hw = (e->log_high - e->log_low) / 2;
+		e->half_width = (e->high - e->low) / 2 / e->ratio;
+		e->detectable = exp(hw * (Z975 + Z80) / Z975) - 1;
+	}
+	free(u);
+	free(lb);
+	free(la);
+	return 0;
+}
+
+enum ts_ab_verdict
+ts_ab_verdict(const struct ts_ab_est *e, bool higher_better)
+{
+	if (e->method == TS_AB_METHOD_NONE)
+		return TS_AB_UNDECIDED;
+	if (e->log_low > 0)
+		return higher_better ? TS_AB_BETTER : TS_AB_WORSE;
+	if (e->log_high < 0)
+		return higher_better ? TS_AB_WORSE : TS_AB_BETTER;
+	return TS_AB_SAME;
+}
+
+bool
+ts_ab_worse_beyond(const struct ts_ab_est *e, bool higher_better,
+    double frac)
+{
+	if (e->method == TS_AB_METHOD_NONE)
+		return false;
+	if (higher_better)
+		return e->high < 1 - frac;
+	return e->low > 1 + frac;
+}
+
+double
+ts_ab_side_half_width(const double *v, size_t n)
+{
+	double *l, m, var, hw;
+	size_t i;
+
+	if (n < 2)
+		return NAN;
+	l = ts_xmalloc(n * sizeof *l);
+	for (i = 0; i < n; i++) {
+		if (!(isfinite(v[i]) && v[i] > 0)) {
+			free(l);
+			return NAN;
+		}
+		l[i] = log(v[i]);
+	}
+	mean_var(l, n, &m, &var);
+	free(l);
+	hw = ts_t_critical((double)(n - 1), 0.95) * sqrt(var / (double)n);
+	return (exp(hw) - exp(-hw)) / 2;
+}
+
+const char *
+ts_ab_design_name(enum ts_ab_design d)
+{
+	switch (d) {
+	case TS_AB_DUET:
+		return "duet";
+	case TS_AB_SEQUENTIAL:
+		return "sequential";
+	default:
+		return "interleaved";
+	}
+}
+
+const char *
+ts_ab_method_name(enum ts_ab_method m)
+{
+	switch (m) {
+	case TS_AB_METHOD_SIGNED_RANK:
+		return "signed-rank";
+	case TS_AB_METHOD_WELCH:
+		return "welch";
+	default:
+		return "none";
+	}
+}
+
+const char *
+ts_ab_verdict_name(enum ts_ab_verdict v)
+{
+	switch (v) {
+	case TS_AB_SAME:
+		return "same";
+	case TS_AB_BETTER:
+		return "better";
+	case TS_AB_WORSE:
+		return "worse";
+	default:
+		return "undecided";
+	}
+}

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What two commands measured on one host say about each other: the
+ * ratio B/A of their figures with its 95 % interval, the smallest change
+ * the experiment could have found, and the verdict, by the method each
+ * design calls for:
+ *  - interleaved (rounds of A and B in a random order each round): the
+ *    signed-rank interval (ab-rank.h) on each round's log ratio.  The
+ *    random order makes whatever the host did between a round's two runs
+ *    as likely to land on A as on B, so each round's log ratio is
+ *    symmetric about the true one, which is all that interval asks,
+ *    while steps, drifts and two-mode hosts give ratios far from normal;
+ *  - duet (A and B at once, on two CPU sets swapped every round): the
+ *    same interval on the mean log ratio of each pair of rounds, in
+ *    which a slow CPU set slows A once and B once and cancels;
+ *  - sequential (every A, then every B, as hyperfine runs them): nothing
+ *    pairs the runs, so Welch's t interval on the two means of the logs,
+ *    which assumes the host stood still meanwhile.
+ * Pure arithmetic; nothing here measures or prints.
+ */
+#ifndef TS_AB_STATS_H
+#define TS_AB_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum ts_ab_design {
+	TS_AB_INTERLEAVED,
+	TS_AB_DUET,
+	TS_AB_SEQUENTIAL
+};
+
+enum ts_ab_method {
+	TS_AB_METHOD_NONE,		/* too few rounds for an interval */
+	TS_AB_METHOD_SIGNED_RANK,
+	TS_AB_METHOD_WELCH
+};
+
+enum ts_ab_verdict {
+	TS_AB_UNDECIDED,	/* no interval */
+	TS_AB_SAME,		/* the interval holds 1 */
+	TS_AB_BETTER,		/* B better than A, beyond the interval */
+	TS_AB_WORSE
+};
+
+/* The power at which the detectable change is stated. */
+#define TS_AB_POWER	0.80
+
+struct ts_ab_est {
+	enum ts_ab_design design;
+	enum ts_ab_method method;
+	size_t		 rounds;	/* rounds (pairs of figures) used */
+	size_t		 units;		/* values the interval is on */
+	/* log(B/A): estimate and interval; the interval NaN when too few. */
+	double		 log_ratio, log_low, log_high;
+	double		 ratio, low, high;	/* their exponentials */
+	double		 level;		/* the interval's confidence */
+	/* (high - low) / 2 / ratio: the precision reached; NaN. */
+	double		 half_width;
+	/*
+	 * The half-width the interval has with each unit's sign forgotten:
+	 * the mean over four fixed random patterns of signs given to the
+	 * sizes |u_i| in their order (a function of the sizes alone).  The
+	 * stopping rule looks at it (ab-stop.h); NaN for sequential or
+	 * too few.
+	 */
+	double		 blind_half_width;
+	/*
+	 * The smallest change (a fraction of A's figure, either way) that
+	 * an experiment of this precision finds TS_AB_POWER of the time
+	 * (two-sided, 5 %); NaN without an interval.
+	 */
+	double		 detectable;
+};
+
+/* Fewest rounds with which a design gives an interval. */
+size_t		 ts_ab_min_rounds(enum ts_ab_design);
+
+/*
+ * Estimate from n rounds: a[i] and b[i] are round i's figures of A and
+ * B (for sequential, A's i-th and B's i-th runs).  Every figure must be
+ * finite and above 0.  Return 0, or -1 with a reason in err (the round
+ * and command of the first bad figure).  With too few rounds the
+ * estimate is made and the interval is NaN.
+ */
+int		 ts_ab_estimate(enum ts_ab_design, const double *a,
+		    const double *b, size_t n, struct ts_ab_est *out,
+		    char *err, size_t errlen);
+
+/* The verdict; higher_better: a higher figure is the better one. */
+enum ts_ab_verdict ts_ab_verdict(const struct ts_ab_est *, bool higher_better);
+
+/*
+ * Whether B is worse than A by more than frac (0.05 for 5 %) with
+ * confidence: the whole interval is beyond 1 + frac (or, when higher is
+ * better, below 1 - frac).
+ */
+bool		 ts_ab_worse_beyond(const struct ts_ab_est *,
+		    bool higher_better, double frac);
+
+/*
+ * The half-width, as a fraction of the ratio, of the 95 % t interval on
+ * the mean log of one command's n figures (sequential's stopping rule
+ * for A alone); NaN when n < 2 or a figure is not above 0.
+ */
+double		 ts_ab_side_half_width(const double *v, size_t n);
+
+const char	*ts_ab_design_name(enum ts_ab_design);
+const char	*ts_ab_method_name(enum ts_ab_method);
+/* "better", "worse", "same" or "undecided". */
+const char	*ts_ab_verdict_name(enum ts_ab_verdict);
+
+#endif /* TS_AB_STATS_H */
