@@ -148,15 +148,6 @@ textfile_reading(const struct ts_probe_tool_opts *o,
 	return okay;
 }
 
-/* The cache-residency test's length per chase: 5 % of the budget, 50-250 ms. */
-static double
-check_seconds(double budget)
-{
-	double s = budget * 0.05;
-
-	return s < 0.05 ? 0.05 : s > 0.25 ? 0.25 : s;
-}
-
 /* Tell, in one line, what a check that says "cache" found. */
 static void
 warn_cache(const struct ts_cache_report *rep, const char *prefix)
@@ -192,7 +183,7 @@ size_working_set(struct ts_probe_tool_opts *o, struct ts_topo *topo,
 		bounds.llc_bytes = ts_topo_llc_size(topo);
 	bounds.mem_bytes = ts_cache_mem_bound(topo != NULL ?
 	    ts_topo_memory(topo) : 0, avail);
-	rc.seconds = check_seconds(o->seconds);
+	rc.seconds = ts_cache_check_seconds(o->seconds);
 	rc.seed = o->seed;
 	memset(chk, 0, sizeof *chk);
 	chk->enabled = o->cache_check || o->ws_auto;
