@@ -72,7 +72,7 @@ static const struct option longopts[] = {
 	TS_CLI_STD_OPTIONS
 };
 
-/* Set by SIGINT/SIGTERM in watch mode; the probe threads poll it. */
+/* Set by SIGINT/SIGTERM in watch mode, which also interrupt the probe. */
 static atomic_int stop_flag;
 
 /* The --tag fields, in the order given. */
@@ -284,12 +284,13 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 	}
 }
 
-/* Record a watch-mode signal. */
+/* Record a watch-mode signal and end the reading in progress. */
 static void
 on_signal(int sig)
 {
 	(void)sig;
 	atomic_store(&stop_flag, 1);
+	ts_probe_tool_interrupt();
 }
 
 /* Catch SIGINT and SIGTERM; interrupted writes restart. */
