@@ -17,7 +17,8 @@ command -v "${cc%% *}" >/dev/null 2>&1 || skip_all "no C compiler ($cc)"
 dest=$tmpdir/root
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL ${MAKE:-make} -s -C "$top_builddir" \
     DESTDIR="$dest" \
-    install-libLTLIBRARIES install-includeHEADERS install-pkgconfigDATA \
+    install-libLTLIBRARIES install-includeHEADERS \
+    install-tachyonincludeHEADERS install-pkgconfigDATA \
     install-man3 install-tachyon-man-links >"$tmpdir/install.log" 2>&1
 rc=$?
 ok $rc "make install DESTDIR=... of the library, header, .pc and manual"
@@ -75,6 +76,23 @@ ok $? "nothing on stderr"
 env LD_LIBRARY_PATH="$libdir" ldd "$tmpdir/probe" 2>/dev/null | grep -q "$libdir/libtachyon-probe.so.0" ||
     [ "$(uname -s)" != Linux ]
 ok $? "it runs the installed libtachyon-probe.so.0"
+
+# The same program under the names a caller knows: #include <tachyon.h>,
+# pkg-config tachyon; the header in its own directory, so that the ray
+# tracer's /usr/include/tachyon.h is not shadowed.
+sed 's/#include <tachyon-probe.h>/#include <tachyon.h>/' "$tmpdir/probe.c" \
+    >"$tmpdir/probe2.c"
+flags2=$(pkg-config --cflags --libs tachyon) &&
+    [ -e "$(dirname "$libdir")/include/tachyon-probe/tachyon.h" ] &&
+    [ ! -e "$(dirname "$libdir")/include/tachyon.h" ]
+ok $? "pkg-config tachyon: $flags2; tachyon.h in include/tachyon-probe/ only"
+# shellcheck disable=SC2086
+$cc -std=c99 -Wall -Wextra -pedantic -Werror -o "$tmpdir/probe2" \
+    "$tmpdir/probe2.c" $flags2 >"$tmpdir/cc2.log" 2>&1 &&
+    env LD_LIBRARY_PATH="$libdir" "$tmpdir/probe2" >"$tmpdir/out2" &&
+    grep -Eq ' M accesses/s, ' "$tmpdir/out2"
+ok $? "with #include <tachyon.h> and pkg-config tachyon it compiles and reads"
+sed 's/^/# /' "$tmpdir/cc2.log"
 
 cxx=${CXX:-c++}
 if command -v "$cxx" >/dev/null 2>&1; then
