@@ -14,16 +14,20 @@
 # against its best.  A measurement, not a test.
 #
 #   bench/loaded-delays.sh -a BUILD_A -b BUILD_B [-r ROUNDS] [-m MIX]
-#       [-d DELAYS] [-c CHASE_SIZE]
+#       [-d DELAYS] [-c CHASE_SIZE] [-p PRESSURE]
 #
 # BUILD_A and BUILD_B are build directories (or threadstone-sweep
 # programs); MIX and DELAYS go to --mix and --delays (default read and
-# 0,1,2,5,10), CHASE_SIZE to --chase-size (default the program's).
+# 0,1,2,5,10), CHASE_SIZE to --chase-size (default the program's).  On a
+# host shared with other work, -p waits (up to 10 minutes) before each
+# round until the CPU pressure of the last 10 s (/proc/pressure/cpu,
+# "some avg10") is below PRESSURE percent; every round prints the
+# pressure at its start and end either way.
 set -eu
 
-rounds=5 mix=read delays=0,1,2,5,10 chase='' a='' b=''
+rounds=5 mix=read delays=0,1,2,5,10 chase='' a='' b='' calm=''
 . "$(dirname "$0")/common.sh"
-while getopts a:b:r:m:d:c: opt; do
+while getopts a:b:r:m:d:c:p: opt; do
 	case $opt in
 	a) a=$OPTARG ;;
 	b) b=$OPTARG ;;
@@ -31,13 +35,14 @@ while getopts a:b:r:m:d:c: opt; do
 	m) mix=$OPTARG ;;
 	d) delays=$OPTARG ;;
 	c) chase=$OPTARG ;;
+	p) calm=$OPTARG ;;
 	*) bench_usage "-a BUILD_A -b BUILD_B [-r ROUNDS] [-m MIX]" \
-	    "[-d DELAYS] [-c CHASE_SIZE]" ;;
+	    "[-d DELAYS] [-c CHASE_SIZE] [-p PRESSURE]" ;;
 	esac
 done
 if [ -z "$a" ] || [ -z "$b" ]; then
 	bench_usage "-a BUILD_A -b BUILD_B [-r ROUNDS] [-m MIX] [-d DELAYS]" \
-	    "[-c CHASE_SIZE]"
+	    "[-c CHASE_SIZE] [-p PRESSURE]"
 fi
 [ -d "$a" ] && a=$a/threadstone-sweep
 [ -d "$b" ] && b=$b/threadstone-sweep
@@ -48,12 +53,35 @@ trap 'rm -rf "$work"' EXIT
 set -- --mix "$mix" --delays "$delays"
 [ -z "$chase" ] || set -- "$@" --chase-size "$chase"
 
+# The CPU pressure of the last 10 s in percent, or - where unknown.
+pressure() {
+	awk '/^some/ { sub("avg10=", "", $2); print $2; f = 1 }
+	    END { if (!f) print "-" }' /proc/pressure/cpu 2>/dev/null ||
+	    echo -
+}
+
+# With -p, wait until the pressure is below it (at most 10 minutes).
+wait_calm() {
+	[ -n "$calm" ] || return 0
+	waited=0
+	while [ "$waited" -lt 600 ]; do
+		p=$(pressure)
+		[ "$p" = - ] && return 0
+		awk -v p="$p" -v c="$calm" 'BEGIN { exit !(p < c) }' && return 0
+		sleep 5
+		waited=$((waited + 5))
+	done
+}
+
 loaders=$(($(nproc) - 1))
 likwid=no
 command -v likwid-bench >/dev/null 2>&1 && [ "$loaders" -ge 1 ] && likwid=yes
 : >"$work/likwid"
+: >"$work/pressure"
 r=1
 while [ "$r" -le "$rounds" ]; do
+	wait_calm
+	p0=$(pressure)
 	for w in A B; do
 		if [ "$w" = A ]; then prog=$a; else prog=$b; fi
 		"$prog" -q "$@" -o "$work/$w-$r.json"
@@ -64,6 +92,7 @@ while [ "$r" -le "$rounds" ]; do
 		    awk '/^MByte\/s:/ { printf "%.3f\n", $2 / 1000 }' \
 		    >>"$work/likwid"
 	fi
+	echo "round $r: CPU pressure $p0 % at its start, $(pressure) % at its end" >>"$work/pressure"
 	r=$((r + 1))
 done
 python3 - "$work" "$rounds" <<'PY'
@@ -71,6 +100,7 @@ import json, os, statistics, sys
 
 work, rounds = sys.argv[1], int(sys.argv[2])
 lk = [float(x) for x in open(os.path.join(work, "likwid")).read().split()]
+print(open(os.path.join(work, "pressure")).read(), end="")
 for i, v in enumerate(lk):
     print("round %d likwid-bench load_sse %.2f GB/s" % (i + 1, v))
 curves = {"A": [], "B": []}
