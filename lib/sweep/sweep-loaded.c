@@ -239,11 +239,13 @@ spin(uint64_t steps)
  * no more: the read adds each element to one of eight sums that run on
  * across lines and calls (eight chains, since one running sum would hold
  * a core to one add's latency per element), and nothing on the line's
- * path divides or reduces.  Reducing the eight sums after every line, as
- * the kernel once did, made a delayed line some 60 instructions instead
- * of some 15, most of them waiting on the line's loads: the core then
- * held fewer lines in flight, and the read moved half its peak at delay
- * 1, less than at delay 2 on a quiet host.
+ * path divides or reduces.  Reducing the eight sums after every line and
+ * dividing to know when to publish, as the kernel once did, made a
+ * delayed line some 60 instructions instead of some 15, most of them
+ * waiting on the line's loads: the core held fewer lines in flight, the
+ * read moved 0.5 to 0.7 of its peak at every small delay, and whether
+ * delay 2 moved more than delay 1 was left to chance (issue 31:
+ * bench/read-kernels.sh).
  */
 void
 ts_loaded_read(struct ts_loaded_sums *sums, const double *restrict a,
