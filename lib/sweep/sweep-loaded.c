@@ -300,7 +300,7 @@ ts_loaded_read(struct ts_loaded_sums *sums, const double *restrict a,
  * on x86-64): a store that first reads its line, as a plain store does,
  * would make the triad 3:1 reads to writes on the memory bus and the
  * copy 2:1, not the 2:1 and 1:1 they are named for, and move a third
- * more than they count.  a is 16-byte aligned (blocks start on lines).
+ * more than they count.  a is 16-byte aligned (runs start on lines).
  */
 void
 ts_loaded_triad(double *restrict a, const double *restrict b,
