@@ -63,8 +63,11 @@ main(void)
 		skip(1, "this machine: %s", t == NULL ? err :
 		    "fewer than two cores to bind to");
 	} else {
+		/* Alone before and after: a busy machine can only make a
+		 * reading slow, so the best of both is the ceiling's base. */
 		one = alone();
 		r = ts_together_probe(t, 2, err, sizeof err);
+		one = fmax(one, alone());
 		if (r == -1 && strstr(err, "refused") != NULL)
 			skip(1, "binding refused here: %s", err);
 		else
