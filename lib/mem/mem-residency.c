@@ -67,6 +67,9 @@ ts_residency_large(uint64_t small, uint64_t llc, uint64_t room)
 		r = llc * 4;
 	if (room != 0 && r > room)
 		r = room;
+	/* A 32-bit program: half what one mapping may hold at most. */
+	if (r > TS_MAP_MAX_BYTES / 2)
+		r = TS_MAP_MAX_BYTES / 2;
 	r = r / GROUP * GROUP;
 	return r >= small * 2 ? r : 0;
 }
