@@ -97,10 +97,16 @@ main(void)
 	size_t i;
 
 	ts_rng_seed(&r, 0);
-	is_u64(ts_rng_next(&r), UINT64_C(0xe220a8397b1dcdaf),
+	a[0] = ts_rng_next(&r);
+	a[1] = ts_rng_next(&r);
+	a[2] = ts_rng_next(&r);
+	is_u64(a[0], UINT64_C(0xe220a8397b1dcdaf),
 	    "splitmix64(0): first output");
-	is_u64(ts_rng_next(&r), UINT64_C(0x6e789e6aa1b965f4), "second");
-	is_u64(ts_rng_next(&r), UINT64_C(0x06c45d188009454f), "third");
+	is_u64(a[1], UINT64_C(0x6e789e6aa1b965f4), "second");
+	is_u64(a[2], UINT64_C(0x06c45d188009454f), "third");
+	/* For maint/cross-check.sh, which compares machines. */
+	diag("rng: splitmix64(0) 0x%016" PRIx64 " 0x%016" PRIx64 " 0x%016"
+	    PRIx64, a[0], a[1], a[2]);
 	ts_rng_seed(&r, 1234567);
 	is_u64(ts_rng_below(&r, 10), 3,
 	    "below(10): the high word of next * 10");
@@ -111,6 +117,10 @@ main(void)
 
 		for (k = 0; k < 4; k++)
 			got[k] = ts_rng_below(&r, below_bounds[i]);
+		if (i == 2)
+			diag("rng: below(2^63+1) after 8 draws from 1234567: "
+			    "0x%016" PRIx64 " 0x%016" PRIx64 " 0x%016" PRIx64
+			    " 0x%016" PRIx64, got[0], got[1], got[2], got[3]);
 		ok(memcmp(got, below_draws[i], sizeof got) == 0,
 		    "below(0x%016" PRIx64 "): four draws as the model's",
 		    below_bounds[i]);
