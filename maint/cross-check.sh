@@ -170,7 +170,9 @@ if [ "$mode" = sysroot ]; then
 	sysroot=$work/sysroot
 	# The libraries, their runtime dependencies, and the C library itself
 	# (qemu loads ARCH's dynamic loader from the sysroot).
-	want="libc6 libc6-dev linux-libc-dev libcrypt1 libcrypt-dev libgcc-s1
+	# libc-bin for its C.UTF-8 locale: this machine's are of its own
+	# byte order, which a big-endian C library refuses.
+	want="libc6 libc-bin libc6-dev linux-libc-dev libcrypt1 libcrypt-dev libgcc-s1
 	    libhwloc15 libhwloc-dev libudev1 libnuma1 libnuma-dev libltdl7
 	    libltdl-dev libjson-c5 libjson-c-dev libssl3 libssl-dev
 	    libsqlite3-0 libsqlite3-dev"
