@@ -45,9 +45,9 @@ ts_sweep_default_max(uint64_t llc, uint64_t avail)
 		while (top > TS_SWEEP_MIN_BYTES &&
 		    ts_sweep_footprint(top) > avail / 2)
 			top /= 2;
-	/* A 32-bit program: half what one mapping may hold at most. */
+	/* What one mapping may hold (2 GiB less a byte on 32 bits). */
 	while (top > TS_SWEEP_MIN_BYTES &&
-	    ts_sweep_footprint(top) > TS_MAP_MAX_BYTES / 2)
+	    ts_sweep_footprint(top) > TS_MAP_MAX_BYTES)
 		top /= 2;
 	return top;
 }
