@@ -139,6 +139,15 @@ text_helpers(void)
 	v = ts_rust_target("aarch64", "linux-gnu");
 	is_str(v, "aarch64-unknown-linux-gnu", "target: aarch64");
 	free(v);
+	v = ts_rust_target("i686", "linux-gnu");
+	is_str(v, "i686-unknown-linux-gnu", "target: i386's i686");
+	free(v);
+	v = ts_rust_target("s390x", "linux-gnu");
+	is_str(v, "s390x-unknown-linux-gnu", "target: s390x");
+	free(v);
+	v = ts_rust_target("arm", "linux-gnueabihf");
+	is_str(v, "armv7-unknown-linux-gnueabihf", "target: armhf is ARMv7");
+	free(v);
 	v = ts_rust_target("", "linux-gnu");
 	is_str(v, "unknown-target", "target: unknown CPU");
 	free(v);

@@ -98,6 +98,9 @@ ts_rust_target(const char *cpu, const char *os)
 		arch = "x86_64";
 	else if (strcmp(cpu, "arm64") == 0)
 		arch = "aarch64";
+	/* Debian's armhf is ARMv7, which Rust spells out. */
+	else if (strcmp(cpu, "arm") == 0 && strcmp(os, "linux-gnueabihf") == 0)
+		arch = "armv7";
 	/* Rust's vendor field is "unknown" on Linux; autoconf's is "pc". */
 	return ts_xasprintf("%s-unknown-%s", arch, os);
 }
