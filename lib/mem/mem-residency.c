@@ -67,9 +67,6 @@ ts_residency_large(uint64_t small, uint64_t llc, uint64_t room)
 		r = llc * 4;
 	if (room != 0 && r > room)
 		r = room;
-	/* A 32-bit program: half what one mapping may hold at most. */
-	if (r > TS_MAP_MAX_BYTES / 2)
-		r = TS_MAP_MAX_BYTES / 2;
 	r = r / GROUP * GROUP;
 	return r >= small * 2 ? r : 0;
 }
@@ -201,7 +198,9 @@ ts_residency_measure(void *arg, const uint64_t *small, size_t n,
 	struct ts_rng rng;
 	size_t i, r;
 
-	if (n > TS_RESIDENCY_MAX_SMALL || large < GROUP || large > LARGE_MAX) {
+	/* On 32 bits a size past one mapping's would wrap as a size_t. */
+	if (n > TS_RESIDENCY_MAX_SMALL || large < GROUP || large > LARGE_MAX ||
+	    large > TS_MAP_MAX_BYTES) {
 		snprintf(err, errlen, "cannot test %llu bytes",
 		    (unsigned long long)large);
 		return -1;

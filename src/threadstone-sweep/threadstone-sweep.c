@@ -144,6 +144,14 @@ check_max_size(const char *arg, uint64_t v, uint64_t avail)
 	}
 	while (top <= v / 2)
 		top *= 2;
+	if (avail != 0 && ts_sweep_footprint(top) > avail) {
+		ts_size_format((double)ts_sweep_footprint(top), TS_SIZE_WHOLE,
+		    a, sizeof a);
+		ts_size_format((double)avail, TS_SIZE_WHOLE, b, sizeof b);
+		ts_error("--max-size: %s needs %s of memory, more than the %s "
+		    "available", arg, a, b);
+		return -1;
+	}
 	if (ts_sweep_footprint(top) > TS_MAP_MAX_BYTES) {
 		ts_size_format((double)ts_sweep_footprint(top), TS_SIZE_SHORT,
 		    a, sizeof a);
@@ -151,14 +159,6 @@ check_max_size(const char *arg, uint64_t v, uint64_t avail)
 		    "cannot be mapped by a %u-bit program (at most %llu MiB)",
 		    arg, a, (unsigned)(sizeof(size_t) * 8),
 		    (unsigned long long)(TS_MAP_MAX_BYTES / TS_MIB));
-		return -1;
-	}
-	if (avail != 0 && ts_sweep_footprint(top) > avail) {
-		ts_size_format((double)ts_sweep_footprint(top), TS_SIZE_WHOLE,
-		    a, sizeof a);
-		ts_size_format((double)avail, TS_SIZE_WHOLE, b, sizeof b);
-		ts_error("--max-size: %s needs %s of memory, more than the %s "
-		    "available", arg, a, b);
 		return -1;
 	}
 	return 0;
