@@ -20,7 +20,8 @@ echo keep >"$tmpdir/old.json"
 for args in "--mix foo" "--mix read,,copy" "--mix" "--delays x" \
     "--delays 1,,2" "--delays -5" "--delays 200000000" \
     "--chase-size 10K" "--chase-size 1X" "--loaded --max-size 1M" \
-    "--loaded --repeat 2" "--chase-size 64M" "--loaded --min-ms 0"; do
+    "--numa --repeat 2" "--loaded --repeat 0" "--loaded --repeat 101" \
+    "--chase-size 64M" "--loaded --min-ms 0"; do
 	# shellcheck disable=SC2086
 	run "$TS_SWEEP" -o "$tmpdir/old.json" $args
 	expect_status 2 "$args"
@@ -39,12 +40,12 @@ expect_status 0 "a small loaded run"
 [ -z "$out" ]
 ok $? "with -o nothing on stdout"
 if [ -n "$py" ]; then
-	"$py" - "$tmpdir/l.json" <<'PY'
+	"$py" - "$tmpdir/l.json" 3 <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 need = ["mode", "chase_bytes", "chase_page_bytes", "latency_core",
         "load_threads", "load_bytes_per_thread", "bound", "binding",
-        "note", "window_s", "idle", "curves"]
+        "note", "window_s", "readings", "idle", "curves"]
 missing = [k for k in need if k not in d]
 assert not missing, missing
 assert d["mode"] == "loaded" and d["chase_bytes"] == 16 << 20
@@ -58,6 +59,10 @@ else:
     assert peak > 0 and slow >= 0, (peak, slow)
     assert peak > 2 * slow, ("bandwidth must fall as the delay grows", peak, slow)
     assert c["peak_gbs"] == peak
+    for p in c["points"]:
+        lo, hi = p["bandwidth_range_gbs"]
+        assert lo <= p["bandwidth_gbs"] <= hi, p
+assert d["readings"] == int(sys.argv[2]), (d["readings"], sys.argv[2])
 PY
 	ok $? "the JSON has its keys, and the load falls with the delay"
 	"$py" -c 'import sys, xml.dom.minidom as m
@@ -77,6 +82,17 @@ run sh -c 'cd "$1" && shift && exec "$@"' sh "$tmpdir/cwd" "$TS_SWEEP" -q \
 expect_status 0 "--loaded -o -"
 echo "$out" | grep -q '"mode": "loaded"' && [ ! -e "$tmpdir/cwd/-" ]
 ok $? "-o -: the JSON on standard output, no file named '-'"
+
+# --repeat N: N readings a point; one is the point itself.
+run "$TS_SWEEP" -q --mix read --delays 0,5000 --chase-size 8M --min-ms 20 \
+    --repeat 1 -o -
+expect_status 0 "--loaded --repeat 1"
+echo "$out" | grep -q '"readings": 1,'
+ok $? "--repeat 1: one reading a point, said in the JSON"
+run "$TS_SWEEP" --mix read --delays 0 --chase-size 8M --min-ms 20 --repeat 2
+expect_status 0 "--loaded --repeat 2"
+echo "$out" | grep -q '^Each point the median of 2 readings'
+ok $? "--repeat 2: the table says each point is a median of 2"
 
 # Bindings refused: a topology that is not this machine's.
 HWLOC_XMLFILE=$TOPO/tachyon-small-llc.xml run "$TS_SWEEP" --mix read \

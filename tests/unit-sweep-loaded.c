@@ -117,6 +117,57 @@ test_assemble(void)
 	c[3].bandwidth = 17.0e9;
 	ok(!ts_loaded_monotone(c, 4, 0.05, &rises) && rises == 1,
 	    "15.1 GB/s at delay 1 below 18.1 at delay 2 is a bend");
+
+}
+
+/* One point from several readings, and the rule that reads their spread. */
+static void
+test_readings(void)
+{
+	struct ts_loaded_point r[4], m, c[2];
+	static const double bw[4] = { 9e9, 12e9, 10e9, 30e9 };
+	static const double rn[4] = { 300, 250, 900, 260 };
+	size_t i, rises;
+
+	memset(r, 0, sizeof r);
+	for (i = 0; i < 4; i++) {
+		r[i].mix = TS_MIX_COPY;
+		r[i].delay = 5;
+		r[i].bandwidth = bw[i];
+		r[i].random_ns = rn[i];
+		r[i].local_ns = 70 + (double)i;
+		r[i].seconds = 0.2;
+	}
+	ts_loaded_median(r, 3, &m);
+	ok(m.bandwidth == 10e9 && m.random_ns == 300 && m.local_ns == 71,
+	    "three readings: each figure its median (%g, %g, %g)",
+	    m.bandwidth, m.random_ns, m.local_ns);
+	ok(m.bw_lo == 9e9 && m.bw_hi == 12e9 && fabs(m.seconds - 0.6) < 1e-12,
+	    "the bandwidth's range read, and the readings' time summed");
+	ok(m.mix == TS_MIX_COPY && m.delay == 5 && !m.idle,
+	    "mix and delay are the readings'");
+	ts_loaded_median(r, 4, &m);
+	ok(m.bandwidth == 11e9 && m.random_ns == 280 && m.bw_hi == 30e9,
+	    "four readings: the mean of the middle two (%g, %g)",
+	    m.bandwidth, m.random_ns);
+	ts_loaded_median(r, 1, &m);
+	ok(m.bandwidth == 9e9 && m.bw_lo == 9e9 && m.bw_hi == 9e9,
+	    "one reading is the point");
+	ok(r[0].bandwidth == 9e9 && r[2].random_ns == 900,
+	    "the readings are left as they were");
+
+	/* Delay 1 then 2 on the flat part of a read curve (this VM). */
+	memset(c, 0, sizeof c);
+	c[0].bandwidth = 10.6e9, c[0].bw_lo = 9.6e9, c[0].bw_hi = 10.7e9;
+	c[1].bandwidth = 11.3e9, c[1].bw_lo = 9.8e9, c[1].bw_hi = 11.9e9;
+	ok(ts_loaded_monotone(c, 2, 0.05, &rises) && rises == 0,
+	    "a 6.6 %% rise within the readings' spread is the host's");
+	c[1].bw_lo = 10.8e9;
+	ok(!ts_loaded_monotone(c, 2, 0.05, &rises) && rises == 1,
+	    "above every reading before it, it is a rise");
+	c[1].bandwidth = 11.1e9;
+	ok(ts_loaded_monotone(c, 2, 0.05, &rises) && rises == 0,
+	    "and within 5 %% it is not, readings apart or not");
 }
 
 /* Sums of small whole numbers are exact: compare them with ==. */
@@ -374,6 +425,7 @@ main(void)
 	test_mixes();
 	test_delays();
 	test_assemble();
+	test_readings();
 	test_kernels();
 	test_json();
 	test_svg_table();

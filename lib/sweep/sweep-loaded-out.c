@@ -54,6 +54,9 @@ ts_loaded_table(struct ts_buf *b, const struct ts_loaded_report *r)
 		ts_buf_printf(b, "Binding: %s\n", r->binding);
 	ts_buf_printf(b, "Idle: random chase %.1f ns, page-local chase "
 	    "%.1f ns\n", r->idle.random_ns, r->idle.local_ns);
+	if (r->readings > 1)
+		ts_buf_printf(b, "Each point the median of %u readings taken "
+		    "in turn\n", r->readings);
 	if (r->note[0] != '\0')
 		ts_buf_printf(b, "%s\n", r->note);
 	if (r->ncurves > 0) {
@@ -139,7 +142,11 @@ point_json(struct ts_buf *b, const struct ts_loaded_point *p, bool load,
 		ts_buf_printf(b, "\"delay\": %" PRIu64 ",\n%s  "
 		    "\"bandwidth_gbs\": ", p->delay, indent);
 		num(b, p->bandwidth / GB, 4);
-		ts_buf_printf(b, ",\n%s  ", indent);
+		ts_buf_printf(b, ",\n%s  \"bandwidth_range_gbs\": [", indent);
+		num(b, (p->bw_hi > 0 ? p->bw_lo : p->bandwidth) / GB, 4);
+		ts_buf_puts(b, ", ");
+		num(b, (p->bw_hi > 0 ? p->bw_hi : p->bandwidth) / GB, 4);
+		ts_buf_printf(b, "],\n%s  ", indent);
 	}
 	ts_buf_puts(b, "\"random_ns\": ");
 	num(b, p->random_ns, 3);
@@ -194,6 +201,7 @@ ts_loaded_json(struct ts_buf *b, const struct ts_loaded_report *r)
 		ts_buf_puts(b, "null");
 	ts_buf_puts(b, ",\n  \"window_s\": ");
 	num(b, r->window_s, 4);
+	ts_buf_printf(b, ",\n  \"readings\": %u", r->readings);
 	ts_buf_puts(b, ",\n  \"idle\": ");
 	if (r->idle.seconds > 0)
 		point_json(b, &r->idle, false, "  ");

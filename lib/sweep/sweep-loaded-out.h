@@ -30,6 +30,7 @@ struct ts_loaded_report {
 	char		 binding[192];		/* why not, or "" */
 	char		 note[192];		/* why the idle point alone, or "" */
 	double		 window_s;
+	unsigned	 readings;		/* per point, medians kept */
 	struct ts_loaded_point idle;
 	size_t		 ncurves;
 	struct ts_loaded_curve curve[TS_MIX_COUNT];

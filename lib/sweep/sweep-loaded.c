@@ -175,6 +175,19 @@ ts_loaded_delay_list(const char *s, uint64_t *delays, size_t cap,
 	return (int)k;
 }
 
+/* A point's least and most bandwidth read (its figure: one reading). */
+static double
+bw_least(const struct ts_loaded_point *p)
+{
+	return p->bw_hi > 0 ? p->bw_lo : p->bandwidth;
+}
+
+static double
+bw_most(const struct ts_loaded_point *p)
+{
+	return p->bw_hi > 0 ? p->bw_hi : p->bandwidth;
+}
+
 bool
 ts_loaded_monotone(const struct ts_loaded_point *p, size_t n, double tol,
     size_t *rises)
@@ -182,11 +195,60 @@ ts_loaded_monotone(const struct ts_loaded_point *p, size_t n, double tol,
 	size_t i, r = 0;
 
 	for (i = 1; i < n; i++)
-		if (p[i].bandwidth > p[i - 1].bandwidth * (1 + tol))
+		if (p[i].bandwidth > p[i - 1].bandwidth * (1 + tol) &&
+		    bw_least(&p[i]) > bw_most(&p[i - 1]))
 			r++;
 	if (rises != NULL)
 		*rises = r;
 	return r == 0;
+}
+
+/* The median of v[0..n-1], n >= 1; v is sorted in place. */
+static double
+median_of(double *v, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++)		/* a handful: insertion sort */
+		for (j = i; j > 0 && v[j] < v[j - 1]; j--) {
+			double t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+void
+ts_loaded_median(const struct ts_loaded_point *readings, size_t n,
+    struct ts_loaded_point *out)
+{
+	double bw[TS_LOADED_MAX_READINGS], rn[TS_LOADED_MAX_READINGS];
+	double ln[TS_LOADED_MAX_READINGS], s = 0;
+	size_t i;
+
+	if (n == 0) {
+		memset(out, 0, sizeof *out);
+		return;
+	}
+	if (n > TS_LOADED_MAX_READINGS)
+		n = TS_LOADED_MAX_READINGS;
+	for (i = 0; i < n; i++) {
+		bw[i] = readings[i].bandwidth;
+		rn[i] = readings[i].random_ns;
+		ln[i] = readings[i].local_ns;
+		s += readings[i].seconds;
+	}
+	*out = readings[0];
+	out->bw_lo = out->bw_hi = bw[0];
+	for (i = 1; i < n; i++) {
+		out->bw_lo = fmin(out->bw_lo, bw[i]);
+		out->bw_hi = fmax(out->bw_hi, bw[i]);
+	}
+	out->bandwidth = median_of(bw, n);
+	out->random_ns = median_of(rn, n);
+	out->local_ns = median_of(ln, n);
+	out->seconds = s;
 }
 
 struct loader {

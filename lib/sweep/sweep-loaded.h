@@ -69,6 +69,10 @@ int		 ts_loaded_delay_list(const char *, uint64_t *delays,
  * `delay` empty spin steps (none for 0): the load threads call them on
  * 64 lines at a time, and the unit test on small arrays.
  */
+/* Readings of a point, at most (--repeat), and by default. */
+#define TS_LOADED_MAX_READINGS	100
+#define TS_LOADED_READINGS	3
+
 #define TS_LOADED_LINE_ELEMS	8
 
 /*
@@ -112,6 +116,9 @@ struct ts_loaded_point {
 	double		 random_ns;	/* random chase, ns per load */
 	double		 local_ns;	/* page-local chase, ns per load */
 	double		 seconds;	/* the window both readings took */
+	/* The least and most bandwidth of the point's readings (both 0:
+	 * one reading, bandwidth alone). */
+	double		 bw_lo, bw_hi;
 };
 
 /* A point's raw counts: what the window saw, before any division. */
@@ -157,7 +164,26 @@ void		 ts_loaded_close(struct ts_loaded *);
  * as its delay grows: points[] in ascending delay.  The number of
  * steps that rose by more than tol goes to *rises.
  */
+/*
+ * Whether the bandwidth of points p[0..n-1] (ascending delay) never rises
+ * with the delay: a rise is a point moving more than tol (a fraction)
+ * over the one before it and, where the points had several readings,
+ * every reading of it above every reading of the one before (on the
+ * flat part of a curve the delays move the same bandwidth, and a rise
+ * within the readings' own spread is the host's, not the load's).  The
+ * rises counted into *rises when not NULL.
+ */
 bool		 ts_loaded_monotone(const struct ts_loaded_point *, size_t n,
 		    double tol, size_t *rises);
+
+/*
+ * One point from n readings of it (n >= 1, taken at different times):
+ * each figure, bandwidth and both latencies, is the median of the
+ * readings' (the mean of the middle two when n is even), bw_lo and
+ * bw_hi the least and most bandwidth read, seconds their sum; mix,
+ * delay and idle are the first reading's.
+ */
+void		 ts_loaded_median(const struct ts_loaded_point *readings,
+		    size_t n, struct ts_loaded_point *out);
 
 #endif /* TS_SWEEP_LOADED_H */

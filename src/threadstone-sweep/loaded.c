@@ -90,39 +90,65 @@ check_chase(uint64_t bytes, uint64_t llc, bool quiet)
 		    "with a larger size", a, res.ns_small, res.ns_large);
 }
 
-/* Measure the idle point and every curve of o into r. */
+/*
+ * Measure the idle point and every curve of o into r: o->readings
+ * passes over all of them, each point's figures the medians of its
+ * readings.  The passes take turns in direction (the first from the
+ * largest delay down, the load growing towards its peak; the next back
+ * up), so that a host that speeds up or slows down over the run moves
+ * every delay alike rather than bending the curve, and one disturbed
+ * reading moves no point: a reading on this kind of host can be 10 %
+ * off its neighbours on the flat part of a curve, where the delays move
+ * the same bandwidth, and one reading a point made the curves rise and
+ * fall there at random.
+ */
 static int
 measure_curves(struct ts_loaded *L, const struct loaded_opts *o,
     struct ts_loaded_report *r, char *err, size_t errlen)
 {
-	size_t total, done = 0;
-	int k, i;
-	char what[48];
+	const size_t R = o->readings, nd = (size_t)o->ndelays;
+	const size_t nm = r->load_threads > 0 ? (size_t)o->nmixes : 0;
+	struct ts_loaded_point *rd;	/* [1 + nm * nd][R]: idle first */
+	size_t total, done = 0, p, k, j, i;
+	char what[64];
+	int rc = -1;
 
-	total = 1 + (r->load_threads > 0 ? (size_t)o->nmixes *
-	    (size_t)o->ndelays : 0);
-	progress_line("idle", done++, total);
-	if (ts_loaded_point(L, TS_MIX_READ, 0, true, &r->idle, err, errlen)
-	    != 0)
-		return -1;
-	if (r->load_threads == 0)
-		return 0;
-	for (k = 0; k < o->nmixes; k++) {
+	rd = ts_xcalloc((1 + nm * nd) * R, sizeof *rd);
+	total = R * (1 + nm * nd);
+	for (p = 0; p < R; p++) {
+		snprintf(what, sizeof what, "idle");
+		progress_line(what, done++, total);
+		if (ts_loaded_point(L, TS_MIX_READ, 0, true, &rd[p], err,
+		    errlen) != 0)
+			goto out;
+		for (k = 0; k < nm; k++)
+			for (j = 0; j < nd; j++) {
+				i = p % 2 == 0 ? nd - 1 - j : j;
+				snprintf(what, sizeof what, "%s, delay %"
+				    PRIu64, ts_mix_name(o->mixes[k]),
+				    o->delays[i]);
+				progress_line(what, done++, total);
+				if (ts_loaded_point(L, o->mixes[k],
+				    o->delays[i], false,
+				    &rd[(1 + k * nd + i) * R + p], err,
+				    errlen) != 0)
+					goto out;
+			}
+	}
+	ts_loaded_median(rd, R, &r->idle);
+	for (k = 0; k < nm; k++) {
 		struct ts_loaded_curve *c = &r->curve[r->ncurves++];
 
 		c->mix = o->mixes[k];
-		/* Largest delay first: the load grows towards its peak. */
-		for (i = o->ndelays - 1; i >= 0; i--) {
-			snprintf(what, sizeof what, "%s, delay %" PRIu64,
-			    ts_mix_name(c->mix), o->delays[i]);
-			progress_line(what, done++, total);
-			if (ts_loaded_point(L, c->mix, o->delays[i], false,
-			    &c->points[i], err, errlen) != 0)
-				return -1;
-		}
-		c->n = (size_t)o->ndelays;
+		for (i = 0; i < nd; i++)
+			ts_loaded_median(&rd[(1 + k * nd + i) * R], R,
+			    &c->points[i]);
+		c->n = nd;
 	}
-	return 0;
+	rc = 0;
+out:
+	free(rd);
+	return rc;
 }
 
 /* The NUMA matrix: every node's cores against every node's memory. */
@@ -229,6 +255,7 @@ sweep_loaded(struct loaded_opts *o)
 	r.chase_bytes = o->chase_bytes ? o->chase_bytes :
 	    TS_LOADED_CHASE_DEFAULT;
 	r.window_s = (double)o->window_ms / 1e3;
+	r.readings = o->curve ? o->readings : 1;
 	room = ts_mem_room();
 	if (room != 0 && r.chase_bytes + TS_LOADED_LOAD_BYTES *
 	    (uint64_t)(cores > 1 ? cores - 1 : 0) > room / 10 * 9) {
@@ -267,8 +294,10 @@ sweep_loaded(struct loaded_opts *o)
 		cfg.bind_arg = &bd;
 		if (!o->quiet)
 			fprintf(stderr, "Measuring latency under load: %d "
-			    "mix%s x %d delays\xe2\x80\xa6\n", o->nmixes,
-			    o->nmixes == 1 ? "" : "es", o->ndelays);
+			    "mix%s x %d delays, %u reading%s a point\xe2\x80"
+			    "\xa6\n", o->nmixes, o->nmixes == 1 ? "" : "es",
+			    o->ndelays, o->readings, o->readings == 1 ? "" :
+			    "s");
 		if ((L = ts_loaded_open(&cfg, &bound, err, sizeof err))
 		    == NULL || measure_curves(L, o, &r, err, sizeof err)
 		    != 0) {

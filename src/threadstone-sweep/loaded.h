@@ -20,6 +20,7 @@ struct loaded_opts {
 	int		 ndelays;
 	uint64_t	 chase_bytes;	/* 0: the default */
 	uint64_t	 window_ms;
+	unsigned	 readings;	/* per point of the curves (--repeat) */
 	bool		 huge_pages;
 	bool		 quiet;
 	const char	*out;
@@ -31,7 +32,7 @@ struct loaded_opts {
 /* Each load thread's buffer, its three streams together. */
 #define TS_LOADED_LOAD_BYTES	(192 * TS_MIB)
 /* Each chase order's reading per point, by default. */
-#define TS_LOADED_WINDOW_MS	200u
+#define TS_LOADED_WINDOW_MS	100u
 
 /* Run, print or write what was asked; return the exit status. */
 int	 sweep_loaded(struct loaded_opts *);

@@ -70,6 +70,7 @@ struct options {
 	uint64_t	 min_ms;
 	uint64_t	 max_size;	/* 0: the default */
 	uint64_t	 repeat;	/* readings per size, best kept */
+	bool		 repeat_set;	/* --repeat given */
 	const char	*out;
 	const char	*plot;
 	bool		 huge_pages;
@@ -121,9 +122,12 @@ static const char help[] =
     "      --numa           latency and bandwidth from each NUMA "
     "node's cores\n"
     "                       to each node's memory\n"
+    "      --repeat N       with --loaded: N readings of each point, "
+    "taken in\n"
+    "                       turn, their medians kept (default 3)\n"
     "      --min-ms N       with these: each chase order's reading "
     "per point\n"
-    "                       (default 200)\n"
+    "                       (default 100)\n"
     "  -q, --quiet          no progress or \"wrote\" lines on stderr\n"
     "  -h, --help           print this help and exit\n"
     "  -V, --version        print the version and exit\n"
@@ -170,11 +174,18 @@ loaded_args(struct options *o, const char *max_arg)
 {
 	struct loaded_opts *l = &o->loaded;
 
-	if (max_arg != NULL || o->repeat != 1) {
-		ts_error("%s goes with the size sweep, not with --loaded or "
-		    "--numa", max_arg != NULL ? "--max-size" : "--repeat");
+	if (max_arg != NULL) {
+		ts_error("--max-size goes with the size sweep, not with "
+		    "--loaded or --numa");
 		return -1;
 	}
+	if (o->repeat_set && !l->curve) {
+		ts_error("--repeat goes with the size sweep or --loaded, not "
+		    "with --numa alone");
+		return -1;
+	}
+	l->readings = o->repeat_set ? (unsigned)o->repeat :
+	    TS_LOADED_READINGS;
 	if (l->nmixes == 0) {
 		l->nmixes = TS_MIX_COUNT;
 		l->mixes[0] = TS_MIX_READ;
@@ -286,6 +297,7 @@ parse_args(int argc, char *argv[], struct options *o)
 				    "to %u, got '%s'", MAX_REPEAT, optarg);
 				return -1;
 			}
+			o->repeat_set = true;
 			break;
 		case 'q':
 			o->quiet = true;
