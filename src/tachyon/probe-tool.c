@@ -430,7 +430,7 @@ readings(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
 			ts_hostid_json(&out, o->id, o->tags, o->ntags);
 			ts_buf_puts(&out, "}\n");
 		} else
-			ts_probeout_human(&out, &res);
+			ts_probeout_human(&out, &res, chk);
 		if (!emit(&out)) {
 			status = TS_EXIT_FAILURE;
 			break;
