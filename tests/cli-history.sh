@@ -52,6 +52,26 @@ expect_one_error_line "no database"
 [ ! -e "$db" ]
 ok $? "reading created no database"
 
+### A refused add changes nothing on disk: no database, no directory.
+printf '<svg xmlns="http://www.w3.org/2000/svg"/>\n' >"$tmpdir/cache.svg"
+run "$H" --db "$tmpdir/svg.sqlite" add "$tmpdir/cache.svg"
+expect_status 1 "add of an SVG picture"
+expect_one_error_line "add of an SVG picture"
+case $err in *"cache.svg is neither a result document nor readings of the memory probe"*"nothing added"*)
+	ok 0 "says what the file is not, and that nothing was added" ;;
+*) ok 1 "says what the file is not, and that nothing was added"; echo "# $err" ;; esac
+[ -z "$(ls -A "$tmpdir" | grep svg.sqlite)" ]
+ok $? "no database file, nor any file beside it"
+run env XDG_DATA_HOME="$tmpdir/xdg" HOME="$tmpdir/home" "$H" add "$tmpdir/cache.svg"
+expect_status 1 "add of an SVG picture to the default database"
+[ ! -e "$tmpdir/xdg" ] && [ ! -e "$tmpdir/home" ]
+ok $? "the default database's directories are not left behind"
+mkdir -p "$tmpdir/xdg"
+run env XDG_DATA_HOME="$tmpdir/xdg" "$H" add "$tmpdir/cache.svg"
+[ -d "$tmpdir/xdg" ] && [ -z "$(ls -A "$tmpdir/xdg")" ]
+ok $? "a directory that was there stays, empty"
+rmdir "$tmpdir/xdg"
+
 ### Adding.
 run "$H" --db "$db" add "$APPLE" "$RUN"
 expect_status 0 "add two documents"
@@ -552,12 +572,72 @@ assert w[0]["value"] < w[0]["low"]
 '
 ok $? "check --json: regression true, the row below its interval"
 run "$H" --db "$sdb" check --host lab-1 "$tmpdir/other/run-00000.json"
-expect_status 0 "check of a result from another producer, half as fast"
-case $out in *"no history from this producer"*) ok 0 "says no history from this producer" ;;
-*) ok 1 "says no history from this producer" ;; esac
+expect_status 4 "check of a result from another producer, half as fast: not checked"
+case $out in *"no history from this producer"*"not checked: no pass has 5 runs"*)
+	ok 0 "says no history from this producer, and not checked" ;;
+*) ok 1 "says no history from this producer, and not checked" ;; esac
 run "$H" --db "$sdb" check "$tmpdir/ok/run-00000.json"
-expect_status 1 "check against a host with no history (no --host)"
-expect_one_error_line "check against no history"
+expect_status 4 "check against a host with no history (no --host): not checked"
+[ -z "$err" ] && case $out in *"not checked: no results of host"*"--host names the host"*) true ;; *) false ;; esac
+ok $? "says not checked and why, on standard output, nothing on standard error"
+
+### The first night and thin history: "not checked" (status 4), never
+### "no regression"; the README's lines right on night one.
+ndb=$tmpdir/night.sqlite
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/night" 2 --seed 21 >/dev/null
+run "$H" --db "$ndb" check --host n1 "$tmpdir/night/run-00001.json"
+expect_status 4 "check before any add: not checked"
+[ -z "$err" ] && printf '%s\n' "$out" | tail -n 1 | grep -q "^not checked: no history at $ndb yet"
+ok $? "says no history yet, on standard output"
+[ ! -e "$ndb" ]
+ok $? "check before any add creates no database"
+run "$H" --db "$ndb" check --json --host n1 "$tmpdir/night/run-00001.json"
+printf '%s\n' "$out" | "$PY" -c '
+import json, sys
+j = json.load(sys.stdin)
+assert j["verdict"] == "not-checked" and j["judged"] == 0 and j["regression"] is False
+assert "no history" in j["reason"] and j["rows"] == []
+'
+ok $? "check --json before any add: verdict not-checked, with the reason"
+"$H" --db "$ndb" add --host n1 "$tmpdir/night/run-00000.json" >/dev/null
+run "$H" --db "$ndb" check --host n1 "$tmpdir/night/run-00001.json"
+expect_status 4 "check against one night of history: not checked"
+case $out in *"too few (5 needed)"*"not checked: no pass has 5 runs since its last change"*)
+	ok 0 "every row too few, and the verdict says not checked" ;;
+*) ok 1 "every row too few, and the verdict says not checked"; echo "# $out" ;; esac
+run "$H" --db "$ndb" check --json --host n1 "$tmpdir/night/run-00001.json"
+printf '%s\n' "$out" | "$PY" -c '
+import json, sys
+j = json.load(sys.stdin)
+assert j["verdict"] == "not-checked" and j["judged"] == 0 and len(j["rows"]) == 11
+assert all(r["verdict"] == "too-few" for r in j["rows"])
+'
+ok $? "check --json on thin history: eleven rows too few, not checked"
+run "$H" --db "$sdb" check --json --host lab-1 "$tmpdir/ok/run-00000.json"
+printf '%s\n' "$out" | "$PY" -c '
+import json, sys
+j = json.load(sys.stdin)
+assert j["verdict"] == "no-regression" and j["judged"] == 11, j["judged"]
+'
+ok $? "check --json with history: verdict no-regression, eleven rows judged"
+# The README's check line, as written there, on the first night and the
+# second: it must not say "slower than its past".
+line=$(grep '^threadstone history check' "$top_srcdir/README.md")
+[ -n "$line" ]
+ok $? "the README has a history check line"
+mkdir -p "$tmpdir/readme"
+cp "$tmpdir/night/run-00001.json" "$tmpdir/readme/new.json"
+for night in first second; do
+	rm -f "$tmpdir/readme.sqlite"
+	[ $night = second ] && "$H" --db "$tmpdir/readme.sqlite" add \
+	    --host "$(hostname)" "$tmpdir/night/run-00000.json" >/dev/null
+	(cd "$tmpdir/readme" && PATH=$top_builddir:$PATH \
+	    THREADSTONE_HISTORY=$tmpdir/readme.sqlite sh -c "$line") \
+	    >"$tmpdir/readme.out" 2>&1
+	! grep -q "slower than its past" "$tmpdir/readme.out" &&
+	    grep -q "not checked" "$tmpdir/readme.out"
+	ok $? "the README's check line on the $night night says not checked, not slower"
+done
 run "$H" --db "$sdb" check --host lab-1 "$FIXTURES/compare-candidate-b.json"
 expect_status 1 "check of an incoherent document"
 expect_one_error_line "check of an incoherent document"

@@ -745,6 +745,12 @@ ts_hist_add(struct ts_hist_adder *a, const char *text, size_t len,
 	    memcmp(text + i, head, sizeof head - 1) == 0) {
 		out->tachyon = true;
 		rc = add_records(a, text, len, safe, out, err, errlen);
+	} else if (i == len || text[i] != '{') {
+		/* An SVG, a table, an empty file: no JSON object at all. */
+		snprintf(err, errlen, "%s is neither a result document nor "
+		    "readings of the memory probe (it does not start with a "
+		    "JSON object): nothing added", safe);
+		rc = -1;
 	} else
 		rc = add_document(a, text, len, safe, out, err, errlen);
 	free(safe);

@@ -88,8 +88,9 @@ static const char help[] =
     "  -h, --help             print this help and exit\n"
     "  -V, --version          print the version and exit\n"
     "\n"
-    "Exit status: 0 success, 1 failure (nothing changed), 2 usage error,\n"
-    "3 check found a regression.\n";
+    "Exit status: 0 success (check: no regression), 1 failure (nothing\n"
+    "changed), 2 usage error, 3 check found a regression, 4 check had\n"
+    "nothing to judge by (no history of the host yet, or too little).\n";
 
 /* "YYYY-MM-DD" or a full UTC time, as seconds since the epoch. */
 static long long
