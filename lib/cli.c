@@ -26,7 +26,7 @@
 #include "util.h"
 
 const char *const ts_formats[] = { "table", "json", "markdown", "csv",
-    "jsonl", NULL };
+    "jsonl", "table-2.0", "markdown-2.0", NULL };
 
 /*
  * At exit: stdout's last check.  A program that reported the error itself

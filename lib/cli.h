@@ -71,7 +71,9 @@ enum ts_format {
 	TS_FORMAT_JSON,
 	TS_FORMAT_MARKDOWN,
 	TS_FORMAT_CSV,		/* one row per workload pass */
-	TS_FORMAT_JSONL
+	TS_FORMAT_JSONL,
+	TS_FORMAT_TABLE_ORIGINAL,	/* ThreadStone 2.0.0's, byte for byte */
+	TS_FORMAT_MARKDOWN_ORIGINAL
 };
 
 /* --format's values, in the order of enum ts_format, NULL-terminated. */

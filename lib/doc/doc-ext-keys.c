@@ -48,6 +48,7 @@ STRING_KEY(cflags);
 STRING_KEY(configure_host);
 STRING_KEY(debug_assertions_means);
 STRING_KEY(kernel_release);
+STRING_KEY(hostname);
 
 const char *
 ts_ext_string(const struct ts_extensions *e, const struct ts_ext_key *k)
@@ -335,6 +336,7 @@ const struct ts_ext_key *const ts_ext_keys[] = {
 	&ts_ext_key_assertions,
 	&ts_ext_key_debug_assertions_means,
 	&ts_ext_key_kernel_release,
+	&ts_ext_key_hostname,
 	&ts_ext_key_l3_total_bytes,
 	&ts_ext_key_llc,
 	&ts_ext_key_cpus,

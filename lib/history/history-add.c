@@ -21,6 +21,7 @@
 #include "fleet/fleet-read.h"
 #include "history/history-add.h"
 #include "host/host-id.h"
+#include "report/report-export.h"
 #include "report/report-verify.h"
 #include "util.h"
 
@@ -185,15 +186,7 @@ ts_hist_host_check(const char *name, size_t len, char *why, size_t whylen)
 char *
 ts_hist_machine_name(const struct ts_report *r)
 {
-	const struct ts_system *s = &r->system;
-	char mem[32] = "";
-
-	if (s->memory_bytes.set)
-		snprintf(mem, sizeof mem, ", %.0f GiB",
-		    (double)s->memory_bytes.v / (1024.0 * 1024 * 1024));
-	return ts_xasprintf("%s, %llu CPUs%s, %s",
-	    s->cpu_model != NULL ? s->cpu_model : "unknown CPU",
-	    (unsigned long long)s->logical_cores, mem, s->target);
+	return ts_export_machine(r);
 }
 
 /* Reset a statement for another use. */
