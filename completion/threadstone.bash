@@ -82,6 +82,10 @@ _threadstone_program_args()
         _threadstone_files '*.key' "$cur"
         ((${#COMPREPLY[@]})) || COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
+    threadstone-verify:--trusted-key)
+        _threadstone_files '*.pub|*.txt|*keys' "$cur"
+        ((${#COMPREPLY[@]})) || COMPREPLY=($(compgen -f -- "$cur"))
+        return ;;
     threadstone-keygen:-d | threadstone-keygen:--dir)
         compopt -o filenames 2>/dev/null
         COMPREPLY=($(compgen -d -- "$cur"))

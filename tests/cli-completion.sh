@@ -86,6 +86,11 @@ expect "json jsonl " threadstone-report --format = j
 has --sign-key threadstone run --si
 has --fail-on-regression threadstone compare --
 has --require-signature threadstone-verify --re
+has --trusted-key threadstone verify --tr
+mkdir -p "$tmpdir/keys"
+: >"$tmpdir/keys/lab.pub"
+: >"$tmpdir/keys/lab.key"
+expect "$tmpdir/keys/lab.pub " threadstone-verify --trusted-key "$tmpdir/keys/"
 has --working-set-mb "$probe" --
 expect "auto " "$probe" -w ''
 has --working-set-mb threadstone tachyon --
