@@ -96,6 +96,15 @@ int		 ts_cli_write_file(const char *path, const void *data,
 		    size_t len, bool quiet);
 
 /*
+ * --plot's FILE, which every program writes as SVG: accepted when its
+ * name ends in ".svg" (in any case) or it names an existing file that is
+ * not a regular file (/dev/stdout, a FIFO); otherwise (out.png, say,
+ * which would hold SVG under a PNG name) print "PROG: --plot 'out.png':
+ * the plot is an SVG picture; name the file FILE.svg" and exit 2.
+ */
+void		 ts_cli_plot_name(const char *path);
+
+/*
  * Print "PROG: message (see PROG --help)" on stderr and exit with the
  * usage status, 2.
  */

@@ -185,6 +185,7 @@ parse_args(int argc, char **argv, struct ts_fleet_tool_opts *o)
 			o->json = true;
 			break;
 		case OPT_PLOT:
+			ts_cli_plot_name(optarg);
 			o->plot_path = optarg;
 			break;
 		case OPT_NORMALISE:

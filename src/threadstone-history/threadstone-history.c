@@ -198,6 +198,7 @@ main(int argc, char *argv[])
 			o.used |= HIST_OPT_JSON;
 			break;
 		case OPT_PLOT:
+			ts_cli_plot_name(optarg);
 			o.plot = optarg;
 			o.used |= HIST_OPT_PLOT;
 			break;

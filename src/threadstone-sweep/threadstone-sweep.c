@@ -260,6 +260,7 @@ parse_args(int argc, char *argv[], struct options *o)
 			max_arg = optarg;
 			break;
 		case OPT_PLOT:
+			ts_cli_plot_name(optarg);
 			o->plot = optarg;
 			break;
 		case OPT_HUGE_PAGES:
