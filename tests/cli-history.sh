@@ -674,8 +674,26 @@ assert len(cls("line", "axis")) == 3
 before = sum(float(p.get("cy")) for p in pts[:20]) / 20
 after = sum(float(p.get("cy")) for p in pts[30:45]) / 15
 assert after > before + 20, (before, after)
+# a labelled value axis from 0 in round steps (1, 2 or 5 x 10^k), and
+# the same for tachyon's; a titled time axis
+import math
+for c in ("value", "tachyon"):
+    ticks = [float(t.text) for t in cls("text", "tick") if c in t.get("class").split()]
+    assert ticks[0] == 0 and len(ticks) >= 4, (c, ticks)
+    steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:])}
+    assert len(steps) == 1, (c, steps)
+    step = steps.pop()
+    m = step / 10 ** math.floor(math.log10(step))
+    assert any(abs(m - k) < 1e-6 for k in (1, 2, 5)), (c, step)
+    ys = [float(p.get("cy")) for p in (pts if c == "value" else cls("circle", "tachyon"))]
+    top = [float(t.get("y")) for t in cls("text", "tick") if c in t.get("class").split()][-1]
+    assert all(y > top - 4 for y in ys), "every point below the top tick"
+titles = [t.text for t in cls("text", "axis-title")]
+assert any("sgemm (GFLOP/s, higher is better; axis from 0)" == t for t in titles), titles
+assert any("date of the run (UTC)" == t for t in titles), titles
+assert any(t.startswith("tachyon score") for t in titles), titles
 PYEOF
-ok $? "the SVG: 60 points with intervals, the change and producer marks, levels, tachyon's axis"
+ok $? "the SVG: 60 points with intervals, the change and producer marks, levels, tachyon's axis; labelled axes from 0 in 1-2-5 steps"
 # A time out of the range, let in by an earlier version (or written by
 # hand), is refused in one line by every reading of it; no plot is drawn.
 for row in "readings 2 1e300" "readings 2 -5" "readings 1 'soon'" \
