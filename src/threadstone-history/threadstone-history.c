@@ -81,7 +81,7 @@ static const char help[] =
     "                         (TIME: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)\n"
     "      --format FORMAT    export: jsonl or csv (jsonl)\n"
     "      --json             trend, changes, check: print JSON\n"
-    "      --plot FILE        trend: draw the series as an SVG plot\n"
+    "      --plot FILE.svg    trend: draw the series as an SVG plot\n"
     "      --force            add: record documents whose signature is\n"
     "                         invalid (marked invalid)\n"
     "      --body             show: print the stored document itself\n"
