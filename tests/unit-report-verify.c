@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "doc/doc-ext-keys.h"
@@ -198,11 +199,30 @@ main(void)
 		    "signed by a key not trusted: fails");
 		memcpy(fp, v.key_fp, sizeof fp);
 		memcpy(t.fps[0], fp, sizeof fp);
+		ts_verdict_free(&v);
 		ts_verify_report(&r, true, &v);
 		ts_verdict_trust(&v, &t);
 		ok(v.pass && v.trust == TS_TRUST_TRUSTED &&
 		    strcmp(v.trusted_by, "other.pub") == 0,
 		    "signed by the trusted key: passes, naming the file");
+		ts_trust_free(&t);
+	}
+	{
+		/* A raw key whose bytes hold a newline is still a raw key. */
+		char path[] = "/tmp/unit-report-verify-XXXXXX", err[512];
+		struct ts_trust t = { NULL, NULL, 0, 0 };
+		uint8_t key[32];
+		int fd;
+
+		memset(key, 0x41, sizeof key);
+		key[5] = '\n';
+		fd = mkstemp(path);
+		ok(fd >= 0 && write(fd, key, sizeof key) == (ssize_t)sizeof key &&
+		    close(fd) == 0 && ts_trust_load(&t, path, err, sizeof err)
+		    == 0 && t.n == 1, "a 32-byte key file with a newline byte "
+		    "is one raw key");
+		if (fd >= 0)
+			unlink(path);
 		ts_trust_free(&t);
 	}
 	b.len = 0;

@@ -122,8 +122,11 @@ ts_trust_load(struct ts_trust *t, const char *path, char *err,
 
 	if (ts_read_file(path, TRUST_MAX_BYTES, &text, err, errlen) == -1)
 		return -1;
-	if (text.len == 32 && memchr(text.data, '\n', 32) == NULL) {
-		/* threadstone.pub: the raw key. */
+	if (text.len == 32) {
+		/*
+		 * threadstone.pub: the raw key, whatever its bytes (a newline
+		 * among them too); no line of a key file is that short.
+		 */
 		if (ts_key_fingerprint((const uint8_t *)text.data, fp) == -1) {
 			snprintf(err, errlen, "%s: the cryptographic library "
 			    "failed", path);

@@ -42,7 +42,8 @@ struct ts_trust {
 
 /*
  * Add the keys of the file at path to t: the raw 32-byte public key that
- * threadstone-keygen writes (threadstone.pub), or text of one key a line,
+ * threadstone-keygen writes (threadstone.pub; any file of 32 bytes is
+ * read so, since no text key is that short), or text of one key a line,
  * each the base64 of the 32 bytes (as a document's signature.public_key)
  * or a fingerprint ("SHA256:..."), a comment after it allowed; blank
  * lines and lines starting with '#' are skipped.  A file with no key is

@@ -585,10 +585,12 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 void
 ts_verdict_trust(struct ts_verdict *v, const struct ts_trust *t)
 {
+	const char *by = ts_trust_find(t, v->key_fp);
+
 	v->ntrusted = t->n;
-	v->trusted_by = ts_trust_find(t, v->key_fp);
-	v->trust = v->trusted_by != NULL ? TS_TRUST_TRUSTED :
-	    TS_TRUST_UNTRUSTED;
+	free(v->trusted_by);
+	v->trusted_by = by != NULL ? ts_xstrdup(by) : NULL;
+	v->trust = by != NULL ? TS_TRUST_TRUSTED : TS_TRUST_UNTRUSTED;
 	if (v->sig == TS_SIG_ABSENT)
 		v->sig = TS_SIG_MISSING;
 	if (v->trust != TS_TRUST_TRUSTED)
@@ -601,6 +603,7 @@ ts_verdict_free(struct ts_verdict *v)
 	ts_strv_free(v->problems, v->nproblems);
 	ts_strv_free(v->notes, v->nnotes);
 	ts_strv_free(v->warnings, v->nwarnings);
+	free(v->trusted_by);
 	memset(v, 0, sizeof *v);
 }
 

@@ -54,7 +54,7 @@ struct ts_verdict {
 	 */
 	char			 key_fp[TS_FINGERPRINT_MAX];
 	enum ts_trust_state	 trust;
-	const char		*trusted_by;
+	char			*trusted_by;	/* a copy, or NULL */
 	size_t			 ntrusted;	/* keys named */
 	/*
 	 * The original's notes, then ours: a document without extensions
