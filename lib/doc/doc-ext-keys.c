@@ -336,7 +336,6 @@ const struct ts_ext_key *const ts_ext_keys[] = {
 	&ts_ext_key_assertions,
 	&ts_ext_key_debug_assertions_means,
 	&ts_ext_key_kernel_release,
-	&ts_ext_key_hostname,
 	&ts_ext_key_l3_total_bytes,
 	&ts_ext_key_llc,
 	&ts_ext_key_cpus,
@@ -345,6 +344,7 @@ const struct ts_ext_key *const ts_ext_keys[] = {
 	&ts_ext_key_cpu_kinds,
 	&ts_ext_key_executions,
 	&ts_ext_key_cpu_speed,
+	&ts_ext_key_hostname,
 };
 
 const size_t ts_next_keys = sizeof ts_ext_keys / sizeof ts_ext_keys[0];
