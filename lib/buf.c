@@ -259,6 +259,34 @@ ts_read_line(const char *path, char *buf, size_t len)
 	return rc;
 }
 
+/*
+ * ts_buf_add that returns -1 when memory runs out instead of ending the
+ * program: ts_read_file reads /proc and cgroup files for
+ * libtachyon-probe, which must return its errors.
+ */
+static int
+add_quiet(struct ts_buf *b, const void *p, size_t n)
+{
+	size_t cap = b->cap ? b->cap : 256;
+	char *d;
+
+	if (n >= SIZE_MAX - b->len - 1)
+		return -1;
+	while (b->len + n + 1 > cap)
+		cap = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
+	if (b->data == NULL || cap != b->cap) {
+		if ((d = realloc(b->data, cap)) == NULL)
+			return -1;
+		b->data = d;
+		b->cap = cap;
+	}
+	if (n > 0)
+		memcpy(b->data + b->len, p, n);
+	b->len += n;
+	b->data[b->len] = '\0';
+	return 0;
+}
+
 int
 ts_read_file(const char *path, size_t max, struct ts_buf *out, char *err,
     size_t errlen)
@@ -291,7 +319,12 @@ ts_read_file(const char *path, size_t max, struct ts_buf *out, char *err,
 	}
 	/* Standard input may be a pipe or a terminal: wait for it. */
 	(void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	ts_buf_init(out);
+	memset(out, 0, sizeof *out);
+	if (add_quiet(out, "", 0) == -1) {
+		snprintf(err, errlen, "cannot read %s: out of memory", path);
+		close(fd);
+		return -1;
+	}
 	for (;;) {
 		n = read(fd, chunk, sizeof chunk);
 		if (n == -1 && errno == EINTR)
@@ -310,7 +343,11 @@ ts_read_file(const char *path, size_t max, struct ts_buf *out, char *err,
 			    "%zu bytes", path, max);
 			break;
 		}
-		ts_buf_add(out, chunk, (size_t)n);
+		if (add_quiet(out, chunk, (size_t)n) == -1) {
+			snprintf(err, errlen, "cannot read %s: out of memory",
+			    path);
+			break;
+		}
 	}
 	close(fd);
 	ts_buf_free(out);

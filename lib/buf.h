@@ -71,7 +71,8 @@ int	 ts_read_line(const char *path, char *buf, size_t len);
  * "/dev/stdin" (the operand "-") is refused at once, a FIFO included
  * (opened without blocking).  On failure return -1
  * and put a one-line reason in err ("cannot read PATH: No such file ...",
- * "PATH is a directory", "PATH is larger than N bytes").
+ * "PATH is a directory", "PATH is larger than N bytes", "cannot read
+ * PATH: out of memory"); it never ends the program.
  */
 int	 ts_read_file(const char *path, size_t max, struct ts_buf *out,
 	    char *err, size_t errlen);

@@ -2,7 +2,8 @@
 # Every man page is mandoc-lint clean at warning level, names the package
 # and its version in its header (.Os), has ENVIRONMENT, EXIT STATUS and
 # EXAMPLES sections, and every long option that a program's --help prints
-# appears in it.
+# appears in it; libtachyon-probe's section 3 pages have LIBRARY,
+# SYNOPSIS, RETURN VALUES, COSTS and EXAMPLES.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 mandoc=${MANDOC:-$(command -v mandoc || true)}
@@ -45,5 +46,21 @@ for page in "$top_srcdir"/man/*.1; do
 	[ -z "$missing" ]
 	ok $? "every option in $name --help is in $name.1"
 	[ -z "$missing" ] || echo "# missing:$missing"
+done
+
+# libtachyon-probe's pages: lint clean, the release of tachyon's page,
+# and what a library call's page must say, its cost included.
+os=$(sed -n 's/^\.Os //p' "$top_srcdir/man/tachyon.1")
+for page in "$top_srcdir"/man/*.3; do
+	name=$(basename "$page")
+	"$mandoc" -Tlint -Wwarning "$page" >"$tmpdir/lint" 2>&1
+	ok $? "$name is mandoc -Tlint -Wwarning clean"
+	[ -s "$tmpdir/lint" ] && sed 's/^/# /' "$tmpdir/lint"
+	[ "$(sed -n 's/^\.Os //p' "$page")" = "$os" ]
+	ok $? "$name: .Os $os"
+	for s in LIBRARY SYNOPSIS "RETURN VALUES" COSTS EXAMPLES; do
+		grep -q "^\.Sh $s\$" "$page"
+		ok $? "$name has $s"
+	done
 done
 done_testing

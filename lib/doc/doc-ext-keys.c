@@ -48,6 +48,7 @@ STRING_KEY(cflags);
 STRING_KEY(configure_host);
 STRING_KEY(debug_assertions_means);
 STRING_KEY(kernel_release);
+STRING_KEY(cpu_features);
 STRING_KEY(hostname);
 
 const char *
@@ -344,6 +345,7 @@ const struct ts_ext_key *const ts_ext_keys[] = {
 	&ts_ext_key_cpu_kinds,
 	&ts_ext_key_executions,
 	&ts_ext_key_cpu_speed,
+	&ts_ext_key_cpu_features,
 	&ts_ext_key_hostname,
 };
 

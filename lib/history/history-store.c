@@ -581,7 +581,8 @@ ts_hist_make_dirs(const char *path, size_t *made, char *err, size_t errlen)
 	if (made != NULL)
 		*made = 0;
 	if (strlen(path) >= sizeof dir) {
-		snprintf(err, errlen, "%s: path too long", path);
+		snprintf(err, errlen, "%.200s...: path too long (%zu bytes)",
+		    path, strlen(path));
 		return -1;
 	}
 	strcpy(dir, path);

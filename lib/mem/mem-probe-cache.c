@@ -26,6 +26,14 @@ ts_cache_mem_bound(uint64_t hwloc_bytes, uint64_t avail_bytes)
 	return m / 2;
 }
 
+double
+ts_cache_check_seconds(double budget)
+{
+	double s = budget * 0.05;
+
+	return s < 0.05 ? 0.05 : s > 0.25 ? 0.25 : s;
+}
+
 void
 ts_cache_check(uint64_t bytes_per_thread, unsigned threads,
     const struct ts_cache_bounds *b, ts_residency_fn measure, void *arg,

@@ -42,6 +42,12 @@ struct ts_cache_report {
 uint64_t	 ts_cache_mem_bound(uint64_t hwloc_bytes, uint64_t avail_bytes);
 
 /*
+ * The residency test's length per chase for a reading of `budget`
+ * seconds: 5 % of it, at least 50 ms and at most 250 ms.
+ */
+double		 ts_cache_check_seconds(double budget);
+
+/*
  * Test threads x bytes_per_thread against the larger footprint the
  * bounds allow (ts_residency_large) through measure.  rep->res is
  * skipped, without measuring, when no larger footprint fits, and skipped

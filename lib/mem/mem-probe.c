@@ -48,9 +48,10 @@ struct ts_probe {
 
 /*
  * Written after every reading, so the chase's result is observable and
- * no compiler may drop the loads that produce it.
+ * no compiler may drop the loads that produce it.  Atomic: probes of
+ * several threads (libtachyon-probe's callers) may write it at once.
  */
-static volatile uint32_t probe_sink;
+static atomic_uint_least32_t probe_sink;
 
 /* splitmix64's output function: a bijective 64-bit mixer. */
 static uint64_t
@@ -189,7 +190,8 @@ run_workers(struct ts_probe *pr, void *(*fn)(void *))
 	unsigned i, started = 0;
 	int rc = 0;
 
-	tids = ts_xcalloc(pr->cfg.threads, sizeof *tids);
+	if ((tids = calloc(pr->cfg.threads, sizeof *tids)) == NULL)
+		return ENOMEM;
 	pr->ready = 0;
 	pr->go = pr->abort = false;
 	block_signals(&old);
@@ -247,9 +249,13 @@ ts_probe_open(const struct ts_probe_config *cfg, char *err, size_t errlen)
 		return NULL;
 	}
 	entries = cfg->working_set_bytes / sizeof(uint32_t);
+	if (ts_size_mappable(cfg->working_set_bytes, "working set per thread",
+	    err, errlen) != 0) {
+		errno = EINVAL;
+		return NULL;
+	}
 	if (cfg->working_set_bytes > TS_PROBE_MAX_BYTES ||
-	    entries < 1 ||
-	    (uint64_t)SIZE_MAX / 2 < cfg->working_set_bytes) {
+	    entries < 1) {
 		snprintf(err, errlen, "working set of %llu bytes per thread "
 		    "is outside %llu..%llu", (unsigned long long)
 		    cfg->working_set_bytes, (unsigned long long)
@@ -258,10 +264,17 @@ ts_probe_open(const struct ts_probe_config *cfg, char *err, size_t errlen)
 		errno = EINVAL;
 		return NULL;
 	}
-	pr = ts_xcalloc(1, sizeof *pr);
+	/* No allocator that ends the program: libtachyon-probe runs this. */
+	if ((pr = calloc(1, sizeof *pr)) == NULL ||
+	    (pr->workers = calloc(cfg->threads, sizeof *pr->workers)) == NULL) {
+		free(pr);
+		snprintf(err, errlen, "out of memory for %u probe threads",
+		    cfg->threads);
+		errno = ENOMEM;
+		return NULL;
+	}
 	pr->cfg = *cfg;
 	pr->slots = entries;
-	pr->workers = ts_xcalloc(cfg->threads, sizeof *pr->workers);
 	pthread_mutex_init(&pr->lock, NULL);
 	pthread_cond_init(&pr->cond, NULL);
 	for (i = 0; i < cfg->threads; i++) {
@@ -327,7 +340,7 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 	res->threads = pr->cfg.threads;
 	res->working_set_bytes = pr->slots * sizeof(uint32_t);
 	res->fold = fold;
-	probe_sink ^= fold;
+	atomic_fetch_xor_explicit(&probe_sink, fold, memory_order_relaxed);
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,11 @@
 /* The mapping's largest size: a sanity bound, not a policy. */
 #define LARGE_MAX	(UINT64_C(1) << 40)
 
-/* Where the final cursors go, so that no chase is dead code. */
-static volatile uint64_t residency_sink;
+/*
+ * Where the final cursors go, so that no chase is dead code; atomic, as
+ * tests on several threads (libtachyon-probe's callers) may write it.
+ */
+static atomic_uint_least64_t residency_sink;
 
 bool
 ts_residency_cached(double ns_small, double ns_large)
@@ -198,7 +202,9 @@ ts_residency_measure(void *arg, const uint64_t *small, size_t n,
 	struct ts_rng rng;
 	size_t i, r;
 
-	if (n > TS_RESIDENCY_MAX_SMALL || large < GROUP || large > LARGE_MAX) {
+	/* On 32 bits a size past one mapping's would wrap as a size_t. */
+	if (n > TS_RESIDENCY_MAX_SMALL || large < GROUP || large > LARGE_MAX ||
+	    large > TS_MAP_MAX_BYTES) {
 		snprintf(err, errlen, "cannot test %llu bytes",
 		    (unsigned long long)large);
 		return -1;
@@ -252,7 +258,8 @@ ts_residency_measure(void *arg, const uint64_t *small, size_t n,
 		sink ^= c[i].p;
 	}
 	*ns_large = c[n].best;
-	residency_sink = sink ^ c[n].p;
+	atomic_store_explicit(&residency_sink, sink ^ c[n].p,
+	    memory_order_relaxed);
 	munmap(w, large);
 	return 0;
 }

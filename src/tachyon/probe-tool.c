@@ -4,15 +4,19 @@
  * one reading or a timed stream of them, formatted by probe-out.c; or,
  * for --wrap, a reading, the command (probe-runcmd.c), a reading, and one
  * JSON record with the score beside the command's timing and the host
- * identity.
+ * identity.  The readings are libtachyon-probe's (tachyon-probe.h), the
+ * public library that other programs link too.
  */
 #include <config.h>
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+
+#include <tachyon-probe.h>
 
 #include "buf.h"
 #include "exitcodes.h"
@@ -37,11 +41,29 @@ stopped(const struct ts_probe_tool_opts *o)
 	return o->stop != NULL && atomic_load(o->stop);
 }
 
-/* The probe's bind callback: thread i on core i of the topology. */
-static int
-bind_core(void *arg, unsigned thread)
+/* The probe being read, for ts_probe_tool_interrupt(); or NULL. */
+static _Atomic(struct tachyon_probe *) current;
+
+void
+ts_probe_tool_interrupt(void)
 {
-	return ts_topo_bind_core(arg, thread);
+	struct tachyon_probe *pr = atomic_load(&current);
+
+	if (pr != NULL)
+		tachyon_interrupt(pr);
+}
+
+/* A reading of the library as the outputs (probe-out.h) take it. */
+static void
+from_result(const struct tachyon_result *t, struct ts_probe_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->accesses = t->accesses;
+	r->elapsed_s = t->elapsed_s;
+	r->threads = t->threads;
+	r->working_set_bytes = t->working_set_bytes;
+	r->pinned = t->pinned_threads;
+	r->interrupted = t->interrupted != 0;
 }
 
 /*
@@ -148,15 +170,6 @@ textfile_reading(const struct ts_probe_tool_opts *o,
 	return okay;
 }
 
-/* The cache-residency test's length per chase: 5 % of the budget, 50-250 ms. */
-static double
-check_seconds(double budget)
-{
-	double s = budget * 0.05;
-
-	return s < 0.05 ? 0.05 : s > 0.25 ? 0.25 : s;
-}
-
 /* Tell, in one line, what a check that says "cache" found. */
 static void
 warn_cache(const struct ts_cache_report *rep, const char *prefix)
@@ -192,7 +205,7 @@ size_working_set(struct ts_probe_tool_opts *o, struct ts_topo *topo,
 		bounds.llc_bytes = ts_topo_llc_size(topo);
 	bounds.mem_bytes = ts_cache_mem_bound(topo != NULL ?
 	    ts_topo_memory(topo) : 0, avail);
-	rc.seconds = check_seconds(o->seconds);
+	rc.seconds = ts_cache_check_seconds(o->seconds);
 	rc.seed = o->seed;
 	memset(chk, 0, sizeof *chk);
 	chk->enabled = o->cache_check || o->ws_auto;
@@ -236,39 +249,71 @@ size_working_set(struct ts_probe_tool_opts *o, struct ts_topo *topo,
 }
 
 /*
- * Build the chains for o (bound to cores when there are enough).  Return
- * NULL after one line on stderr.
+ * Build the chains for o through libtachyon-probe, which binds them to
+ * cores when there are enough, and make them the ones a watch-mode
+ * signal interrupts.  Return NULL after one line on stderr.
  */
-static struct ts_probe *
-open_probe(const struct ts_probe_tool_opts *o, struct ts_topo *topo)
+static struct tachyon_probe *
+open_probe(const struct ts_probe_tool_opts *o)
 {
-	struct ts_probe_config cfg;
-	struct ts_probe *pr;
-	char err[256];
+	struct tachyon_config cfg;
+	struct tachyon_probe *pr;
+	char err[TACHYON_ERRLEN];
+	int status;
 
-	memset(&cfg, 0, sizeof cfg);
-	cfg.seconds = o->seconds;
-	cfg.working_set_bytes = o->ws_bytes;
-	cfg.threads = (unsigned)o->threads;
-	cfg.seed = o->seed;
-	if (topo != NULL && cfg.threads <= ts_topo_cores(topo)) {
-		cfg.bind = bind_core;
-		cfg.bind_arg = topo;
-	}
-	if (o->watch)
-		cfg.stop = o->stop;
-	if ((pr = ts_probe_open(&cfg, err, sizeof err)) == NULL) {
-		if (errno == ENOMEM)
-			ts_error("--working-set-mb %.6g with --threads %u: "
-			    "cannot allocate the chains (%s); try a smaller "
-			    "working set or fewer threads",
-			    (double)o->ws_bytes / (double)TS_MIB, cfg.threads,
-			    strerror(ENOMEM));
-		else
-			ts_error("%s", err);
+	status = tachyon_config_init(&cfg, sizeof cfg);
+	if (status == TACHYON_OK) {
+		cfg.duration_s = o->seconds;
+		cfg.working_set_bytes = o->ws_bytes;
+		cfg.threads = (unsigned)o->threads;
+		cfg.seed = o->seed;
+		status = tachyon_open(&cfg, &pr, err, sizeof err);
+	} else
+		snprintf(err, sizeof err, "%s", tachyon_strerror(status));
+	if (status == TACHYON_ENOMEM) {
+		ts_error("--working-set-mb %.6g with --threads %" PRIu64 ": "
+		    "cannot allocate the chains (%s); try a smaller working "
+		    "set or fewer threads", (double)o->ws_bytes /
+		    (double)TS_MIB, o->threads, strerror(ENOMEM));
 		return NULL;
 	}
+	if (status != TACHYON_OK) {
+		ts_error("%s", err);
+		return NULL;
+	}
+	atomic_store(&current, pr);
+	/* A signal that came while the chains were built ends the reading. */
+	if (o->watch && stopped(o))
+		tachyon_interrupt(pr);
 	return pr;
+}
+
+/* Close the probe, which no signal reaches any more. */
+static void
+close_probe(struct tachyon_probe *pr)
+{
+	atomic_store(&current, NULL);
+	tachyon_close(pr);
+}
+
+/*
+ * One reading of o->seconds (a libtachyon-probe reading into res).
+ * Return 0, or -1 after one line on stderr.
+ */
+static int
+measure(const struct ts_probe_tool_opts *o, struct tachyon_probe *pr,
+    struct ts_probe_result *res)
+{
+	struct tachyon_result r;
+	char err[TACHYON_ERRLEN];
+
+	if (tachyon_measure(pr, o->seconds, &r, sizeof r, err,
+	    sizeof err) != TACHYON_OK) {
+		ts_error("%s", err);
+		return -1;
+	}
+	from_result(&r, res);
+	return 0;
 }
 
 /*
@@ -276,19 +321,15 @@ open_probe(const struct ts_probe_tool_opts *o, struct ts_topo *topo)
  * Return 0, or -1 after one line on stderr.
  */
 static int
-read_once(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
-    struct ts_probe_result *res)
+read_once(const struct ts_probe_tool_opts *o, struct ts_probe_result *res)
 {
-	struct ts_probe *pr;
-	char err[256];
+	struct tachyon_probe *pr;
 	int rc;
 
-	if ((pr = open_probe(o, topo)) == NULL)
+	if ((pr = open_probe(o)) == NULL)
 		return -1;
-	rc = ts_probe_measure(pr, o->seconds, res, err, sizeof err);
-	if (rc == -1)
-		ts_error("%s", err);
-	ts_probe_close(pr);
+	rc = measure(o, pr, res);
+	close_probe(pr);
 	return rc;
 }
 
@@ -342,7 +383,7 @@ record_json(struct ts_buf *b, const struct ts_probe_tool_opts *o,
  * TS_EXIT_FAILURE when a reading or the record failed.
  */
 static int
-wrap_command(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
+wrap_command(const struct ts_probe_tool_opts *o,
     const struct ts_probeout_check *chk)
 {
 	struct ts_probe_result r1, r2;
@@ -352,7 +393,7 @@ wrap_command(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
 	char err[512];
 	int status;
 
-	if (read_once(o, topo, &r1) == -1) {
+	if (read_once(o, &r1) == -1) {
 		ts_error("the reading before '%s' failed; the command was not "
 		    "run", o->wrap_argv[0]);
 		return TS_EXIT_FAILURE;
@@ -363,7 +404,7 @@ wrap_command(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
 		return TS_EXIT_FAILURE;
 	}
 	status = cmd.exit_status;
-	if (read_once(o, topo, &r2) == -1)
+	if (read_once(o, &r2) == -1)
 		return TS_EXIT_FAILURE;
 	ts_buf_init(&b);
 	record_json(&b, o, chk, &r1, &r2, &cmd, unix_time);
@@ -385,19 +426,18 @@ wrap_command(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
  * interval until the count or the stop flag.  Return the exit status.
  */
 static int
-readings(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
+readings(const struct ts_probe_tool_opts *o,
     const struct ts_probeout_check *chk)
 {
 	struct ts_probe_result res;
 	struct ts_promctx ctx = promctx(o);
-	struct ts_probe *pr;
+	struct tachyon_probe *pr;
 	struct ts_buf out;
 	uint64_t reading;
 	double begin, unix_time;
-	char err[256];
 	int status = TS_EXIT_OK;
 
-	if ((pr = open_probe(o, topo)) == NULL) {
+	if ((pr = open_probe(o)) == NULL) {
 		textfile_failed(o, "chains");
 		return TS_EXIT_FAILURE;
 	}
@@ -405,9 +445,7 @@ readings(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
 	ts_buf_init(&out);
 	begin = ts_now();
 	for (reading = 1;; reading++) {
-		if (ts_probe_measure(pr, o->seconds, &res, err,
-		    sizeof err) == -1) {
-			ts_error("%s", err);
+		if (measure(o, pr, &res) == -1) {
 			textfile_failed(o, "reading");
 			status = TS_EXIT_FAILURE;
 			break;
@@ -442,7 +480,7 @@ readings(const struct ts_probe_tool_opts *o, struct ts_topo *topo,
 			break;
 	}
 	ts_buf_free(&out);
-	ts_probe_close(pr);
+	close_probe(pr);
 	/* A watch whose file does not hold its last reading failed. */
 	if (status == TS_EXIT_OK && write_failing)
 		status = TS_EXIT_FAILURE;
@@ -467,8 +505,8 @@ ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo)
 	if (status != TS_EXIT_OK)
 		textfile_failed(o, "working_set");
 	if (status == TS_EXIT_OK && o->wrap_argv != NULL)
-		status = wrap_command(o, topo, &chk);
+		status = wrap_command(o, &chk);
 	else if (status == TS_EXIT_OK)
-		status = readings(o, topo, &chk);
+		status = readings(o, &chk);
 	return status;
 }

@@ -30,7 +30,10 @@ struct ts_probe_tool_opts {
 	double		 interval;	/* 0 = back to back */
 	uint64_t	 count;		/* 0 = until *stop */
 	bool		 cache_check;
-	/* Watch mode ends when this is set (by a signal handler); or NULL. */
+	/*
+	 * Watch mode ends when this is set (by a signal handler, which also
+	 * calls ts_probe_tool_interrupt); or NULL.
+	 */
 	atomic_int	*stop;
 	/* JSON lines end with this identity (NULL: none) and the tags. */
 	const struct ts_hostid *id;
@@ -52,5 +55,12 @@ struct ts_probe_tool_opts {
  * TS_EXIT_NEGATIVE when the score is below o->min_score.
  */
 int	 ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo);
+
+/*
+ * End the reading in progress and any later one at the next batch
+ * boundary (tachyon_interrupt on the probe being read, if any).
+ * Async-signal-safe: the watch mode's signal handler calls it.
+ */
+void	 ts_probe_tool_interrupt(void);
 
 #endif

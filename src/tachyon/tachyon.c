@@ -72,7 +72,7 @@ static const struct option longopts[] = {
 	TS_CLI_STD_OPTIONS
 };
 
-/* Set by SIGINT/SIGTERM in watch mode; the probe threads poll it. */
+/* Set by SIGINT/SIGTERM in watch mode, which also interrupt the probe. */
 static atomic_int stop_flag;
 
 /* The --tag fields, in the order given. */
@@ -160,6 +160,11 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 				    "in MiB in [0.0625, 16384]", optarg);
 			o->ws_auto = false;
 			o->ws_bytes = (uint64_t)(mb * (double)TS_MIB) / 64 * 64;
+			if (ts_size_mappable(o->ws_bytes, "--working-set-mb",
+			    err, sizeof err) != 0) {
+				ts_error("%s", err);
+				exit(TS_EXIT_USAGE);
+			}
 			break;
 		case 't':
 			if (ts_parse_u64(optarg, 1, MAX_THREADS,
@@ -284,12 +289,13 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 	}
 }
 
-/* Record a watch-mode signal. */
+/* Record a watch-mode signal and end the reading in progress. */
 static void
 on_signal(int sig)
 {
 	(void)sig;
 	atomic_store(&stop_flag, 1);
+	ts_probe_tool_interrupt();
 }
 
 /* Catch SIGINT and SIGTERM; interrupted writes restart. */
