@@ -668,6 +668,13 @@ assert len(cls("line", "interval")) == 60
 assert len(cls("line", "change")) == 1
 assert len(cls("line", "producer-change")) == 1
 assert len(cls("line", "level")) == 3
+# the levels drawn over the points, which are half transparent: a year
+# of nightly points must not hide the level the subtitle promises
+order = [e for e in root.iter() if e.get("class") in ("point", "level")]
+assert order[-1].get("class") == "level" and order[0].get("class") == "point"
+assert max(i for i, e in enumerate(order) if e.get("class") == "point") < \
+    min(i for i, e in enumerate(order) if e.get("class") == "level")
+assert all(float(p.get("fill-opacity", "1")) < 1 for p in pts)
 assert len(cls("circle", "tachyon")) == 2
 assert len(cls("line", "axis")) == 3
 # the points after the change sit lower (a larger y) than those before
@@ -693,7 +700,7 @@ assert any("sgemm (GFLOP/s, higher is better; axis from 0)" == t for t in titles
 assert any("date of the run (UTC)" == t for t in titles), titles
 assert any(t.startswith("tachyon score") for t in titles), titles
 PYEOF
-ok $? "the SVG: 60 points with intervals, the change and producer marks, levels, tachyon's axis; labelled axes from 0 in 1-2-5 steps"
+ok $? "the SVG: 60 points with intervals, the change and producer marks, levels over the points, tachyon's axis; labelled axes from 0 in 1-2-5 steps"
 # A time out of the range, let in by an earlier version (or written by
 # hand), is refused in one line by every reading of it; no plot is drawn.
 for row in "readings 2 1e300" "readings 2 -5" "readings 1 'soon'" \

@@ -412,6 +412,48 @@ test_svg_noisy(void)
 	ts_buf_free(&b);
 }
 
+/*
+ * Every curve noisy and none loading memory: six warnings, and the
+ * picture tall enough for the last line of the last one (a fixed height
+ * cut the third off on a busy host).
+ */
+static void
+test_svg_notes_fit(void)
+{
+	unsigned os[2] = { 0, 1 };
+	double lat[4] = { 80, 130, 131, 81 }, rnd[4] = { 100, 150, 150, 99 };
+	double bw[4] = { 30e9, 12e9, 11e9, 29e9 }, h = 0, last = 0;
+	struct ts_loaded_report r;
+	struct ts_buf b;
+	const char *p;
+	size_t k, notes = 0;
+
+	fill_report(&r, os, lat, rnd, bw);
+	r.nnodes = 0;
+	r.ncurves = 3;
+	r.curve[2] = r.curve[1];
+	r.curve[2].mix = TS_MIX_COPY;
+	for (k = 0; k < 3; k++) {
+		r.curve[k].points[0].bandwidth = 1.0e9;
+		r.curve[k].points[1].bandwidth = 1.2e9;
+		r.curve[k].points[2].bandwidth = 1.1e9;
+	}
+	ts_buf_init(&b);
+	ts_loaded_svg(&b, &r);
+	ts_buf_add(&b, "", 1);
+	if ((p = strstr(b.data, "<svg ")) != NULL &&
+	    (p = strstr(p, " height=\"")) != NULL)
+		h = strtod(p + strlen(" height=\""), NULL);
+	for (p = b.data; (p = strstr(p, "class=\"note\" x=\"20.0\" y=\""))
+	    != NULL; p++, notes++)
+		last = strtod(p + strlen("class=\"note\" x=\"20.0\" y=\""),
+		    NULL);
+	ok(notes >= 6 && h > 540 && last + 4 <= h,
+	    "six warnings in %zu lines, the last at y %.0f inside the "
+	    "picture's %.0f", notes, last, h);
+	ts_buf_free(&b);
+}
+
 /* A short real run: the load moves bytes, the chase reads. */
 static void
 test_run(void)
@@ -464,6 +506,7 @@ main(void)
 	test_json();
 	test_svg_table();
 	test_svg_noisy();
+	test_svg_notes_fit();
 	test_run();
 	return done_testing();
 }

@@ -460,7 +460,8 @@ ts_loaded_warnings(const struct ts_loaded_report *r,
 
 /*
  * A warning under the plot, in red, cut at spaces into lines that fit
- * the picture; the baseline of the next one.
+ * the picture; the baseline of the next one.  With b NULL, nothing is
+ * written: the baseline alone, to size the picture to its notes.
  */
 static double
 note(struct ts_buf *b, const char *s, double y)
@@ -479,10 +480,12 @@ note(struct ts_buf *b, const char *s, double y)
 		}
 		memcpy(piece, s, cut);
 		piece[cut] = '\0';
-		ts_buf_printf(b, "<text class=\"note\" x=\"20.0\" y=\"%.1f\" "
-		    "font-size=\"12\" fill=\"#b00020\">", y);
-		ts_svg_escape(b, piece);
-		ts_buf_puts(b, "</text>\n");
+		if (b != NULL) {
+			ts_buf_printf(b, "<text class=\"note\" x=\"20.0\" "
+			    "y=\"%.1f\" font-size=\"12\" fill=\"#b00020\">", y);
+			ts_svg_escape(b, piece);
+			ts_buf_puts(b, "</text>\n");
+		}
 		y += 16;
 		s += cut;
 		while (*s == ' ')
@@ -554,7 +557,11 @@ ts_loaded_svg(struct ts_buf *b, const struct ts_loaded_report *r)
 	round_axis(peak > 0 ? peak / GB : 1, &f.xmax, &f.xstep);
 	round_axis(ymax, &f.ymax, &f.ystep);
 	size_text(r->chase_bytes, sz, sizeof sz);
-	ts_svg_begin(b, W, H);
+	/* The picture grows to hold every warning under the plot. */
+	nw = ts_loaded_warnings(r, warn, sizeof warn / sizeof warn[0]);
+	for (i = 0, y = BOTTOM + 66; i < nw; i++)
+		y = note(NULL, warn[i], y);
+	ts_svg_begin(b, W, fmax(H, y + 8));
 	ts_buf_printf(b, "<text x=\"%.1f\" y=\"28\" font-size=\"17\" "
 	    "font-weight=\"bold\">Latency under load</text>\n<text x=\"%.1f\" "
 	    "y=\"48\" font-size=\"13\" fill=\"#555\">chase of %s on core %u, "
@@ -578,7 +585,6 @@ ts_loaded_svg(struct ts_buf *b, const struct ts_loaded_report *r)
 		curve(b, &f, &r->curve[k], true, join);
 	}
 	legend(b, r, peak);
-	nw = ts_loaded_warnings(r, warn, sizeof warn / sizeof warn[0]);
 	for (i = 0, y = BOTTOM + 66; i < nw; i++)
 		y = note(b, warn[i], y);
 	ts_buf_puts(b, "</svg>\n");

@@ -243,10 +243,15 @@ draw_series(struct ts_buf *b, const struct hist_plot_series *v,
 			    "stroke-opacity=\"0.5\"/>\n", px, map(y, p->value -
 			    p->ci95), px, map(y, p->value + p->ci95), col);
 		ts_buf_printf(b, "<circle class=\"point\" cx=\"%.1f\" "
-		    "cy=\"%.1f\" r=\"2.5\" fill=\"%s\" data-document=\"%lld\"/>"
-		    "\n", px, map(y, p->value), col, p->doc);
+		    "cy=\"%.1f\" r=\"2.5\" fill=\"%s\" fill-opacity=\"0.45\" "
+		    "data-document=\"%lld\"/>\n", px, map(y, p->value), col,
+		    p->doc);
 	}
-	/* Levels between change points, then the marks. */
+	/*
+	 * Levels between change points, over the points (which are drawn
+	 * half transparent, so that a year of nightly points does not hide
+	 * the level the subtitle promises), then the marks.
+	 */
 	for (c = 0; c <= v->nch && s->n > 0; c++) {
 		size_t to = c < v->nch ? v->ch[c].at : s->n;
 		double lv = c < v->nch ? v->ch[c].before :
@@ -255,7 +260,7 @@ draw_series(struct ts_buf *b, const struct hist_plot_series *v,
 		if (v->nch == 0 || to <= from)
 			continue;
 		ts_buf_printf(b, "<line class=\"level\" x1=\"%.1f\" y1=\"%.1f\" "
-		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>"
+		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>"
 		    "\n", map(x, (double)s->pts[from].t), map(y, lv),
 		    map(x, (double)s->pts[to - 1].t), map(y, lv), col);
 		from = to;
