@@ -52,9 +52,13 @@ if [ -n "${MANDOC:-}" ] && command -v "$MANDOC" >/dev/null 2>&1; then
 	ok $? "every renamed page is mandoc -Tlint -Wwarning clean"
 	"$MANDOC" -Tascii "$p" | head -n 1 | grep -q '^TACHYON-PROBE(1) '
 	ok $? "man shows TACHYON-PROBE(1) in the header"
+	# --version prints the name it runs under, and so does the page.
+	bs=$(printf '\b')
+	"$MANDOC" -Tascii "$p" | sed "s/.$bs//g" | tr -s ' \n' '  ' |
+	    grep -q 'Print "tachyon-probe (threadstone) version"'
+	ok $? "--version's text on the page is tachyon-probe's"
 else
-	ok 0 "# SKIP mandoc not found"
-	ok 0 "# SKIP mandoc not found"
+	for i in 1 2 3; do ok 0 "# SKIP mandoc not found"; done
 fi
 sh "$rename" tachyon-probe <"$top_srcdir/doc/fleet.md" >"$tmpdir/fleet.md"
 grep -q '`tachyon-probe --format prometheus`' "$tmpdir/fleet.md" &&
