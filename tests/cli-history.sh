@@ -264,6 +264,23 @@ rows = [json.loads(l) for l in open(sys.argv[1])]
 assert rows and all(r["pass"] == "multi" for r in rows)
 ' "$tmpdir/e.jsonl"
 ok $? "export jsonl --pass multi: JSON lines, multi only"
+# A document of ours names its host (extensions.hostname): added with no
+# --host it is recorded under that name, and export's row has the run id,
+# host and time that report's CSV gives the same document.
+"$PY" - "$FIXTURES/executions-run.json" "$tmpdir/named.json" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["extensions"]["hostname"] = "lab-7"
+json.dump(d, open(sys.argv[2], "w"), indent=2)
+PYEOF
+"$H" --db "$tmpdir/named.sqlite" add "$tmpdir/named.json" >/dev/null
+run "$H" --db "$tmpdir/named.sqlite" hosts
+case $out in *lab-7*) ok 0 "add with no --host: the document's hostname is its host" ;;
+*) ok 1 "add with no --host: the document's hostname is its host"; echo "# $out" ;; esac
+a=$("$H" --db "$tmpdir/named.sqlite" export --format csv | sed -n 2p | cut -d, -f2-4)
+b=$("$TS_REPORT" --format csv "$tmpdir/named.json" | sed -n 2p | cut -d, -f1-3)
+[ -n "$a" ] && [ "$a" = "$b" ] && case $a in *,lab-7,*) true ;; *) false ;; esac
+ok $? "export's run_id, host and generated_at are report's CSV's ($a)"
 
 ### The database's failures: one line, exit 1, nothing changed.
 printf 'not a database at all, just text\n' >"$tmpdir/text.sqlite"

@@ -186,7 +186,7 @@ ts_hist_host_check(const char *name, size_t len, char *why, size_t whylen)
 char *
 ts_hist_machine_name(const struct ts_report *r)
 {
-	return ts_export_machine(r);
+	return ts_export_host(r);
 }
 
 /* Reset a statement for another use. */
@@ -391,8 +391,8 @@ doc_texts(const struct ts_hist_adder *a, const struct ts_report *r,
 	}
 	if (ts_hist_host_check(host, strlen(host), why, sizeof why) == -1) {
 		snprintf(err, errlen, "%s: the host name%s %s: nothing added; "
-		    "%s%s", name, a->host != NULL ? "" : " (its machine: CPU "
-		    "model, CPUs, memory, target)", why, TS_HIST_HOST_RULE,
+		    "%s%s", name, a->host != NULL ? "" : " (its hostname, or its "
+		    "machine: CPU model, CPUs, memory, target)", why, TS_HIST_HOST_RULE,
 		    a->host != NULL ? "" : " (give --host)");
 		return -1;
 	}
