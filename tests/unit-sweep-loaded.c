@@ -316,6 +316,8 @@ test_svg_table(void)
 	is_int(occurrences(b.data, "class=\"idle\""), 1, "the idle latency marked");
 	is_int(occurrences(b.data, "class=\"peak\""), 1, "the peak marked");
 	ok(strstr(b.data, "peak 20.00 GB/s") != NULL, "peak labelled");
+	is_int(occurrences(b.data, "<circle class=\"legend-mark\""), 2,
+	    "the legend shows the marks: filled page-local, open random");
 	ts_buf_free(&b);
 	ts_buf_init(&b);
 	ts_loaded_table(&b, &r);

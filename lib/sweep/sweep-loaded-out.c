@@ -510,15 +510,20 @@ legend(struct ts_buf *b, const struct ts_loaded_report *r, double peak)
 		    x + 30, y + 4, mix_colour[r->curve[k].mix],
 		    ts_mix_name(r->curve[k].mix));
 	y += 8;
+	/* Each style's sample with its mark: filled on the page-local
+	 * chase, open on the random one (the marks alone when not joined). */
 	ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-	    "stroke=\"#333\" stroke-width=\"2\"/>\n<text x=\"%.1f\" "
-	    "y=\"%.1f\">page-local chase</text>\n", x, y, x + 24, y, x + 30,
-	    y + 4);
+	    "stroke=\"#333\" stroke-width=\"2\"/>\n<circle class=\"legend-"
+	    "mark\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#333\"/>\n"
+	    "<text x=\"%.1f\" y=\"%.1f\">page-local chase</text>\n", x, y,
+	    x + 24, y, x + 12, y, x + 30, y + 4);
 	y += 18;
 	ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 	    "stroke=\"#333\" stroke-width=\"1.2\" stroke-dasharray=\"5 3\"/>\n"
+	    "<circle class=\"legend-mark\" cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" "
+	    "fill=\"white\" stroke=\"#333\"/>\n"
 	    "<text x=\"%.1f\" y=\"%.1f\">random chase</text>\n", x, y, x + 24,
-	    y, x + 30, y + 4);
+	    y, x + 12, y, x + 30, y + 4);
 	y += 18;
 	ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 	    "stroke=\"#777\" stroke-dasharray=\"2 3\"/>\n<text class=\"idle-"
