@@ -42,11 +42,13 @@ _threadstone_workloads()
 _threadstone_files()
 {
     local pat IFS=$'\n'
+    local -a pats
     compopt -o filenames 2>/dev/null
     COMPREPLY=($(compgen -d -- "$2"))
-    IFS='|'
-    for pat in $1; do
-        IFS=$'\n'
+    # Split at "|" without globbing: "*.json" is a pattern for compgen,
+    # not one for the current directory (where an a.json made it "a.json").
+    IFS='|' read -r -a pats <<<"$1"
+    for pat in "${pats[@]}"; do
         COMPREPLY+=($(compgen -f -X "!$pat" -- "$2"))
     done
 }
@@ -74,10 +76,14 @@ _threadstone_program_args()
         COMPREPLY=($(compgen -W "$(_threadstone_workloads "$prog")" -- "$cur"))
         return ;;
     threadstone-run:--format | threadstone-report:--format)
-        COMPREPLY=($(compgen -W $'table\njson\nmarkdown\ncsv\njsonl' -- "$cur"))
+        COMPREPLY=($(compgen -W $'table\njson\nmarkdown\ncsv\njsonl\ntable-2.0\nmarkdown-2.0' -- "$cur"))
         return ;;
     threadstone-sign:-k | threadstone-sign:--key | threadstone-run:--sign-key)
         _threadstone_files '*.key' "$cur"
+        ((${#COMPREPLY[@]})) || COMPREPLY=($(compgen -f -- "$cur"))
+        return ;;
+    threadstone-verify:--trusted-key)
+        _threadstone_files '*.pub|*.txt|*keys' "$cur"
         ((${#COMPREPLY[@]})) || COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
     threadstone-keygen:-d | threadstone-keygen:--dir)
@@ -116,13 +122,13 @@ _threadstone_program_args()
     threadstone-ab:-S | threadstone-ab:--shell)
         COMPREPLY=($(compgen -W $'none\nsh\nbash\ndash\nzsh' -- "$cur"))
         return ;;
-    threadstone-ab:--export-json)
+    threadstone-ab:--export-json | threadstone-run:--export-json)
         _threadstone_files '*.json' "$cur"
         return ;;
-    threadstone-ab:--export-csv)
+    threadstone-ab:--export-csv | threadstone-run:--export-csv)
         _threadstone_files '*.csv' "$cur"
         return ;;
-    threadstone-ab:--export-markdown)
+    threadstone-ab:--export-markdown | threadstone-run:--export-markdown)
         _threadstone_files '*.md' "$cur"
         return ;;
     threadstone-ab:-r | threadstone-ab:--runs | threadstone-ab:-m | \

@@ -9,6 +9,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -26,7 +27,7 @@
 #include "util.h"
 
 const char *const ts_formats[] = { "table", "json", "markdown", "csv",
-    "jsonl", NULL };
+    "jsonl", "table-2.0", "markdown-2.0", NULL };
 
 /*
  * At exit: stdout's last check.  A program that reported the error itself
@@ -289,6 +290,23 @@ ts_usage_error(const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	ts_error("%s (see %s --help)", msg, ts_progname());
+	exit(TS_EXIT_USAGE);
+}
+
+void
+ts_cli_plot_name(const char *path)
+{
+	size_t n = strlen(path);
+	struct stat sb;
+
+	if (n >= 4 && strcasecmp(path + n - 4, ".svg") == 0)
+		return;
+	if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) &&
+	    !S_ISDIR(sb.st_mode))
+		return;
+	ts_error("--plot '%s': the plot is an SVG picture; name the file "
+	    "FILE.svg (convert it with rsvg-convert or a browser for "
+	    "another format)", path);
 	exit(TS_EXIT_USAGE);
 }
 

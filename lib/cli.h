@@ -71,7 +71,9 @@ enum ts_format {
 	TS_FORMAT_JSON,
 	TS_FORMAT_MARKDOWN,
 	TS_FORMAT_CSV,		/* one row per workload pass */
-	TS_FORMAT_JSONL
+	TS_FORMAT_JSONL,
+	TS_FORMAT_TABLE_ORIGINAL,	/* ThreadStone 2.0.0's, byte for byte */
+	TS_FORMAT_MARKDOWN_ORIGINAL
 };
 
 /* --format's values, in the order of enum ts_format, NULL-terminated. */
@@ -92,6 +94,15 @@ int		 ts_parse_choice(const char *opt, const char *arg,
  */
 int		 ts_cli_write_file(const char *path, const void *data,
 		    size_t len, bool quiet);
+
+/*
+ * --plot's FILE, which every program writes as SVG: accepted when its
+ * name ends in ".svg" (in any case) or it names an existing file that is
+ * not a regular file (/dev/stdout, a FIFO); otherwise (out.png, say,
+ * which would hold SVG under a PNG name) print "PROG: --plot 'out.png':
+ * the plot is an SVG picture; name the file FILE.svg" and exit 2.
+ */
+void		 ts_cli_plot_name(const char *path);
 
 /*
  * Print "PROG: message (see PROG --help)" on stderr and exit with the

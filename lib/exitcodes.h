@@ -21,5 +21,11 @@
  * threadstone-compare --fail-on-regression found a significant regression.
  */
 #define TS_EXIT_NEGATIVE	3
+/*
+ * threadstone-history check had nothing to judge by: no history of the
+ * host yet, or too few runs since each series' last change.  Neither a
+ * regression nor its absence: a gate tells it from 0.
+ */
+#define TS_EXIT_NOT_CHECKED	4
 
 #endif /* TS_EXITCODES_H */

@@ -159,6 +159,33 @@ if [ -x "$TS_CMD" ]; then
 '--samples' needs an argument (see threadstone-run --help)" run --samples
 fi
 
+# --plot writes SVG: a name that says another format is refused in one
+# line (exit 2) by every program that plots, and nothing is written;
+# FILE.svg in any case, and a device, are taken.
+plotmsg() {
+	echo "$1: --plot '$tmpdir/out.png': the plot is an SVG picture; name the file FILE.svg (convert it with rsvg-convert or a browser for another format)"
+}
+for p in "$TS_SWEEP" "$TACHYON_ANALYZE" "$TS_HISTORY"; do
+	[ -x "$p" ] || continue
+	name=$(basename "$p")
+	case $name in
+	threadstone-history) set -- --db "$tmpdir/none.sqlite" trend -w sgemm ;;
+	tachyon-analyze) set -- "$FIXTURES/apple-m4-pro.json" ;;
+	*) set -- --min-ms 1 --max-size 64K ;;
+	esac
+	refused "$p" "--plot out.png" 2 "$(plotmsg "$name")" \
+	    --plot "$tmpdir/out.png" "$@"
+	[ ! -e "$tmpdir/out.png" ] && [ ! -e "$tmpdir/none.sqlite" ]
+	ok $? "$name --plot out.png: nothing written"
+done
+if [ -x "$TS_SWEEP" ]; then
+	run "$TS_SWEEP" --min-ms 1 --max-size 16K -q --plot "$tmpdir/Cache.SVG"
+	[ "$rc" -eq 0 ] && head -c 5 "$tmpdir/Cache.SVG" | grep -q '<?xml'
+	ok $? "threadstone-sweep --plot Cache.SVG: taken, in any case"
+	run "$TS_SWEEP" --min-ms 1 --max-size 16K -q --plot /dev/null
+	expect_status 0 "threadstone-sweep --plot /dev/null: a device is taken"
+fi
+
 # A program that reports its own write error says it once.
 if [ -w /dev/full ] && [ -x "$TS_REPORT" ]; then
 	"$TS_REPORT" --format json "$FIXTURES/apple-m4-pro.json" \

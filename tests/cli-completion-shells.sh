@@ -48,7 +48,7 @@ got=$(PATH="$bindir:$PATH" bash "$engine" threadstone-run --form)
 [ "$got" = "--format" ]
 ok $? "bash FILE threadstone-run --form -> --format (got '$got')"
 got=$(PATH="$bindir:$PATH" bash "$engine" threadstone run --format '' | tr '\n' ' ')
-[ "$got" = "table json markdown csv jsonl " ]
+[ "$got" = "table json markdown csv jsonl table-2.0 markdown-2.0 " ]
 ok $? "bash FILE threadstone run --format '' -> the formats (got '$got')"
 
 if command -v zsh >/dev/null 2>&1; then

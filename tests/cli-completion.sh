@@ -73,12 +73,24 @@ expect "--help --version " threadstone --
 expect "$ids" threadstone run -w ''
 expect "$ids" threadstone run --single-only --workload ''
 expect "sgemm sha256 sort stream " threadstone-run -w s
-expect "csv json jsonl markdown table " threadstone run --format ''
-expect "csv json jsonl markdown table " threadstone-report --format = ''
+expect "csv json jsonl markdown markdown-2.0 table table-2.0 " threadstone run --format ''
+expect "csv json jsonl markdown markdown-2.0 table table-2.0 " threadstone-report --format = ''
+expect "table table-2.0 " threadstone run --format t
+expect "--export-csv --export-json --export-markdown " threadstone-run --exp
+mkdir -p "$tmpdir/exp"
+: >"$tmpdir/exp/a.csv"
+: >"$tmpdir/exp/b.json"
+expect "$tmpdir/exp/a.csv " threadstone-run --export-csv "$tmpdir/exp/"
+expect "$tmpdir/exp/b.json " threadstone run --export-json "$tmpdir/exp/"
 expect "json jsonl " threadstone-report --format = j
 has --sign-key threadstone run --si
 has --fail-on-regression threadstone compare --
 has --require-signature threadstone-verify --re
+has --trusted-key threadstone verify --tr
+mkdir -p "$tmpdir/keys"
+: >"$tmpdir/keys/lab.pub"
+: >"$tmpdir/keys/lab.key"
+expect "$tmpdir/keys/lab.pub " threadstone-verify --trusted-key "$tmpdir/keys/"
 has --working-set-mb "$probe" --
 expect "auto " "$probe" -w ''
 has --working-set-mb threadstone tachyon --

@@ -52,6 +52,26 @@ expect_one_error_line "no database"
 [ ! -e "$db" ]
 ok $? "reading created no database"
 
+### A refused add changes nothing on disk: no database, no directory.
+printf '<svg xmlns="http://www.w3.org/2000/svg"/>\n' >"$tmpdir/cache.svg"
+run "$H" --db "$tmpdir/svg.sqlite" add "$tmpdir/cache.svg"
+expect_status 1 "add of an SVG picture"
+expect_one_error_line "add of an SVG picture"
+case $err in *"cache.svg is neither a result document nor readings of the memory probe"*"nothing added"*)
+	ok 0 "says what the file is not, and that nothing was added" ;;
+*) ok 1 "says what the file is not, and that nothing was added"; echo "# $err" ;; esac
+[ -z "$(ls -A "$tmpdir" | grep svg.sqlite)" ]
+ok $? "no database file, nor any file beside it"
+run env XDG_DATA_HOME="$tmpdir/xdg" HOME="$tmpdir/home" "$H" add "$tmpdir/cache.svg"
+expect_status 1 "add of an SVG picture to the default database"
+[ ! -e "$tmpdir/xdg" ] && [ ! -e "$tmpdir/home" ]
+ok $? "the default database's directories are not left behind"
+mkdir -p "$tmpdir/xdg"
+run env XDG_DATA_HOME="$tmpdir/xdg" "$H" add "$tmpdir/cache.svg"
+[ -d "$tmpdir/xdg" ] && [ -z "$(ls -A "$tmpdir/xdg")" ]
+ok $? "a directory that was there stays, empty"
+rmdir "$tmpdir/xdg"
+
 ### Adding.
 run "$H" --db "$db" add "$APPLE" "$RUN"
 expect_status 0 "add two documents"
@@ -244,6 +264,23 @@ rows = [json.loads(l) for l in open(sys.argv[1])]
 assert rows and all(r["pass"] == "multi" for r in rows)
 ' "$tmpdir/e.jsonl"
 ok $? "export jsonl --pass multi: JSON lines, multi only"
+# A document of ours names its host (extensions.hostname): added with no
+# --host it is recorded under that name, and export's row has the run id,
+# host and time that report's CSV gives the same document.
+"$PY" - "$FIXTURES/executions-run.json" "$tmpdir/named.json" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["extensions"]["hostname"] = "lab-7"
+json.dump(d, open(sys.argv[2], "w"), indent=2)
+PYEOF
+"$H" --db "$tmpdir/named.sqlite" add "$tmpdir/named.json" >/dev/null
+run "$H" --db "$tmpdir/named.sqlite" hosts
+case $out in *lab-7*) ok 0 "add with no --host: the document's hostname is its host" ;;
+*) ok 1 "add with no --host: the document's hostname is its host"; echo "# $out" ;; esac
+a=$("$H" --db "$tmpdir/named.sqlite" export --format csv | sed -n 2p | cut -d, -f2-4)
+b=$("$TS_REPORT" --format csv "$tmpdir/named.json" | sed -n 2p | cut -d, -f1-3)
+[ -n "$a" ] && [ "$a" = "$b" ] && case $a in *,lab-7,*) true ;; *) false ;; esac
+ok $? "export's run_id, host and generated_at are report's CSV's ($a)"
 
 ### The database's failures: one line, exit 1, nothing changed.
 printf 'not a database at all, just text\n' >"$tmpdir/text.sqlite"
@@ -552,12 +589,72 @@ assert w[0]["value"] < w[0]["low"]
 '
 ok $? "check --json: regression true, the row below its interval"
 run "$H" --db "$sdb" check --host lab-1 "$tmpdir/other/run-00000.json"
-expect_status 0 "check of a result from another producer, half as fast"
-case $out in *"no history from this producer"*) ok 0 "says no history from this producer" ;;
-*) ok 1 "says no history from this producer" ;; esac
+expect_status 4 "check of a result from another producer, half as fast: not checked"
+case $out in *"no history from this producer"*"not checked: no pass has 5 runs"*)
+	ok 0 "says no history from this producer, and not checked" ;;
+*) ok 1 "says no history from this producer, and not checked" ;; esac
 run "$H" --db "$sdb" check "$tmpdir/ok/run-00000.json"
-expect_status 1 "check against a host with no history (no --host)"
-expect_one_error_line "check against no history"
+expect_status 4 "check against a host with no history (no --host): not checked"
+[ -z "$err" ] && case $out in *"not checked: no results of host"*"--host names the host"*) true ;; *) false ;; esac
+ok $? "says not checked and why, on standard output, nothing on standard error"
+
+### The first night and thin history: "not checked" (status 4), never
+### "no regression"; the README's lines right on night one.
+ndb=$tmpdir/night.sqlite
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/night" 2 --seed 21 >/dev/null
+run "$H" --db "$ndb" check --host n1 "$tmpdir/night/run-00001.json"
+expect_status 4 "check before any add: not checked"
+[ -z "$err" ] && printf '%s\n' "$out" | tail -n 1 | grep -q "^not checked: no history at $ndb yet"
+ok $? "says no history yet, on standard output"
+[ ! -e "$ndb" ]
+ok $? "check before any add creates no database"
+run "$H" --db "$ndb" check --json --host n1 "$tmpdir/night/run-00001.json"
+printf '%s\n' "$out" | "$PY" -c '
+import json, sys
+j = json.load(sys.stdin)
+assert j["verdict"] == "not-checked" and j["judged"] == 0 and j["regression"] is False
+assert "no history" in j["reason"] and j["rows"] == []
+'
+ok $? "check --json before any add: verdict not-checked, with the reason"
+"$H" --db "$ndb" add --host n1 "$tmpdir/night/run-00000.json" >/dev/null
+run "$H" --db "$ndb" check --host n1 "$tmpdir/night/run-00001.json"
+expect_status 4 "check against one night of history: not checked"
+case $out in *"too few (5 needed)"*"not checked: no pass has 5 runs since its last change"*)
+	ok 0 "every row too few, and the verdict says not checked" ;;
+*) ok 1 "every row too few, and the verdict says not checked"; echo "# $out" ;; esac
+run "$H" --db "$ndb" check --json --host n1 "$tmpdir/night/run-00001.json"
+printf '%s\n' "$out" | "$PY" -c '
+import json, sys
+j = json.load(sys.stdin)
+assert j["verdict"] == "not-checked" and j["judged"] == 0 and len(j["rows"]) == 11
+assert all(r["verdict"] == "too-few" for r in j["rows"])
+'
+ok $? "check --json on thin history: eleven rows too few, not checked"
+run "$H" --db "$sdb" check --json --host lab-1 "$tmpdir/ok/run-00000.json"
+printf '%s\n' "$out" | "$PY" -c '
+import json, sys
+j = json.load(sys.stdin)
+assert j["verdict"] == "no-regression" and j["judged"] == 11, j["judged"]
+'
+ok $? "check --json with history: verdict no-regression, eleven rows judged"
+# The README's check line, as written there, on the first night and the
+# second: it must not say "slower than its past".
+line=$(grep '^threadstone history check' "$top_srcdir/README.md")
+[ -n "$line" ]
+ok $? "the README has a history check line"
+mkdir -p "$tmpdir/readme"
+cp "$tmpdir/night/run-00001.json" "$tmpdir/readme/new.json"
+for night in first second; do
+	rm -f "$tmpdir/readme.sqlite"
+	[ $night = second ] && "$H" --db "$tmpdir/readme.sqlite" add \
+	    --host "$(hostname)" "$tmpdir/night/run-00000.json" >/dev/null
+	(cd "$tmpdir/readme" && PATH=$top_builddir:$PATH \
+	    THREADSTONE_HISTORY=$tmpdir/readme.sqlite sh -c "$line") \
+	    >"$tmpdir/readme.out" 2>&1
+	! grep -q "slower than its past" "$tmpdir/readme.out" &&
+	    grep -q "not checked" "$tmpdir/readme.out"
+	ok $? "the README's check line on the $night night says not checked, not slower"
+done
 run "$H" --db "$sdb" check --host lab-1 "$FIXTURES/compare-candidate-b.json"
 expect_status 1 "check of an incoherent document"
 expect_one_error_line "check of an incoherent document"
@@ -588,14 +685,39 @@ assert len(cls("line", "interval")) == 60
 assert len(cls("line", "change")) == 1
 assert len(cls("line", "producer-change")) == 1
 assert len(cls("line", "level")) == 3
+# the levels drawn over the points, which are half transparent: a year
+# of nightly points must not hide the level the subtitle promises
+order = [e for e in root.iter() if e.get("class") in ("point", "level")]
+assert order[-1].get("class") == "level" and order[0].get("class") == "point"
+assert max(i for i, e in enumerate(order) if e.get("class") == "point") < \
+    min(i for i, e in enumerate(order) if e.get("class") == "level")
+assert all(float(p.get("fill-opacity", "1")) < 1 for p in pts)
 assert len(cls("circle", "tachyon")) == 2
 assert len(cls("line", "axis")) == 3
 # the points after the change sit lower (a larger y) than those before
 before = sum(float(p.get("cy")) for p in pts[:20]) / 20
 after = sum(float(p.get("cy")) for p in pts[30:45]) / 15
 assert after > before + 20, (before, after)
+# a labelled value axis from 0 in round steps (1, 2 or 5 x 10^k), and
+# the same for tachyon's; a titled time axis
+import math
+for c in ("value", "tachyon"):
+    ticks = [float(t.text) for t in cls("text", "tick") if c in t.get("class").split()]
+    assert ticks[0] == 0 and len(ticks) >= 4, (c, ticks)
+    steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:])}
+    assert len(steps) == 1, (c, steps)
+    step = steps.pop()
+    m = step / 10 ** math.floor(math.log10(step))
+    assert any(abs(m - k) < 1e-6 for k in (1, 2, 5)), (c, step)
+    ys = [float(p.get("cy")) for p in (pts if c == "value" else cls("circle", "tachyon"))]
+    top = [float(t.get("y")) for t in cls("text", "tick") if c in t.get("class").split()][-1]
+    assert all(y > top - 4 for y in ys), "every point below the top tick"
+titles = [t.text for t in cls("text", "axis-title")]
+assert any("sgemm (GFLOP/s, higher is better; axis from 0)" == t for t in titles), titles
+assert any("date of the run (UTC)" == t for t in titles), titles
+assert any(t.startswith("tachyon score") for t in titles), titles
 PYEOF
-ok $? "the SVG: 60 points with intervals, the change and producer marks, levels, tachyon's axis"
+ok $? "the SVG: 60 points with intervals, the change and producer marks, levels over the points, tachyon's axis; labelled axes from 0 in 1-2-5 steps"
 # A time out of the range, let in by an earlier version (or written by
 # hand), is refused in one line by every reading of it; no plot is drawn.
 for row in "readings 2 1e300" "readings 2 -5" "readings 1 'soon'" \

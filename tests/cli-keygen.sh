@@ -8,17 +8,30 @@
 
 run "$TS_KEYGEN" --dir "$tmpdir/keys/sub"
 expect_status 0 "keygen into a new directory"
+k=$tmpdir/keys/sub/threadstone.key
+p=$tmpdir/keys/sub/threadstone.pub
+fp=$(sed -n 's/^fingerprint  //p' "$tmpdir/out")
 cat >"$tmpdir/want" <<EOT
 private key  $tmpdir/keys/sub/threadstone.key
 public key   $tmpdir/keys/sub/threadstone.pub
+fingerprint  $fp
 
 Keep the private key out of version control. Sign a run with:
   threadstone-run --sign-key $tmpdir/keys/sub/threadstone.key
+and check who signed a document with:
+  threadstone-verify --trusted-key $tmpdir/keys/sub/threadstone.pub FILE
 EOT
 cmp -s "$tmpdir/out" "$tmpdir/want"
-ok $? "prints the two paths and the hint"
-k=$tmpdir/keys/sub/threadstone.key
-p=$tmpdir/keys/sub/threadstone.pub
+ok $? "prints the two paths, the fingerprint and the hints"
+py=${PYTHON3:-$(command -v python3 || true)}
+if [ -n "$py" ]; then
+	want=$("$py" -c 'import base64, hashlib, sys
+print("SHA256:" + base64.b64encode(hashlib.sha256(open(sys.argv[1], "rb").read()).digest()).decode().rstrip("="))' "$p")
+	[ "$fp" = "$want" ]
+	ok $? "the fingerprint is SHA256: and the unpadded base64 of the SHA-256 of the 32-byte key ($fp)"
+else
+	ok 0 "# SKIP no python3"
+fi
 [ "$(wc -c <"$k")" -eq 83 ] && [ "$(wc -c <"$p")" -eq 32 ]
 ok $? "83-byte private key, 32-byte public key"
 [ "$(stat -c %a "$k")" = 600 ]

@@ -25,15 +25,15 @@ write() {
 	sign)	"$TS_SIGN" --force -k "$KEY" -o "$2" "$DOC" ;;
 	run)	"$TS_RUN" $QUICK -o "$2" ;;
 	sweep-json) "$TS_SWEEP" $SWEEP -o "$2" ;;
-	sweep-svg) "$TS_SWEEP" $SWEEP --plot "$2" ;;
+	sweep.svg) "$TS_SWEEP" $SWEEP --plot "$2" ;;
 	esac >/dev/null 2>"$tmpdir/err"
 }
-writers="report sign run sweep-json sweep-svg"
+writers="report sign run sweep-json sweep.svg"
 
 # whole NAME FILE: FILE holds a whole document of writer NAME.
 whole() {
 	case $1 in
-	sweep-svg) tail -n 1 "$2" | grep -q '</svg>' ;;
+	sweep.svg) tail -n 1 "$2" | grep -q '</svg>' ;;
 	sweep-json) head -c 1 "$2" | grep -q '\[' && tail -c 1 "$2" | grep -q ']' ;;
 	*)	"$TS_REPORT" "$2" >/dev/null 2>&1 ;;
 	esac
@@ -99,11 +99,11 @@ for w in $writers; do
 	sign)	"$TS_SIGN" --force -k "$KEY" -o /dev/stdout "$DOC" ;;
 	run)	"$TS_RUN" $QUICK -o /dev/stdout ;;
 	sweep-json) "$TS_SWEEP" $SWEEP -o /dev/stdout ;;
-	sweep-svg) "$TS_SWEEP" $SWEEP --plot /dev/stdout ;;
+	sweep.svg) "$TS_SWEEP" $SWEEP --plot /dev/stdout ;;
 	esac 2>/dev/null | cat >"$tmpdir/stdout-$w"
 	[ -s "$tmpdir/stdout-$w" ] &&
 	    case $w in
-	    sweep-svg) grep -q '</svg>' "$tmpdir/stdout-$w" ;;
+	    sweep.svg) grep -q '</svg>' "$tmpdir/stdout-$w" ;;
 	    sweep-json) grep -q '^\[' "$tmpdir/stdout-$w" ;;
 	    *) grep -q '^{' "$tmpdir/stdout-$w" ;;
 	    esac

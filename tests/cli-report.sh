@@ -1,7 +1,8 @@
 #!/bin/sh
-# threadstone-report: table, markdown and JSON byte for byte against the
-# original's outputs, --schema against the committed schema, --out, standard
-# input, and bad input.
+# threadstone-report: table-2.0, markdown-2.0 and JSON byte for byte
+# against the original's outputs, the table and markdown with a cv per
+# pass against ours, --schema against the committed schema, --out,
+# standard input, the CSV and JSON Lines rows, and bad input.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 [ -x "$TS_REPORT" ] || skip_all "threadstone-report is not built"
@@ -10,20 +11,43 @@ apple=$FIXTURES/apple-m4-pro.json
 runfile=$FIXTURES/run-signed-at-runtime.json
 schema=$top_srcdir/data/result.schema.json
 
+run "$TS_REPORT" --format table-2.0 "$apple"
+expect_status 0 "table-2.0 of the fixture"
+cmp -s "$tmpdir/out" "$FIXTURES/expected-report-table-apple.txt"
+ok $? "table-2.0 equals expected-report-table-apple.txt"
+
+run "$TS_REPORT" --format table-2.0 "$runfile"
+expect_status 0 "table-2.0 of the run"
+cmp -s "$tmpdir/out" "$FIXTURES/expected-report-table-run.txt"
+ok $? "table-2.0 equals expected-report-table-run.txt"
+
+run "$TS_REPORT" --format markdown-2.0 "$apple"
+expect_status 0 "markdown-2.0"
+cmp -s "$tmpdir/out" "$FIXTURES/expected-report-markdown-apple.txt"
+ok $? "markdown-2.0 equals expected-report-markdown-apple.txt"
+
+# Ours: a cv after each pass's value, and a line saying what the glyphs
+# mean (the original's one cv is the noisier pass's, with no legend).
 run "$TS_REPORT" "$apple"
 expect_status 0 "table of the fixture"
-cmp -s "$tmpdir/out" "$FIXTURES/expected-report-table-apple.txt"
-ok $? "table equals expected-report-table-apple.txt"
-
+cmp -s "$tmpdir/out" "$FIXTURES/report-table-apple.txt"
+ok $? "table equals report-table-apple.txt"
 run "$TS_REPORT" --format table "$runfile"
-expect_status 0 "table of the run"
-cmp -s "$tmpdir/out" "$FIXTURES/expected-report-table-run.txt"
-ok $? "table equals expected-report-table-run.txt"
-
+cmp -s "$tmpdir/out" "$FIXTURES/report-table-run.txt"
+ok $? "table equals report-table-run.txt"
+grep -q '^SHA-256  *MiB/s  *190  x 24\.1%  *229  ~ 2\.2%  *1\.2x$' "$tmpdir/out"
+ok $? "each pass has its own cv: sha256 single-thread x 24.1%, multi-thread ~ 2.2%"
+grep -q '^Memory Latency  *ns  *342  ! 7\.6%  *—  —  *—$' "$tmpdir/out"
+ok $? "a workload with one pass: a dash for the other's cv"
+grep -qx "cv: spread of a pass's samples; = stable <1%, ~ <3%, ! noisy <10%, x unreliable" "$tmpdir/out"
+ok $? "a line under the table says what the glyphs mean"
 run "$TS_REPORT" --format markdown "$apple"
 expect_status 0 "markdown"
-cmp -s "$tmpdir/out" "$FIXTURES/expected-report-markdown-apple.txt"
-ok $? "markdown equals expected-report-markdown-apple.txt"
+cmp -s "$tmpdir/out" "$FIXTURES/report-markdown-apple.txt"
+ok $? "markdown equals report-markdown-apple.txt"
+grep -q '^| Workload | Unit | 1 thread | CV | 14 threads | CV | Scaling |$' "$tmpdir/out" &&
+    grep -q '^CV: the spread' "$tmpdir/out"
+ok $? "markdown: a CV column per pass, and what CV is"
 
 run "$TS_REPORT" --format=json "$apple"
 expect_status 0 "json"
@@ -44,7 +68,7 @@ ok $? "--out file is the fixture exactly; 'wrote PATH' on stderr"
 
 LC_ALL=C.UTF-8 "$TS_REPORT" - <"$apple" >"$tmpdir/out" 2>"$tmpdir/err"
 ok $? "FILE - reads standard input"
-cmp -s "$tmpdir/out" "$FIXTURES/expected-report-table-apple.txt"
+cmp -s "$tmpdir/out" "$FIXTURES/report-table-apple.txt"
 ok $? "standard input gives the same table"
 
 # The schema: the committed text, embedded in the binary.
@@ -65,7 +89,7 @@ ok $? "--schema --out writes the schema without a newline"
 run "$TS_REPORT" --format xml "$apple"
 expect_status 2 "bad --format value"
 expect_one_error_line "bad --format value"
-grep -q "table, json, markdown, csv or jsonl" "$tmpdir/err"
+grep -q "table, json, markdown, csv, jsonl, table-2.0 or markdown-2.0" "$tmpdir/err"
 ok $? "bad --format names the accepted values"
 run "$TS_REPORT" "$tmpdir/definitely-not-here.json"
 expect_status 1 "missing file"
@@ -121,9 +145,14 @@ got = [(o["workload"], o["pass"], o["threads"], o["value"], o["cv"])
        for o in objs]
 assert got == want, (got, want)
 assert all(list(o) == list(rows[0]) for o in objs), "same columns"
+assert list(rows[0])[:3] == ["run_id", "host", "generated_at"], list(rows[0])
+ids = {r["run_id"] for r in rows} | {o["run_id"] for o in objs}
+assert len(ids) == 1 and len(ids.pop()) == 16
+assert {r["host"] for r in rows} == {"Apple M4 Pro, 14 CPUs, 48 GiB, aarch64-apple-darwin"}
+assert {r["generated_at"] for r in rows} == {doc["generated_at"]}
 print(len(rows))
 EOT
-	ok $? "csv and jsonl: every pass, its threads, value and cv, as in the document"
+	ok $? "csv and jsonl: every pass, its threads, value and cv, as in the document, with the run id, host and time"
 	sed 's/^/# /' "$tmpdir/py"
 else
 	ok 0 "# SKIP python3 is not installed"
@@ -145,7 +174,7 @@ esac
 LC_ALL=C "$TS_REPORT" "$apple" >"$tmpdir/ascii" 2>&1
 ! LC_ALL=C grep -q '[^ -~]' "$tmpdir/ascii" &&
     LC_ALL=C.UTF-8 sed 's/─/-/g; s/·/./g; s/→/->/g; s/±/+-/g; s/³/^3/g; s/—/--/g' \
-    "$FIXTURES/expected-report-table-apple.txt" | cmp -s - "$tmpdir/ascii"
+    "$FIXTURES/report-table-apple.txt" | cmp -s - "$tmpdir/ascii"
 ok $? "LC_ALL=C: the same table in ASCII"
 if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
 	TERM=dumb LC_ALL=C.UTF-8 script -qec "'$TS_REPORT' '$apple'" /dev/null >"$tmpdir/dumb" 2>&1

@@ -60,6 +60,10 @@ bad 2 "invalid --max-seconds" "--max-seconds 0" \
 bad 2 "single-only" "--single-only with --multi-only" \
 	--single-only --multi-only -o "$tmpdir/never.json"
 bad 1 "cannot write" "unwritable --out" -o "$tmpdir/no/such/dir/x.json"
+bad 1 "--export-csv: cannot write" "unwritable --export-csv" \
+	--export-csv "$tmpdir/no/such/dir/x.csv" -o "$tmpdir/never.json"
+bad 1 "--export-markdown: cannot write" "unwritable --export-markdown" \
+	--export-markdown "$tmpdir/no/such/dir/x.md" -o "$tmpdir/never.json"
 mkdir "$tmpdir/adir"
 bad 1 "cannot write" "--out names a directory" -o "$tmpdir/adir"
 bad 1 "cannot read signing key" "missing --sign-key" \
@@ -94,14 +98,57 @@ ok $? "'wrote PATH' on stderr"
 run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
 	--window-ms 10 --format csv
 expect_status 0 "--format csv"
-printf '%s\n' "$out" | sed -n 2p | grep -q "^sha256,SHA-256,[a-z_]*,single_thread,1,"
-ok $? "--format csv: the header, then the pass measured"
+printf '%s\n' "$out" | sed -n 1p | grep -q "^run_id,host,generated_at,workload,name," &&
+    printf '%s\n' "$out" | sed -n 2p | grep -q "^[0-9a-f]\{16\},[^,]*,20[0-9-]*T[0-9:]*Z,sha256,SHA-256,[a-z_]*,single_thread,1,"
+ok $? "--format csv: the header, then the pass measured, with run id, host and time"
 run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
 	--window-ms 10 --format jsonl
 expect_status 0 "--format jsonl"
 [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] &&
-    printf '%s\n' "$out" | grep -q '^{"workload":"sha256",.*"pass":"single_thread"'
-ok $? "--format jsonl: one line, the pass measured"
+    printf '%s\n' "$out" | grep -q '^{"run_id":"[0-9a-f]\{16\}","host":".*","generated_at":".*","workload":"sha256",.*"pass":"single_thread"'
+ok $? "--format jsonl: one line, the pass measured, with run id, host and time"
+
+# --export-json, --export-csv and --export-markdown beside the table:
+# each file whole; the CSV as report writes it from the JSON; the table
+# on stdout still.
+ex=$tmpdir/ex
+mkdir "$ex"
+run "$TS_RUN" -w sha256 $QUICK --export-json "$ex/r.json" \
+	--export-csv "$ex/r.csv" --export-markdown "$ex/r.md"
+expect_status 0 "--export-json, --export-csv and --export-markdown together"
+grep -q '^Workload ' "$tmpdir/out" && grep -qx "wrote $ex/r.json" "$tmpdir/err" &&
+    grep -qx "wrote $ex/r.csv" "$tmpdir/err" && grep -qx "wrote $ex/r.md" "$tmpdir/err"
+ok $? "the table on stdout, and 'wrote PATH' for each export"
+"$TS_REPORT" --format csv "$ex/r.json" | cmp -s - "$ex/r.csv"
+ok $? "the exported CSV is report's CSV of the exported JSON (the same run id)"
+"$TS_REPORT" --format markdown "$ex/r.json" | cmp -s - "$ex/r.md"
+ok $? "the exported markdown is report's markdown of the exported JSON"
+"$TS_REPORT" --format json "$ex/r.json" | head -c -1 | cmp -s - "$ex/r.json" &&
+    grep -q '"hostname": "' "$ex/r.json"
+ok $? "the exported JSON is the document, with extensions.hostname"
+# Three runs' CSV files stack: the header once, then every row.
+for i in 2 3; do
+	"$TS_RUN" -w sha256 -q $QUICK --format csv >"$ex/r$i.csv" 2>/dev/null
+done
+{ cat "$ex/r.csv"; tail -n +2 "$ex/r2.csv"; tail -n +2 "$ex/r3.csv"; } >"$ex/all.csv"
+if [ -n "$py" ]; then
+	"$py" - "$ex/all.csv" <<'PY'
+import csv, sys
+with open(sys.argv[1], newline="") as f:
+    rows = list(csv.reader(f))
+head, body = rows[0], rows[1:]
+assert head[:3] == ["run_id", "host", "generated_at"], head
+assert len(body) == 6 and all(len(r) == len(head) for r in body), body
+assert all(r[0] != "run_id" for r in body), "one header"
+ids = [r[0] for r in body]
+assert len(set(ids)) == 3 and all(ids.count(i) == 2 for i in ids), ids
+assert all(r[1] and r[2].endswith("Z") for r in body)
+PY
+	ok $? "three runs' CSV files concatenated: one header, one valid table, three run ids"
+else
+	ok 0 "# SKIP no python3"
+fi
+
 
 # --list --format json, jsonl, csv: the workloads as data, the same six.
 for f in json jsonl csv; do

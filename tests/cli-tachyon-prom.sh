@@ -38,7 +38,8 @@ expect_status 0 "--format prometheus"
 cp "$tmpdir/out" "$tmpdir/stdout.prom"
 valid "$tmpdir/stdout.prom" "stdout"
 $check "$tmpdir/stdout.prom" --dump >"$tmpdir/dump"
-for fam in tachyon_info tachyon_score tachyon_access_latency_seconds \
+for fam in tachyon_info tachyon_accesses_per_second tachyon_score \
+    tachyon_access_latency_seconds \
     tachyon_cache_check tachyon_reading_duration_seconds \
     tachyon_last_run_timestamp_seconds tachyon_working_set_bytes \
     tachyon_threads tachyon_pinned_threads tachyon_last_error; do
@@ -56,6 +57,12 @@ grep -q '^tachyon_threads .* = 1.0$' "$tmpdir/dump" &&
     grep -q '^tachyon_working_set_bytes .* = 8388608.0$' "$tmpdir/dump" &&
     grep -q '^tachyon_last_error .* = 0.0$' "$tmpdir/dump"
 ok $? "threads, working set and last_error 0 as measured"
+new=$(sed -n 's/^tachyon_accesses_per_second{.*} //p' "$tmpdir/stdout.prom")
+old=$(sed -n 's/^tachyon_score{.*} //p' "$tmpdir/stdout.prom")
+awk -v n="$new" -v o="$old" 'BEGIN { d = n - o * 1e6; exit !(n > 0 && d < 1000 && d > -1000) }'
+ok $? "tachyon_accesses_per_second is the deprecated tachyon_score times 1e6 ($new, $old)"
+grep -q '^# HELP tachyon_score Deprecated: use tachyon_accesses_per_second' "$tmpdir/stdout.prom"
+ok $? "tachyon_score's HELP says it is deprecated, and what replaces it"
 run "$TACHYON" $fast --format json
 expect_status 0 "--format json"
 case $out in "{\"probe\":"*) ok 0 "--format json is --json" ;;

@@ -111,10 +111,17 @@ expect_status 0 "human summary"
 {
 	sed -n 1p "$tmpdir/out" | grep -Eq '^score [0-9]+\.[0-9][0-9][0-9] M accesses/s \(higher = faster host right now\)$' &&
 	sed -n 2p "$tmpdir/out" | grep -Eq '^latency [0-9]+\.[0-9][0-9] ns/access \(under ~40 ns would mean cache, not memory\)$' &&
-	sed -n 3p "$tmpdir/out" | grep -Eq '^1 threads x 1 MB chain, [0-9]+ accesses in [0-9]+\.[0-9][0-9] s$' &&
-	[ "$(wc -l <"$tmpdir/out")" -eq 3 ]
+	sed -n 3p "$tmpdir/out" | grep -Eq '^1 thread x 1 MiB chain, [0-9]+ accesses in [0-9]+\.[0-9][0-9] s$' &&
+	sed -n 4p "$tmpdir/out" | grep -Eq '^cache check off \(--no-cache-check\)' &&
+	[ "$(wc -l <"$tmpdir/out")" -eq 4 ]
 }
-ok $? "three lines in the documented shape"
+ok $? "four lines in the documented shape, sizes in MiB, the check off"
+# A skipped check says so and why on the summary, not only in the JSON.
+run env HWLOC_SYNTHETIC='numa:1(memory=25769803776) l3:1(size=33554432) core:2 pu:1' \
+    "$TACHYON" -s 0.1 -w 64 -t 2
+[ "$rc" -eq 0 ] && sed -n 3p "$tmpdir/out" | grep -q '^2 threads x 64 MiB chain' &&
+    sed -n 4p "$tmpdir/out" | grep -q '^cache check skipped: no footprint of twice 128 MiB fits'
+ok $? "a skipped cache check says so and why on the fourth line"
 
 ## Bad input: status 2, one line on stderr naming the option, no stdout.
 cpus=$(nproc 2>/dev/null || echo 1)
@@ -458,7 +465,7 @@ run "$TACHYON" $fast --wrap --record "$tmpdir/no/such/dir/r.json" true
 expect_status 2 "--record into a missing directory"
 expect_one_error_line "--record into a missing directory"
 run "$TACHYON" -s 0.05 -w 1 -t 1 --no-cache-check
-[ "$(wc -l <"$tmpdir/out")" -eq 3 ] && ! grep -q host_id "$tmpdir/out"
-ok $? "the human summary is unchanged"
+[ "$(wc -l <"$tmpdir/out")" -eq 4 ] && ! grep -q host_id "$tmpdir/out"
+ok $? "the human summary holds no host identity"
 
 done_testing

@@ -1,7 +1,8 @@
 #!/bin/sh
-# threadstone-verify: the original's verdicts byte for byte, the forgery
-# matrix, warnings about unsigned keys and recomputation, --json, and
-# malformed input (one clear line, documented status, never a crash).
+# threadstone-verify: the original's verdicts byte for byte (but for the
+# line naming the key), the forgery matrix, warnings about unsigned keys
+# and recomputation, --json, trust by key (--trusted-key), and malformed
+# input (one clear line, documented status, never a crash).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 [ -x "$TS_VERIFY" ] || skip_all "threadstone-verify is not built"
@@ -9,6 +10,10 @@
 cd "$FIXTURES" || exit 99
 apple=apple-m4-pro.json
 mismatch='signature does not match: the file was modified after signing, or was signed with a different key'
+# The verdict block less our line naming the signing key.
+nokey() {
+	grep -v '^  key         ' "$tmpdir/out"
+}
 
 # The three published verdicts.
 for f in apple-m4-pro:apple run-signed-at-runtime:run-signed-at-runtime \
@@ -25,8 +30,12 @@ for f in apple-m4-pro:apple run-signed-at-runtime:run-signed-at-runtime \
 		[ ! -s "$tmpdir/err" ]
 		ok $? "$doc: nothing on stderr (recomputation agrees)"
 	fi
-	cmp -s "$tmpdir/out" "expected-verify-${f#*:}.txt"
-	ok $? "$doc: output equals expected-verify-${f#*:}.txt"
+	nokey | cmp -s - "expected-verify-${f#*:}.txt"
+	ok $? "$doc: output equals expected-verify-${f#*:}.txt, but for the key line"
+	if grep -q '"signature"' "$doc"; then
+		grep -q '^  key         SHA256:[A-Za-z0-9+/]\{43\} (no --trusted-key named)$' "$tmpdir/out"
+		ok $? "$doc: the key line names the signer's fingerprint"
+	fi
 done
 grep -q 'warning: compare-candidate-b.json: dhrystone single-thread: value 81567046.61949702 is not the median' "$tmpdir/err"
 ok $? "b: the edited value is found by recomputation"
@@ -39,12 +48,13 @@ ok $? "b: the edited value is found by recomputation"
 # Ours gives the same block and one note, and warns of nothing.
 resigned=ours-resigned-by-original.json
 run "$TS_VERIFY" $resigned
+nokey >"$tmpdir/nokey"
 expect_status 0 "$resigned passes"
 [ ! -s "$tmpdir/err" ]
 ok $? "$resigned: nothing on stderr, no warning"
 { cat expected-verify-ours-resigned-by-original.txt
   echo "  note: the execution records were removed (ThreadStone 2.0.0's sign drops extensions): the ci95 of 2 passes matches 8 executions of 2 samples, taken in the samples' order"
-} | cmp -s - "$tmpdir/out"
+} | cmp -s - "$tmpdir/nokey"
 ok $? "$resigned: the original's verdict block, and a note that the execution records were removed"
 # Its ci95 edited: the signature breaks, and the warning is there.
 sed 's/"ci95": 21.733580457642233/"ci95": 21.8/' $resigned >"$tmpdir/ci.json"
@@ -137,8 +147,9 @@ run "$TS_VERIFY" "$tmpdir/injected.json"
 expect_status 0 "an injected unknown key still verifies"
 grep -qx "threadstone-verify: warning: $tmpdir/injected.json: keys not covered by the signature: injected_claim" "$tmpdir/err"
 ok $? "the injected key is warned about"
+nokey >"$tmpdir/nokey"
 sed "s|^OK   apple-m4-pro.json|OK   $tmpdir/injected.json|" \
-    expected-verify-apple.txt | cmp -s - "$tmpdir/out"
+    expected-verify-apple.txt | cmp -s - "$tmpdir/nokey"
 ok $? "the verdict block is the original's"
 
 # Text that reads into the same typed document keeps the signature: an
@@ -237,9 +248,87 @@ fi
 
 # Standard input, as the end of a pipeline (stdout JSON ends in a newline).
 { cat run-signed-at-runtime.json; echo; } | "$TS_VERIFY" - >"$tmpdir/out" 2>"$tmpdir/err"
-[ $? -eq 0 ] && sed 's/^OK   run-signed-at-runtime.json$/OK   -/' \
-    expected-verify-run-signed-at-runtime.txt | cmp -s - "$tmpdir/out"
+[ $? -eq 0 ] && nokey >"$tmpdir/nokey" &&
+    sed 's/^OK   run-signed-at-runtime.json$/OK   -/' \
+    expected-verify-run-signed-at-runtime.txt | cmp -s - "$tmpdir/nokey"
 ok $? "- reads standard input"
+
+# Trust by key: a document edited and re-signed with another key passes
+# a plain verify (the signature is intact) but fails --trusted-key.
+if [ -x "$TS_KEYGEN" ] && [ -x "$TS_SIGN" ]; then
+	"$TS_KEYGEN" -d "$tmpdir/alice" >"$tmpdir/alice.out" &&
+	    "$TS_KEYGEN" -d "$tmpdir/mallory" >/dev/null
+	ok $? "two key pairs"
+	alice=$tmpdir/alice/threadstone.pub
+	afp=$(sed -n 's/^fingerprint  //p' "$tmpdir/alice.out")
+	"$TS_SIGN" -k "$tmpdir/alice/threadstone.key" -o "$tmpdir/alice.json" \
+	    --force run-signed-at-runtime.json >/dev/null
+	run "$TS_VERIFY" --trusted-key "$alice" "$tmpdir/alice.json"
+	expect_status 0 "signed by the trusted key: passes"
+	grep -qx "  key         $afp (trusted: $alice)" "$tmpdir/out"
+	ok $? "the key line names the fingerprint keygen printed, trusted, and the file"
+	sed 's/"cpu_model": "[^"]*"/"cpu_model": "Definitely Faster CPU"/' \
+	    "$tmpdir/alice.json" >"$tmpdir/forged.json"
+	"$TS_SIGN" -k "$tmpdir/mallory/threadstone.key" --force \
+	    "$tmpdir/forged.json" >/dev/null
+	run "$TS_VERIFY" --require-signature "$tmpdir/forged.json"
+	expect_status 0 "re-signed by another key: intact, so a plain verify passes"
+	run "$TS_VERIFY" --trusted-key "$alice" "$tmpdir/forged.json"
+	expect_status 1 "re-signed by another key: --trusted-key fails it"
+	[ "$(wc -l <"$tmpdir/err")" -eq 1 ]
+	ok $? "an untrusted signer: one line on stderr"
+	grep -q '^FAIL ' "$tmpdir/out" &&
+	    grep -q '^  key         SHA256:.* NOT TRUSTED (not the 1 key --trusted-key named)$' "$tmpdir/out" &&
+	    grep -q 'failed verification: signed by SHA256:.*, a key no --trusted-key names' "$tmpdir/err"
+	ok $? "says NOT TRUSTED and names the signer's fingerprint"
+	run "$TS_VERIFY" --json --trusted-key "$alice" "$tmpdir/forged.json"
+	expect_status 1 "--json: fails too"
+	printf '%s\n' "$out" | grep -q '"trusted": false' &&
+	    printf '%s\n' "$out" | grep -q '"pass": false'
+	ok $? "--json: key.trusted false, pass false"
+	# Either key trusted: repeatable, and a text file of keys.
+	run "$TS_VERIFY" --trusted-key "$tmpdir/mallory/threadstone.pub" \
+	    --trusted-key "$alice" "$tmpdir/forged.json"
+	expect_status 0 "--trusted-key repeated: any of the keys"
+	key=$(sed -n 's/.*"public_key": "\([^"]*\)".*/\1/p' "$tmpdir/alice.json")
+	printf '# the keys we trust\n\n%s alice@lab\n' "$key" >"$tmpdir/keys.txt"
+	run "$TS_VERIFY" --trusted-key "$tmpdir/keys.txt" "$tmpdir/alice.json"
+	expect_status 0 "a text file: a base64 key with a comment"
+	printf '%s\n' "$afp" >"$tmpdir/fps.txt"
+	run "$TS_VERIFY" --trusted-key "$tmpdir/fps.txt" "$tmpdir/alice.json"
+	expect_status 0 "a text file: a fingerprint"
+	run "$TS_VERIFY" --trusted-key "$tmpdir/fps.txt" "$tmpdir/forged.json"
+	expect_status 1 "a fingerprint file that does not name the signer"
+	# Unsigned: --trusted-key requires a signature.
+	run "$TS_VERIFY" --trusted-key "$alice" executions-run.json
+	expect_status 1 "an unsigned document with --trusted-key"
+	grep -q '^  signature   MISSING' "$tmpdir/out"
+	ok $? "the signature is missing"
+	# Bad key files: one line naming the file, exit 1, before the document.
+	run "$TS_VERIFY" --trusted-key "$tmpdir/alice/threadstone.key" "$tmpdir/alice.json"
+	expect_status 1 "a private key as --trusted-key"
+	expect_one_error_line "a private key as --trusted-key"
+	grep -q 'not a public key file (a private key?' "$tmpdir/err"
+	ok $? "says it is not a public key file"
+	printf 'not a key\n' >"$tmpdir/junk.txt"
+	run "$TS_VERIFY" --trusted-key "$tmpdir/junk.txt" "$tmpdir/alice.json"
+	expect_status 1 "a text file that holds no key"
+	grep -q "junk.txt:1: not a public key" "$tmpdir/err"
+	ok $? "names the file and line"
+	run "$TS_VERIFY" --trusted-key "$tmpdir/nope.pub" "$tmpdir/alice.json"
+	expect_status 1 "a missing --trusted-key file"
+	expect_one_error_line "a missing --trusted-key file"
+else
+	ok 0 "# SKIP threadstone-keygen or -sign not built"
+fi
+# ThreadStone 2.0.0's own documents verify as before with no key named.
+for d in "$top_srcdir/../shared/fixtures/threadstone-2.0.0/apple-m4-pro.json" \
+    "$top_srcdir/../shared/fixtures/threadstone-2.0.0/apple-m4-pro-sweep.json"; do
+	[ -f "$d" ] || continue
+	case $d in *sweep*) continue ;; esac
+	run "$TS_VERIFY" "$d"
+	expect_status 0 "ThreadStone 2.0.0's $(basename "$d") verifies with no key named"
+done
 
 # Usage errors: exit 2.
 run "$TS_VERIFY"

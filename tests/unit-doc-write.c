@@ -236,6 +236,8 @@ complete_extensions(struct json_object *e)
 
 	json_object_object_get_ex(more, "cpu_kinds", &v);
 	json_object_object_add(e, "cpu_kinds", json_object_get(v));
+	json_object_object_add(e, "hostname",
+	    json_object_new_string("lab-1.example"));
 	/* The together readings as their descriptor writes them. */
 	memset(&t, 0, sizeof t);
 	ts_together_add(&t, 2, 1.2345678901234567);

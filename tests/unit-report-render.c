@@ -350,18 +350,34 @@ test_documents(void)
 	    sizeof run_rows / sizeof run_rows[0]);
 
 	ts_buf_init(&b);
-	ts_render_table(&b, &apple, false);
+	ts_render_table_original(&b, &apple, false);
 	is_fixture(b.data, "expected-report-table-apple.txt");
 	b.len = 0;
-	ts_render_markdown(&b, &apple);
+	ts_render_markdown_original(&b, &apple);
 	is_fixture(b.data, "expected-report-markdown-apple.txt");
 	b.len = 0;
+	ts_render_table(&b, &apple, false);
+	is_fixture(b.data, "report-table-apple.txt");
+	b.len = 0;
+	ts_render_markdown(&b, &apple);
+	is_fixture(b.data, "report-markdown-apple.txt");
+	b.len = 0;
 	ts_render_table(&b, &run, false);
-	is_fixture(b.data, "expected-report-table-run.txt");
+	is_fixture(b.data, "report-table-run.txt");
 
-	/* Colour changes nothing once the escapes are removed. */
+	/* Colour changes nothing once the escapes are removed, ours too. */
 	ts_buf_init(&c);
 	ts_render_table(&c, &run, true);
+	ok(strstr(c.data, "\x1b[31mx\x1b[0m \x1b[2m24.1%\x1b[0m  ") != NULL &&
+	    strstr(c.data, "\x1b[36m~\x1b[0m \x1b[2m2.2%\x1b[0m") != NULL,
+	    "ours: each pass's glyph in its colour, its cv dim");
+	strip_ansi(c.data);
+	is_str(c.data, b.data, "ours: coloured table minus escapes = plain");
+	b.len = 0;
+	ts_render_table_original(&b, &run, false);
+	is_fixture(b.data, "expected-report-table-run.txt");
+	c.len = 0;
+	ts_render_table_original(&c, &run, true);
 	ok(strstr(c.data, "\x1b[1mThreadStone 2.0.0 ") == c.data,
 	    "coloured title starts bold");
 	ok(strstr(c.data, "x86_64-unknown-linux-gnu\n\x1b[0m") != NULL,
@@ -387,7 +403,7 @@ test_documents(void)
 	run.system.build_profile.debug_assertions = true;
 	run.score.has_multi_core = false;
 	b.len = 0;
-	ts_render_table(&b, &run, false);
+	ts_render_table_original(&b, &run, false);
 	ok(strstr(b.data, "\nMemory Latency      ns                  "
 	    "\xe2\x80\x94           \xe2\x80\x94        \xe2\x80\x94  "
 	    "\xe2\x80\x94 \n  ! cannot allocate 256 MiB\n") != NULL,
@@ -398,18 +414,37 @@ test_documents(void)
 	    "numbers do not describe an optimised build\nnote: high") != NULL,
 	    "debug note comes first");
 	b.len = 0;
-	ts_render_markdown(&b, &run);
+	ts_render_table(&b, &run, false);
+	ok(strstr(b.data, "\nMemory Latency      ns                  "
+	    "\xe2\x80\x94  \xe2\x80\x94                 \xe2\x80\x94  "
+	    "\xe2\x80\x94             \xe2\x80\x94\n  ! cannot allocate "
+	    "256 MiB\n") != NULL,
+	    "ours, no pass: a dash for each value and cv, error line follows");
+	ok(strstr(b.data, "x unreliable\nnote: built with debug assertions")
+	    != NULL, "ours: the legend, then the notes");
+	b.len = 0;
+	ts_render_markdown_original(&b, &run);
 	ok(strstr(b.data, "**Score:**") == NULL,
 	    "markdown: no score line without both scores");
 	ok(strstr(b.data, "| Memory Latency | ns | \xe2\x80\x94 | "
 	    "\xe2\x80\x94 | \xe2\x80\x94 | \xe2\x80\x94 |\n") != NULL,
 	    "markdown: a workload without passes");
+	b.len = 0;
+	ts_render_markdown(&b, &run);
+	ok(strstr(b.data, "| Memory Latency | ns | \xe2\x80\x94 | "
+	    "\xe2\x80\x94 | \xe2\x80\x94 | \xe2\x80\x94 | "
+	    "\xe2\x80\x94 |\n") != NULL,
+	    "ours, markdown: a workload without passes");
 
 	run.config.threads = 1;
 	b.len = 0;
-	ts_render_table(&b, &run, false);
+	ts_render_table_original(&b, &run, false);
 	ok(strstr(b.data, "    1 thread    1 thread  scaling") != NULL,
 	    "one thread is not \"1 threads\"");
+	b.len = 0;
+	ts_render_table(&b, &run, false);
+	ok(strstr(b.data, "    1 thread  cv         1 thread  cv      "
+	    "scaling") != NULL, "ours: one thread is not \"1 threads\"");
 
 	ts_buf_free(&b);
 	ts_report_free(&apple);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "doc/doc-ext-keys.h"
@@ -175,8 +176,55 @@ main(void)
 	ts_buf_init(&b);
 	ts_verdict_text("a.json", &v, &b);
 	is_str(b.data, "OK   a.json\n  structure   valid\n"
-	    "  contents    coherent\n  signature   verified\n",
-	    "its verdict block");
+	    "  contents    coherent\n  signature   verified\n"
+	    "  key         SHA256:wuN0/nPcpBXM14wATP8yFL8pj5ZnnzNtEtvQskJFGcg "
+	    "(no --trusted-key named)\n",
+	    "its verdict block, with the signing key's fingerprint");
+	{
+		struct ts_trust t = { NULL, NULL, 0, 0 };
+		char fp[TS_FINGERPRINT_MAX];
+		uint8_t other[32];
+
+		memset(other, 7, sizeof other);
+		t.fps = ts_xcalloc(1, sizeof *t.fps);
+		t.from = ts_xcalloc(1, sizeof *t.from);
+		t.from[0] = ts_xstrdup("other.pub");
+		ok(ts_key_fingerprint(other, t.fps[0]) == 0 &&
+		    strncmp(t.fps[0], "SHA256:", 7) == 0 &&
+		    strlen(t.fps[0]) == 50, "a fingerprint: SHA256: and 43 "
+		    "characters (%s)", t.fps[0]);
+		t.n = 1;
+		ts_verdict_trust(&v, &t);
+		ok(!v.pass && v.trust == TS_TRUST_UNTRUSTED,
+		    "signed by a key not trusted: fails");
+		memcpy(fp, v.key_fp, sizeof fp);
+		memcpy(t.fps[0], fp, sizeof fp);
+		ts_verdict_free(&v);
+		ts_verify_report(&r, true, &v);
+		ts_verdict_trust(&v, &t);
+		ok(v.pass && v.trust == TS_TRUST_TRUSTED &&
+		    strcmp(v.trusted_by, "other.pub") == 0,
+		    "signed by the trusted key: passes, naming the file");
+		ts_trust_free(&t);
+	}
+	{
+		/* A raw key whose bytes hold a newline is still a raw key. */
+		char path[] = "/tmp/unit-report-verify-XXXXXX", err[512];
+		struct ts_trust t = { NULL, NULL, 0, 0 };
+		uint8_t key[32];
+		int fd;
+
+		memset(key, 0x41, sizeof key);
+		key[5] = '\n';
+		fd = mkstemp(path);
+		ok(fd >= 0 && write(fd, key, sizeof key) == (ssize_t)sizeof key &&
+		    close(fd) == 0 && ts_trust_load(&t, path, err, sizeof err)
+		    == 0 && t.n == 1, "a 32-byte key file with a newline byte "
+		    "is one raw key");
+		if (fd >= 0)
+			unlink(path);
+		ts_trust_free(&t);
+	}
 	b.len = 0;
 	ts_verdict_json("a.json", &v, NULL, &b);
 	ok(strstr(b.data, "\"pass\": true") != NULL &&

@@ -367,6 +367,8 @@ test_svg_table(void)
 	is_int(occurrences(b.data, "class=\"idle\""), 1, "the idle latency marked");
 	is_int(occurrences(b.data, "class=\"peak\""), 1, "the peak marked");
 	ok(strstr(b.data, "peak 20.00 GB/s") != NULL, "peak labelled");
+	is_int(occurrences(b.data, "<circle class=\"legend-mark\""), 2,
+	    "the legend shows the marks: filled page-local, open random");
 	ts_buf_free(&b);
 	ts_buf_init(&b);
 	ts_loaded_table(&b, &r);
@@ -374,6 +376,134 @@ test_svg_table(void)
 	ok(strstr(b.data, "Idle: random chase 140.0 ns, page-local chase "
 	    "52.0 ns") != NULL, "the table's idle line");
 	ok(strstr(b.data, "NUMA: 2 nodes") != NULL, "and its matrix");
+	ts_buf_free(&b);
+}
+
+/* The x coordinates of the first polyline of class cls, in order. */
+static size_t
+polyline_xs(const char *svg, const char *cls, double *xs, size_t max)
+{
+	const char *p = strstr(svg, cls), *q;
+	size_t n = 0;
+	char *end;
+
+	if (p == NULL || (p = strstr(p, "points=\"")) == NULL)
+		return 0;
+	for (q = p + 8; *q != '"' && n < max; ) {
+		xs[n++] = strtod(q, &end);
+		q = strchr(end, ' ');
+		if (q == NULL || q > strchr(end, '"'))
+			break;
+		q++;
+	}
+	return n;
+}
+
+/*
+ * A noisy host: the triad's bandwidth rises and falls with the delay.
+ * Its points are marks alone, never joined across the plot; the read
+ * curve, monotone, is joined in order of bandwidth; a load whose
+ * bandwidth never rose is warned about; the idle latency is labelled
+ * beside the frame, never under a curve.
+ */
+static void
+test_svg_noisy(void)
+{
+	unsigned os[2] = { 0, 1 };
+	double lat[4] = { 80, 130, 131, 81 }, rnd[4] = { 100, 150, 150, 99 };
+	double bw[4] = { 30e9, 12e9, 11e9, 29e9 }, xs[8];
+	char warn[6][TS_LOADED_WARNING_MAX];
+	struct ts_loaded_report r;
+	struct ts_buf b;
+	const char *idle;
+	size_t n, i;
+
+	fill_report(&r, os, lat, rnd, bw);
+	r.nnodes = 0;
+	r.curve[1].points[1].bandwidth = 25e9;	/* triad: 20, 25, 4 */
+	ok(ts_loaded_joined(&r.curve[0]) && !ts_loaded_joined(&r.curve[1]),
+	    "read is joined, the triad that rose with the delay is not");
+	ts_buf_init(&b);
+	ts_loaded_svg(&b, &r);
+	is_int(occurrences(b.data, "<polyline class=\"page-local triad"), 0,
+	    "the noisy triad: no line through its points");
+	is_int(occurrences(b.data, "<circle class=\"point triad"), 3,
+	    "... but a mark for each");
+	is_int(occurrences(b.data, "<circle class=\"random-point triad"), 3,
+	    "... and for each random-chase reading");
+	n = polyline_xs(b.data, "<polyline class=\"page-local read", xs, 8);
+	for (i = 1; i < n && xs[i] >= xs[i - 1]; i++)
+		;
+	ok(n == 3 && i == n, "read's line runs left to right, by bandwidth");
+	ok(strstr(b.data, "triad: the bandwidth did not fall steadily") !=
+	    NULL, "a note under the plot says why the triad is not joined");
+	idle = strstr(b.data, "class=\"idle-label\" x=\"");
+	ok(idle != NULL && strtod(idle + strlen("class=\"idle-label\" x=\""),
+	    NULL) > 860 - 210,
+	    "the idle label sits in the legend, right of the frame");
+	ok(strstr(b.data, ">idle: 52.0 ns page-local<") != NULL,
+	    "and says the idle latency");
+	ts_buf_free(&b);
+
+	/* A load that did not load memory: its bandwidth never rose. */
+	for (i = 0; i < 3; i++)
+		r.curve[0].points[i].bandwidth = (1.2 - 0.1 * (double)i) * 1e9;
+	n = ts_loaded_warnings(&r, warn, 6);
+	ok(n == 2 && strstr(warn[0], "read: the load did not load memory: "
+	    "its bandwidth stayed between 1.00 and 1.20 GB/s") == warn[0],
+	    "a read load that moved 1.0 to 1.2 GB/s did not load memory");
+	ts_buf_init(&b);
+	ts_loaded_json(&b, &r);
+	ok(strstr(b.data, "\"warnings\": [\n    \"read: the load did not "
+	    "load memory") != NULL, "the JSON's warnings say so");
+	ts_buf_free(&b);
+	ts_buf_init(&b);
+	ts_loaded_table(&b, &r);
+	ts_buf_add(&b, "", 1);
+	ok(strstr(b.data, "\nwarning: read: the load did not load memory")
+	    != NULL, "and the table's");
+	ts_buf_free(&b);
+}
+
+/*
+ * Every curve noisy and none loading memory: six warnings, and the
+ * picture tall enough for the last line of the last one (a fixed height
+ * cut the third off on a busy host).
+ */
+static void
+test_svg_notes_fit(void)
+{
+	unsigned os[2] = { 0, 1 };
+	double lat[4] = { 80, 130, 131, 81 }, rnd[4] = { 100, 150, 150, 99 };
+	double bw[4] = { 30e9, 12e9, 11e9, 29e9 }, h = 0, last = 0;
+	struct ts_loaded_report r;
+	struct ts_buf b;
+	const char *p;
+	size_t k, notes = 0;
+
+	fill_report(&r, os, lat, rnd, bw);
+	r.nnodes = 0;
+	r.ncurves = 3;
+	r.curve[2] = r.curve[1];
+	r.curve[2].mix = TS_MIX_COPY;
+	for (k = 0; k < 3; k++) {
+		r.curve[k].points[0].bandwidth = 1.0e9;
+		r.curve[k].points[1].bandwidth = 1.2e9;
+		r.curve[k].points[2].bandwidth = 1.1e9;
+	}
+	ts_buf_init(&b);
+	ts_loaded_svg(&b, &r);
+	ts_buf_add(&b, "", 1);
+	if ((p = strstr(b.data, "<svg ")) != NULL &&
+	    (p = strstr(p, " height=\"")) != NULL)
+		h = strtod(p + strlen(" height=\""), NULL);
+	for (p = b.data; (p = strstr(p, "class=\"note\" x=\"20.0\" y=\""))
+	    != NULL; p++, notes++)
+		last = strtod(p + strlen("class=\"note\" x=\"20.0\" y=\""),
+		    NULL);
+	ok(notes >= 6 && h > 540 && last + 4 <= h,
+	    "six warnings in %zu lines, the last at y %.0f inside the "
+	    "picture's %.0f", notes, last, h);
 	ts_buf_free(&b);
 }
 
@@ -429,6 +559,8 @@ main(void)
 	test_kernels();
 	test_json();
 	test_svg_table();
+	test_svg_noisy();
+	test_svg_notes_fit();
 	test_run();
 	return done_testing();
 }

@@ -229,6 +229,23 @@ test_page_local(void)
 	ok(strstr(s, "L1d:") == NULL && strstr(s, "L2:") == NULL &&
 	    strstr(s, "DRAM:") == NULL, "VM: only L3 disagrees");
 	free(s);
+	/* One reading per size: the same curve, shown but not judged. */
+	r.unjudged = true;
+	s = summary(&r, &l);
+	ok(strstr(s, "), not judged:\n") != NULL &&
+	    strstr(s, "DISAGREES") == NULL && strstr(s, "agrees") == NULL &&
+	    strstr(s, "L3?   2 MiB to 8 MiB") != NULL &&
+	    strstr(s, "hwloc 508 MiB, not judged") != NULL &&
+	    strstr(s, "L3: hwloc reports") == NULL &&
+	    strstr(s, TS_PLATEAU_UNJUDGED_NOTE ".\n") != NULL,
+	    "VM, one reading: names marked ?, hwloc's sizes not judged, and "
+	    "why");
+	is_str(ts_plateau_point_label(&r, at(&l, 16 * MiB)), "DRAM?",
+	    "VM, one reading: the 16 MiB point is DRAM?");
+	ok(ts_plateau_flag(&r, 2, l.bytes) == NULL,
+	    "VM, one reading: no flag on L3");
+	free(s);
+	r.unjudged = false;
 
 	/* The same with noise, several seeds: the names do not move. */
 	for (k = 1; k <= 6; k++) {

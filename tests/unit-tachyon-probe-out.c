@@ -13,21 +13,23 @@
 
 /* A two-thread reading of 1.5 MiB chains, 0.2004 s long. */
 /*
- * The human summary of r: its score and latency lines begin with score
- * and latency (the rest of each is fixed), and its third line is third.
+ * The human summary of r and chk: its score and latency lines begin with
+ * score and latency (the rest of each is fixed), and its third and fourth
+ * lines are rest.
  */
 static void
-human_is(const struct ts_probe_result *r, const char *score,
-    const char *latency, const char *third, const char *name)
+human_is(const struct ts_probe_result *r, const struct ts_probeout_check *chk,
+    const char *score, const char *latency, const char *rest,
+    const char *name)
 {
 	struct ts_buf b, want;
 
 	ts_buf_init(&b);
 	ts_buf_init(&want);
-	ts_probeout_human(&b, r);
+	ts_probeout_human(&b, r, chk);
 	ts_buf_printf(&want, "%s M accesses/s (higher = faster host right "
 	    "now)\n%s ns/access (under ~40 ns would mean cache, not "
-	    "memory)\n%s", score, latency, third);
+	    "memory)\n%s", score, latency, rest);
 	is_str(b.data, want.data, name);
 	ts_buf_free(&b);
 	ts_buf_free(&want);
@@ -131,17 +133,49 @@ main(void)
 	    "\"cache_check\":\"off\",\"pinned_threads\":1",
 	    "head (--wrap): the given score and latency, left open");
 
-	human_is(&r, "score 125.741", "latency 15.91",
-	    "2 threads x 1.5 MB chain, 25198592 accesses in 0.20 s\n",
-	    "human: three lines");
+	human_is(&r, &chk, "score 125.741", "latency 15.91",
+	    "2 threads x 1.5 MiB chain, 25198592 accesses in 0.20 s\n"
+	    "cache check off (--no-cache-check): nothing says the chain is "
+	    "out of the cache\n", "human: four lines, sizes in MiB, the check off");
+	{
+		struct ts_residency res;
+		struct ts_probeout_check on = { true, &res, NULL };
+
+		memset(&res, 0, sizeof res);
+		res.verdict = TS_RESIDENCY_SKIPPED;
+		res.small_bytes = 128 * TS_MIB;
+		snprintf(res.reason, sizeof res.reason, "no footprint of "
+		    "twice 128 MiB fits within 4 x the last-level cache and "
+		    "the memory");
+		human_is(&r, &on, "score 125.741", "latency 15.91",
+		    "2 threads x 1.5 MiB chain, 25198592 accesses in 0.20 s\n"
+		    "cache check skipped: no footprint of twice 128 MiB fits "
+		    "within 4 x the last-level cache and the memory\n",
+		    "human: a skipped check says so, and why");
+		res.verdict = TS_RESIDENCY_CLEAR;
+		res.large_bytes = 960 * TS_MIB;
+		res.ns_small = 58.86;
+		res.ns_large = 59.22;
+		res.measurements = 1;
+		human_is(&r, &on, "score 125.741", "latency 15.91",
+		    "2 threads x 1.5 MiB chain, 25198592 accesses in 0.20 s\n"
+		    "cache check clear: 128 MiB read 58.9 ns per load, 960 MiB "
+		    "59.2 ns\n", "human: a clear check, with what it measured");
+		on.res = NULL;
+		human_is(&r, &on, "score 125.741", "latency 15.91",
+		    "2 threads x 1.5 MiB chain, 25198592 accesses in 0.20 s\n"
+		    "cache check skipped: no reason recorded\n",
+		    "human: a check without a test is skipped, never clear");
+	}
 
 	/* A zero-length reading must not divide by zero. */
 	memset(&r, 0, sizeof r);
 	r.threads = 1;
 	r.working_set_bytes = 64 * TS_MIB;
-	human_is(&r, "score 0.000", "latency 0.00",
-	    "1 threads x 64 MB chain, 0 accesses in 0.00 s\n",
-	    "human: an empty reading prints zeros");
+	human_is(&r, NULL, "score 0.000", "latency 0.00",
+	    "1 thread x 64 MiB chain, 0 accesses in 0.00 s\n"
+	    "cache check off (--no-cache-check): nothing says the chain is "
+	    "out of the cache\n", "human: an empty reading prints zeros");
 	ts_buf_free(&b);
 	return done_testing();
 }

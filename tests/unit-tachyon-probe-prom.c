@@ -68,9 +68,15 @@ main(void)
 	id.cpu_model = "Some \"CPU\" @ 2GHz";
 	ts_buf_init(&b);
 	ts_prom_reading(&b, &r, &chk, 1796019960.25, &ctx);
-	ok(strstr(b.data, "tachyon_score{node=\"n\\\"1\\\\\\n\","
+	ok(strstr(b.data, "tachyon_accesses_per_second{node=\"n\\\"1\\\\"
+	    "\\n\",team=\"hpc\"} 125741477\n") != NULL,
+	    "the score in accesses per second, with the tags as labels, "
+	    "escaped");
+	ok(strstr(b.data, "# HELP tachyon_score Deprecated: use "
+	    "tachyon_accesses_per_second") != NULL &&
+	    strstr(b.data, "tachyon_score{node=\"n\\\"1\\\\\\n\","
 	    "team=\"hpc\"} 125.741\n") != NULL,
-	    "the score, with the tags as labels, escaped");
+	    "the old name, in millions, marked deprecated in its HELP");
 	ok(strstr(b.data, "tachyon_info{version=\"" PACKAGE_VERSION "\","
 	    "probe=\"memory-chase\",host_id=\"i-0abc\",hostname=\"web-1\","
 	    "cpu_model=\"Some \\\"CPU\\\" @ 2GHz\",node=") != NULL,
@@ -86,8 +92,8 @@ main(void)
 	    strstr(b.data, "tachyon_working_set_bytes{") != NULL &&
 	    strstr(b.data, "} 1572864\n") != NULL,
 	    "timestamp and working set in full");
-	is_int(count(b.data, "# HELP "), 10, "ten families, each with HELP");
-	is_int(count(b.data, "# TYPE "), 10, "... and TYPE");
+	is_int(count(b.data, "# HELP "), 11, "eleven families, each with HELP");
+	is_int(count(b.data, "# TYPE "), 11, "... and TYPE");
 	is_int(count(b.data, "# TYPE tachyon_") - count(b.data, " gauge\n"), 0,
 	    "all gauges");
 	ok(strstr(b.data, "tachyon_last_error{node=") != NULL &&
@@ -130,10 +136,16 @@ main(void)
 	 */
 	b.len = 0;
 	ts_prom_reading(&b, &r, &chk, 1796019960.25, &tctx);
-	ok(strstr(b.data, "tachyon_textfile_write_errors{node=") != NULL &&
+	ok(strstr(b.data, "# TYPE tachyon_textfile_write_errors_total "
+	    "counter\n") != NULL &&
+	    strstr(b.data, "tachyon_textfile_write_errors_total{node=") != NULL &&
+	    strstr(b.data, "tachyon_textfile_write_errors{node=") != NULL &&
+	    strstr(b.data, "# HELP tachyon_textfile_write_errors Deprecated")
+	    != NULL &&
 	    strstr(b.data, "tachyon_textfile_last_write_error") == NULL &&
-	    count(b.data, "# TYPE ") == 11,
-	    "a textfile: tachyon_textfile_write_errors, no failure's time");
+	    count(b.data, "# TYPE ") == 13,
+	    "a textfile: its failed writes as a counter _total (and the "
+	    "deprecated gauge), no failure's time");
 	ok(strstr(b.data, "tachyon_last_error{node=") != NULL &&
 	    b.data[b.len - 2] == '0', "... and tachyon_last_error 0 last");
 	w.errors = 3;
@@ -143,7 +155,7 @@ main(void)
 	ok(strstr(b.data, "team=\"hpc\"} 3\n") != NULL &&
 	    strstr(b.data, "tachyon_textfile_last_write_error_timestamp_seconds"
 	    "{node=\"n\\\"1\\\\\\n\",team=\"hpc\"} 1796019990.500\n") != NULL &&
-	    count(b.data, "# TYPE ") == 12,
+	    count(b.data, "# TYPE ") == 14,
 	    "after three failed writes, the next file says so, with the time "
 	    "of the last");
 	w.errors = 4;

@@ -49,6 +49,7 @@ STRING_KEY(configure_host);
 STRING_KEY(debug_assertions_means);
 STRING_KEY(kernel_release);
 STRING_KEY(cpu_features);
+STRING_KEY(hostname);
 
 const char *
 ts_ext_string(const struct ts_extensions *e, const struct ts_ext_key *k)
@@ -345,6 +346,7 @@ const struct ts_ext_key *const ts_ext_keys[] = {
 	&ts_ext_key_executions,
 	&ts_ext_key_cpu_speed,
 	&ts_ext_key_cpu_features,
+	&ts_ext_key_hostname,
 };
 
 const size_t ts_next_keys = sizeof ts_ext_keys / sizeof ts_ext_keys[0];

@@ -21,6 +21,7 @@
 #include "fleet/fleet-read.h"
 #include "history/history-add.h"
 #include "host/host-id.h"
+#include "report/report-export.h"
 #include "report/report-verify.h"
 #include "util.h"
 
@@ -185,15 +186,7 @@ ts_hist_host_check(const char *name, size_t len, char *why, size_t whylen)
 char *
 ts_hist_machine_name(const struct ts_report *r)
 {
-	const struct ts_system *s = &r->system;
-	char mem[32] = "";
-
-	if (s->memory_bytes.set)
-		snprintf(mem, sizeof mem, ", %.0f GiB",
-		    (double)s->memory_bytes.v / (1024.0 * 1024 * 1024));
-	return ts_xasprintf("%s, %llu CPUs%s, %s",
-	    s->cpu_model != NULL ? s->cpu_model : "unknown CPU",
-	    (unsigned long long)s->logical_cores, mem, s->target);
+	return ts_export_host(r);
 }
 
 /* Reset a statement for another use. */
@@ -398,8 +391,8 @@ doc_texts(const struct ts_hist_adder *a, const struct ts_report *r,
 	}
 	if (ts_hist_host_check(host, strlen(host), why, sizeof why) == -1) {
 		snprintf(err, errlen, "%s: the host name%s %s: nothing added; "
-		    "%s%s", name, a->host != NULL ? "" : " (its machine: CPU "
-		    "model, CPUs, memory, target)", why, TS_HIST_HOST_RULE,
+		    "%s%s", name, a->host != NULL ? "" : " (its hostname, or its "
+		    "machine: CPU model, CPUs, memory, target)", why, TS_HIST_HOST_RULE,
 		    a->host != NULL ? "" : " (give --host)");
 		return -1;
 	}
@@ -745,6 +738,12 @@ ts_hist_add(struct ts_hist_adder *a, const char *text, size_t len,
 	    memcmp(text + i, head, sizeof head - 1) == 0) {
 		out->tachyon = true;
 		rc = add_records(a, text, len, safe, out, err, errlen);
+	} else if (i == len || text[i] != '{') {
+		/* An SVG, a table, an empty file: no JSON object at all. */
+		snprintf(err, errlen, "%s is neither a result document nor "
+		    "readings of the memory probe (it does not start with a "
+		    "JSON object): nothing added", safe);
+		rc = -1;
 	} else
 		rc = add_document(a, text, len, safe, out, err, errlen);
 	free(safe);

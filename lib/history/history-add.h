@@ -53,8 +53,9 @@ int	ts_hist_add(struct ts_hist_adder *, const char *text, size_t len,
 	    size_t errlen);
 
 /*
- * The host name of a document with no --host: its machine in one line,
- * "CPU MODEL, N CPUs, M GiB, TARGET" (malloc'd).
+ * The host name of a document with no --host: the host's name it records
+ * (extensions.hostname, as the CSV and JSON Lines rows say), else its
+ * machine in one line, "CPU MODEL, N CPUs, M GiB, TARGET" (malloc'd).
  */
 char	*ts_hist_machine_name(const struct ts_report *r);
 

@@ -573,11 +573,13 @@ ts_hist_default_path(char *err, size_t errlen)
 }
 
 int
-ts_hist_make_dirs(const char *path, char *err, size_t errlen)
+ts_hist_make_dirs(const char *path, size_t *made, char *err, size_t errlen)
 {
 	char dir[PATH_MAX];
 	char *p;
 
+	if (made != NULL)
+		*made = 0;
 	if (strlen(path) >= sizeof dir) {
 		snprintf(err, errlen, "%.200s...: path too long (%zu bytes)",
 		    path, strlen(path));
@@ -593,7 +595,10 @@ ts_hist_make_dirs(const char *path, char *err, size_t errlen)
 			char c = *p;
 
 			*p = '\0';
-			if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+			if (mkdir(dir, 0777) == 0) {
+				if (made != NULL)
+					(*made)++;
+			} else if (errno != EEXIST) {
 				snprintf(err, errlen, "cannot create %s: %s", dir,
 				    strerror(errno));
 				return -1;
@@ -604,4 +609,22 @@ ts_hist_make_dirs(const char *path, char *err, size_t errlen)
 		}
 	}
 	return 0;
+}
+
+void
+ts_hist_remove_dirs(const char *path, size_t made)
+{
+	char dir[PATH_MAX];
+	char *p;
+
+	if (strlen(path) >= sizeof dir)
+		return;
+	strcpy(dir, path);
+	for (; made > 0; made--) {
+		if ((p = strrchr(dir, '/')) == NULL || p == dir)
+			return;
+		*p = '\0';
+		if (rmdir(dir) != 0)
+			return;
+	}
 }

@@ -109,7 +109,19 @@ void	ts_hist_errmsg(struct ts_hist *h, const char *what, char *err,
  */
 char	*ts_hist_default_path(char *err, size_t errlen);
 
-/* Create the directories leading to path (mkdir -p of its dirname). */
-int	ts_hist_make_dirs(const char *path, char *err, size_t errlen);
+/*
+ * Create the directories leading to path (mkdir -p of its dirname); how
+ * many it created (the last components of the dirname) into *made when
+ * made is not NULL.
+ */
+int	ts_hist_make_dirs(const char *path, size_t *made, char *err,
+	    size_t errlen);
+
+/*
+ * Remove the last made directories leading to path, deepest first, as
+ * ts_hist_make_dirs created them; a directory that is no longer empty
+ * (another writer's) is left, and so are those above it.
+ */
+void	ts_hist_remove_dirs(const char *path, size_t made);
 
 #endif /* TS_HISTORY_STORE_H */

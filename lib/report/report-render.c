@@ -24,7 +24,13 @@
 #define MIDDOT		" \xc2\xb7 "		/* " · " */
 #define TIMES		"\xc3\x97"		/* U+00D7 multiplication sign */
 #define RULE_CHAR	"\xe2\x94\x80"		/* U+2500 box drawing */
-#define RULE_WIDTH	68
+#define RULE_WIDTH	68		/* the original's table */
+#define RULE_WIDTH_CV	79		/* ours: a cv column per pass */
+#define CV_WIDTH	7		/* "x 37.8%" */
+
+/* The line under our table that says what the cv columns hold. */
+#define CV_LEGEND	"cv: spread of a pass's samples; = stable <1%, ~ <3%, " \
+	"! noisy <10%, x unreliable"
 
 /* SGR codes used by the coloured table. */
 #define SGR_BOLD	"1"
@@ -200,7 +206,59 @@ score_text(char *buf, size_t len, bool has, double v)
 		snprintf(buf, len, "%s", TS_DASH);
 }
 
-/* Append one row of the table, and its error line if any. */
+/* The cv cell of pass p (glyph and percentage), padded; a dash for none. */
+static void
+cv_cell(struct ts_buf *b, const struct ts_pass *p, bool colour)
+{
+	const char *code, *glyph;
+	struct ts_buf t;
+
+	ts_buf_init(&t);
+	if (p != NULL) {
+		glyph = stability_glyph(p->stats.stability, &code);
+		paint(&t, colour, code, glyph);
+		ts_buf_putc(&t, ' ');
+		paintf(&t, colour, SGR_DIM, "%.1f%%", p->stats.cv * 100);
+	} else
+		ts_buf_puts(&t, TS_DASH);
+	ts_buf_pad(b, t.data, CV_WIDTH);
+	ts_buf_free(&t);
+}
+
+/*
+ * Append one row of our table: each pass's value followed by its own cv,
+ * then the scaling; and the error line if any.
+ */
+static void
+table_row_cv(struct ts_buf *b, const struct ts_workload *w, bool colour)
+{
+	char cell[TS_SI_MAX];
+	struct ts_buf u;
+
+	ts_buf_pad(b, w->name, 20);
+	ts_buf_init(&u);
+	paint(&u, colour, SGR_DIM, ts_unit_label(w->unit));
+	ts_buf_pad(b, u.data, 9);
+	ts_buf_free(&u);
+	pass_value(cell, w->single);
+	ts_buf_rpad(b, cell, 12);
+	ts_buf_puts(b, "  ");
+	cv_cell(b, w->single, colour);
+	pass_value(cell, w->multi);
+	ts_buf_rpad(b, cell, 12);
+	ts_buf_puts(b, "  ");
+	cv_cell(b, w->multi, colour);
+	if (w->scaling != NULL)
+		snprintf(cell, sizeof cell, "%.1fx", w->scaling->speedup);
+	else
+		strcpy(cell, TS_DASH);
+	ts_buf_rpad(b, cell, 8);
+	ts_buf_putc(b, '\n');
+	if (w->error != NULL)
+		paintf(b, colour, SGR_RED, "  ! %s\n", w->error);
+}
+
+/* Append one row of the original's table, and its error line if any. */
 static void
 table_row(struct ts_buf *b, const struct ts_workload *w, bool colour)
 {
@@ -341,14 +399,22 @@ design_notes(struct notes *n, const struct ts_report *r)
 		    "fastest", sp->disparity, sp->cores[sp->fastest].core);
 }
 
-/* Append the notes under the table, in the original's order. */
+/*
+ * Append the notes under the table, in the original's order; ours
+ * first says what the cv columns hold.
+ */
 static void
-table_notes(struct ts_buf *b, const struct ts_report *r, bool colour)
+table_notes(struct ts_buf *b, const struct ts_report *r, bool colour,
+    bool legend)
 {
 	struct notes n = { b, colour, false };
 	struct ts_buf ids;
 	size_t i;
 
+	if (legend) {
+		paint(b, colour, SGR_DIM, "\n" CV_LEGEND "\n");
+		n.any = true;
+	}
 	ts_buf_init(&ids);
 	if (r->system.build_profile.debug_assertions)
 		note(&n, "built with debug assertions: these numbers do not "
@@ -371,25 +437,28 @@ table_notes(struct ts_buf *b, const struct ts_report *r, bool colour)
 
 /* Append the rule under the heading and above the score. */
 static void
-table_rule(struct ts_buf *b, bool colour)
+table_rule(struct ts_buf *b, bool colour, int width)
 {
 	struct ts_buf t;
 	int i;
 
 	ts_buf_init(&t);
-	for (i = 0; i < RULE_WIDTH; i++)
+	for (i = 0; i < width; i++)
 		ts_buf_puts(&t, RULE_CHAR);
 	paint(b, colour, SGR_DIM, t.data);
 	ts_buf_putc(b, '\n');
 	ts_buf_free(&t);
 }
 
-void
-ts_render_table(struct ts_buf *b, const struct ts_report *r, bool colour)
+/* The table: ours (a cv per pass, the legend) or the original's. */
+static void
+render_table(struct ts_buf *b, const struct ts_report *r, bool colour,
+    bool original)
 {
 	char s[TS_SI_MAX], m[TS_SI_MAX];
 	struct ts_buf t;
 	size_t i;
+	int width = original ? RULE_WIDTH : RULE_WIDTH_CV;
 
 	ts_buf_init(&t);
 	ts_buf_printf(&t, "ThreadStone %s" MIDDOT, r->tool_version);
@@ -407,17 +476,29 @@ ts_render_table(struct ts_buf *b, const struct ts_report *r, bool colour)
 	ts_buf_pad(&t, "Unit", 9);
 	ts_buf_rpad(&t, "1 thread", 12);
 	threads_heading(s, sizeof s, r->config.threads);
-	ts_buf_rpad(&t, s, 12);
-	ts_buf_rpad(&t, "scaling", 9);
-	ts_buf_puts(&t, "  cv");
+	if (original) {
+		ts_buf_rpad(&t, s, 12);
+		ts_buf_rpad(&t, "scaling", 9);
+		ts_buf_puts(&t, "  cv");
+	} else {
+		ts_buf_puts(&t, "  ");
+		ts_buf_pad(&t, "cv", CV_WIDTH);
+		ts_buf_rpad(&t, s, 12);
+		ts_buf_puts(&t, "  ");
+		ts_buf_pad(&t, "cv", CV_WIDTH);
+		ts_buf_rpad(&t, "scaling", 8);
+	}
 	paint(b, colour, SGR_DIM, t.data);
 	ts_buf_putc(b, '\n');
 	ts_buf_free(&t);
 
-	table_rule(b, colour);
+	table_rule(b, colour, width);
 	for (i = 0; i < r->nworkloads; i++)
-		table_row(b, &r->workloads[i], colour);
-	table_rule(b, colour);
+		if (original)
+			table_row(b, &r->workloads[i], colour);
+		else
+			table_row_cv(b, &r->workloads[i], colour);
+	table_rule(b, colour, width);
 
 	score_text(s, sizeof s, r->score.has_single_core, r->score.single_core);
 	score_text(m, sizeof m, r->score.has_multi_core, r->score.multi_core);
@@ -429,11 +510,35 @@ ts_render_table(struct ts_buf *b, const struct ts_report *r, bool colour)
 	ts_buf_putc(b, '\n');
 	render_kinds(b, r);
 
-	table_notes(b, r, colour);
+	table_notes(b, r, colour, !original);
 }
 
 void
-ts_render_markdown(struct ts_buf *b, const struct ts_report *r)
+ts_render_table(struct ts_buf *b, const struct ts_report *r, bool colour)
+{
+	render_table(b, r, colour, false);
+}
+
+void
+ts_render_table_original(struct ts_buf *b, const struct ts_report *r,
+    bool colour)
+{
+	render_table(b, r, colour, true);
+}
+
+/* A markdown cell: a pass's cv, or the dash. */
+static void
+md_cv(struct ts_buf *b, const struct ts_pass *p)
+{
+	if (p != NULL)
+		ts_buf_printf(b, "%.1f%%", p->stats.cv * 100);
+	else
+		ts_buf_puts(b, TS_DASH);
+}
+
+/* The markdown summary: ours (a CV per pass) or the original's. */
+static void
+render_markdown(struct ts_buf *b, const struct ts_report *r, bool original)
 {
 	char single[TS_SI_MAX], multi[TS_SI_MAX], heading[64];
 	size_t i;
@@ -447,14 +552,35 @@ ts_render_markdown(struct ts_buf *b, const struct ts_report *r)
 		    r->score.multi_core, r->score.reference != NULL ?
 		    r->score.reference : TS_REFERENCE_NAME);
 	threads_heading(heading, sizeof heading, r->config.threads);
-	ts_buf_printf(b, "| Workload | Unit | 1 thread | %s", heading);
-	ts_buf_puts(b, " | Scaling | CV |\n|---|---|---:|---:|---:|---:|\n");
+	if (original) {
+		ts_buf_printf(b, "| Workload | Unit | 1 thread | %s", heading);
+		ts_buf_puts(b, " | Scaling | CV |\n"
+		    "|---|---|---:|---:|---:|---:|\n");
+	} else
+		ts_buf_printf(b, "| Workload | Unit | 1 thread | CV | %s | CV "
+		    "| Scaling |\n|---|---|---:|---:|---:|---:|---:|\n",
+		    heading);
 	for (i = 0; i < r->nworkloads; i++) {
 		const struct ts_workload *w = &r->workloads[i];
 		const struct ts_pass *p = noisier_pass(w);
 
 		pass_value(single, w->single);
 		pass_value(multi, w->multi);
+		if (!original) {
+			ts_buf_printf(b, "| %s | %s | %s | ", w->name,
+			    ts_unit_label(w->unit), single);
+			md_cv(b, w->single);
+			ts_buf_printf(b, " | %s | ", multi);
+			md_cv(b, w->multi);
+			ts_buf_puts(b, " | ");
+			if (w->scaling != NULL)
+				ts_buf_printf(b, "%.1f" TIMES,
+				    w->scaling->speedup);
+			else
+				ts_buf_puts(b, TS_DASH);
+			ts_buf_puts(b, " |\n");
+			continue;
+		}
 		ts_buf_printf(b, "| %s | %s | %s | %s | ", w->name,
 		    ts_unit_label(w->unit), single, multi);
 		if (w->scaling != NULL)
@@ -468,11 +594,27 @@ ts_render_markdown(struct ts_buf *b, const struct ts_report *r)
 			ts_buf_puts(b, TS_DASH);
 		ts_buf_puts(b, " |\n");
 	}
+	if (!original)
+		ts_buf_puts(b, "\nCV: the spread (coefficient of variation) of "
+		    "each pass's samples: under 1 % stable, 3 % acceptable, "
+		    "10 % noisy; unreliable beyond.\n");
 	render_kinds_markdown(b, r);
 	ts_buf_printf(b, "\n<sub>%s" MIDDOT "%ju samples of %ju ms" MIDDOT
 	    "generated %s</sub>\n", r->system.target,
 	    (uintmax_t)r->config.samples, (uintmax_t)r->config.window_ms,
 	    r->generated_at);
+}
+
+void
+ts_render_markdown(struct ts_buf *b, const struct ts_report *r)
+{
+	render_markdown(b, r, false);
+}
+
+void
+ts_render_markdown_original(struct ts_buf *b, const struct ts_report *r)
+{
+	render_markdown(b, r, true);
 }
 
 /* The CPU-kind lines and columns (see render_kinds above). */

@@ -38,14 +38,28 @@ void		 ts_describe(struct ts_buf *, const struct ts_system *);
 bool		 ts_want_colour(int fd);
 
 /*
- * Append the terminal table of section 12.2 (what run and report print by
- * default).  With colour, pieces are wrapped in ANSI SGR sequences; the
- * alignment is the same either way.
+ * Append the terminal table that run and report print by default: the
+ * layout of section 12.2, but with a cv column after each pass's value
+ * (its stability glyph and cv) where the original has one, the noisier
+ * pass's, and a line under the table that says what the glyphs mean.
+ * With colour, pieces are wrapped in ANSI SGR sequences; the alignment
+ * is the same either way.
  */
 void		 ts_render_table(struct ts_buf *, const struct ts_report *,
 		    bool colour);
 
-/* Append the markdown summary of section 12.3. */
+/* The terminal table of section 12.2, byte for byte (--format table-2.0). */
+void		 ts_render_table_original(struct ts_buf *,
+		    const struct ts_report *, bool colour);
+
+/*
+ * Append the markdown summary: section 12.3's, with a CV column after
+ * each pass's value and a line saying what CV is.
+ */
 void		 ts_render_markdown(struct ts_buf *, const struct ts_report *);
+
+/* The markdown summary of section 12.3, byte for byte (markdown-2.0). */
+void		 ts_render_markdown_original(struct ts_buf *,
+		    const struct ts_report *);
 
 #endif /* TS_REPORT_RENDER_H */

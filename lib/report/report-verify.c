@@ -486,6 +486,9 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 			    "error explaining why", w->id);
 	}
 
+	if (r->signature != NULL)
+		(void)ts_key_fingerprint_b64(r->signature->public_key,
+		    v->key_fp);
 	if (r->signature == NULL)
 		v->sig = require_signature ? TS_SIG_MISSING : TS_SIG_ABSENT;
 	else if (ts_signature_check(r, v->sig_message,
@@ -580,11 +583,27 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 }
 
 void
+ts_verdict_trust(struct ts_verdict *v, const struct ts_trust *t)
+{
+	const char *by = ts_trust_find(t, v->key_fp);
+
+	v->ntrusted = t->n;
+	free(v->trusted_by);
+	v->trusted_by = by != NULL ? ts_xstrdup(by) : NULL;
+	v->trust = by != NULL ? TS_TRUST_TRUSTED : TS_TRUST_UNTRUSTED;
+	if (v->sig == TS_SIG_ABSENT)
+		v->sig = TS_SIG_MISSING;
+	if (v->trust != TS_TRUST_TRUSTED)
+		v->pass = false;
+}
+
+void
 ts_verdict_free(struct ts_verdict *v)
 {
 	ts_strv_free(v->problems, v->nproblems);
 	ts_strv_free(v->notes, v->nnotes);
 	ts_strv_free(v->warnings, v->nwarnings);
+	free(v->trusted_by);
 	memset(v, 0, sizeof *v);
 }
 
@@ -625,6 +644,20 @@ ts_verdict_text(const char *path, const struct ts_verdict *v,
 	else if (v->whole == TS_SIG_INVALID)
 		ts_buf_printf(out, "  document    INVALID: %s\n",
 		    v->whole_message);
+	if (v->key_fp[0] != '\0') {
+		ts_buf_printf(out, "  key         %s ", v->key_fp);
+		if (v->trust == TS_TRUST_TRUSTED)
+			ts_buf_printf(out, "(trusted: %s)\n", v->trusted_by);
+		else if (v->trust == TS_TRUST_UNTRUSTED)
+			ts_buf_printf(out, "NOT TRUSTED (%s%zu key%s "
+			    "--trusted-key named)\n", v->ntrusted == 1 ?
+			    "not the " : "none of the ", v->ntrusted,
+			    v->ntrusted == 1 ? "" : "s");
+		else
+			ts_buf_puts(out, "(no --trusted-key named)\n");
+	} else if (v->trust == TS_TRUST_UNTRUSTED)
+		ts_buf_puts(out, "  key         NOT TRUSTED (no key to check "
+		    "against --trusted-key)\n");
 	for (i = 0; i < v->nnotes; i++)
 		ts_buf_printf(out, "  note: %s\n", v->notes[i]);
 }
@@ -682,6 +715,21 @@ ts_verdict_json(const char *path, const struct ts_verdict *v,
 		    TS_SIG_INVALID ? json_object_new_string(v->whole_message) :
 		    NULL);
 		json_object_object_add(o, "document_signature", s);
+		s = NULL;
+		if (v->key_fp[0] != '\0' || v->trust != TS_TRUST_UNCHECKED) {
+			s = json_object_new_object();
+			json_object_object_add(s, "fingerprint",
+			    v->key_fp[0] != '\0' ?
+			    json_object_new_string(v->key_fp) : NULL);
+			json_object_object_add(s, "trusted", v->trust ==
+			    TS_TRUST_UNCHECKED ? NULL :
+			    json_object_new_boolean(v->trust ==
+			    TS_TRUST_TRUSTED));
+			json_object_object_add(s, "trusted_by", v->trusted_by !=
+			    NULL ? json_object_new_string(v->trusted_by) :
+			    NULL);
+		}
+		json_object_object_add(o, "key", s);
 		json_object_object_add(o, "notes",
 		    string_array(v->notes, v->nnotes));
 		json_object_object_add(o, "warnings",

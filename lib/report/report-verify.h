@@ -14,6 +14,7 @@
 
 #include "buf.h"
 #include "doc/doc-model.h"
+#include "doc/doc-trust.h"
 
 /* Relative tolerance of the recomputation checks (a few thousand ulps). */
 #define TS_VERIFY_RTOL	1e-12
@@ -23,6 +24,13 @@ enum ts_sig_state {
 	TS_SIG_INVALID,		/* message in sig_message */
 	TS_SIG_MISSING,		/* absent, and --require-signature */
 	TS_SIG_ABSENT
+};
+
+/* Whether the signing key is one the verifier named (--trusted-key). */
+enum ts_trust_state {
+	TS_TRUST_UNCHECKED,	/* no trusted key named */
+	TS_TRUST_TRUSTED,
+	TS_TRUST_UNTRUSTED	/* the file then fails */
 };
 
 struct ts_verdict {
@@ -39,6 +47,16 @@ struct ts_verdict {
 	enum ts_sig_state	 whole;
 	char			 whole_message[200];
 	/*
+	 * Ours: the fingerprint of signature.public_key (empty when there
+	 * is no signature or its key is not 32 bytes of base64), and
+	 * whether it is trusted (ts_verdict_trust), with the file that
+	 * trusts it.
+	 */
+	char			 key_fp[TS_FINGERPRINT_MAX];
+	enum ts_trust_state	 trust;
+	char			*trusted_by;	/* a copy, or NULL */
+	size_t			 ntrusted;	/* keys named */
+	/*
 	 * The original's notes, then ours: a document without extensions
 	 * whose intervals are over executions (the original's sign drops
 	 * extensions.executions).
@@ -53,6 +71,14 @@ struct ts_verdict {
 void	ts_verify_report(const struct ts_report *r, bool require_signature,
 	    struct ts_verdict *out);
 
+/*
+ * Judge the signer against the trusted keys t (with at least one key):
+ * a verified signature by a key t does not hold, or no signature at
+ * all, fails the file.  Call after ts_verify_report, with
+ * require_signature true.
+ */
+void	ts_verdict_trust(struct ts_verdict *, const struct ts_trust *t);
+
 /* Free a verdict's lists (not the struct). */
 void	ts_verdict_free(struct ts_verdict *);
 
@@ -62,7 +88,11 @@ void	ts_verdict_free(struct ts_verdict *);
  * document has a whole-document signature, one line after the signature's
  * says what became of it ("  document    verified (extensions
  * included)" or "  document    INVALID: <message>"); a document without
- * one gets the original's block, byte for byte.
+ * one gets the original's block, byte for byte, but for the key line:
+ * a signed document's block ends with "  key         SHA256:... " and
+ * whether the key is trusted ("(trusted: FILE)", "NOT TRUSTED (not
+ * among the N --trusted-key keys)" or "(no --trusted-key named)"),
+ * before the notes.
  */
 void	ts_verdict_text(const char *path, const struct ts_verdict *,
 	    struct ts_buf *out);
@@ -76,7 +106,8 @@ void	ts_verdict_parse_failure_text(const char *path, const char *message,
  * structure ("valid" or "invalid"), error (the parse error or null),
  * problems, signature {status, message}, document_signature {status,
  * message} (the whole-document signature; status "absent" when there is
- * none), notes, warnings.  Pass v NULL
+ * none), key {fingerprint, trusted: true, false or null when no key was
+ * named, trusted_by} (null when unsigned), notes, warnings.  Pass v NULL
  * and a message for a file that does not parse.
  */
 void	ts_verdict_json(const char *path, const struct ts_verdict *v,

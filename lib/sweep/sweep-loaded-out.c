@@ -9,6 +9,7 @@
 
 #include "buf.h"
 #include "size.h"
+#include "svg.h"
 #include "sweep/sweep-loaded-out.h"
 
 #define GB	1e9
@@ -35,7 +36,8 @@ void
 ts_loaded_table(struct ts_buf *b, const struct ts_loaded_report *r)
 {
 	char sz[32], pg[32], ld[32];
-	size_t i, k;
+	char warn[2 * TS_MIX_COUNT][TS_LOADED_WARNING_MAX];
+	size_t i, k, nw;
 	unsigned a, m;
 
 	size_text(r->chase_bytes, sz, sizeof sz);
@@ -81,6 +83,9 @@ ts_loaded_table(struct ts_buf *b, const struct ts_loaded_report *r)
 			    r->idle.local_ns > 0 ? c->points[0].local_ns /
 			    r->idle.local_ns : 0);
 		}
+		nw = ts_loaded_warnings(r, warn, sizeof warn / sizeof warn[0]);
+		for (i = 0; i < nw; i++)
+			ts_buf_printf(b, "warning: %s\n", warn[i]);
 	}
 numa:
 	if (r->nnodes > 0) {
@@ -176,6 +181,22 @@ matrix_json(struct ts_buf *b, const double *v, unsigned n, double scale,
 	ts_buf_puts(b, "]");
 }
 
+/* ,"warnings": [...]: ts_loaded_warnings, as strings. */
+static void
+json_warnings(struct ts_buf *b, const struct ts_loaded_report *r)
+{
+	char warn[2 * TS_MIX_COUNT][TS_LOADED_WARNING_MAX];
+	size_t i, n = ts_loaded_warnings(r, warn, sizeof warn /
+	    sizeof warn[0]);
+
+	ts_buf_puts(b, ",\n  \"warnings\": [");
+	for (i = 0; i < n; i++) {
+		ts_buf_puts(b, i ? ",\n    " : "\n    ");
+		ts_buf_json_string(b, warn[i]);
+	}
+	ts_buf_puts(b, n ? "\n  ]" : "]");
+}
+
 void
 ts_loaded_json(struct ts_buf *b, const struct ts_loaded_report *r)
 {
@@ -225,6 +246,7 @@ ts_loaded_json(struct ts_buf *b, const struct ts_loaded_report *r)
 		ts_buf_puts(b, c->n ? "\n      ]\n    }" : "]\n    }");
 	}
 	ts_buf_puts(b, r->ncurves ? "\n  ]" : "]");
+	json_warnings(b, r);
 	if (r->nnodes > 0) {
 		ts_buf_puts(b, ",\n  \"numa\": {\n    \"nodes\": [");
 		for (a = 0; a < r->nnodes; a++)
@@ -240,116 +262,298 @@ ts_loaded_json(struct ts_buf *b, const struct ts_loaded_report *r)
 	ts_buf_puts(b, "\n}\n");
 }
 
-/* The picture's frame: pixels and the data range it shows. */
-#define W	760.0
-#define H	480.0
-#define LEFT	70.0
-#define RIGHT	20.0
-#define TOP	50.0
-#define BOTTOM	60.0
+/* The picture's frame: pixels, and the data range it shows. */
+#define W	860.0
+#define H	540.0
+#define LEFT	76.0
+#define RIGHT	(W - 210.0)	/* the legend to the right of the frame */
+#define TOP	62.0
+#define BOTTOM	(H - 130.0)	/* the notes under the axis title */
+#define GRID_COLOUR	"#e4e4e4"
 
 static const char *const mix_colour[TS_MIX_COUNT] = {
 	"#1f77b4", "#d62728", "#2ca02c"
 };
 
 struct frame {
-	double	xmax;	/* GB/s */
-	double	ymax;	/* ns */
+	double	xmax, xstep;	/* GB/s */
+	double	ymax, ystep;	/* ns */
 };
 
 static double
 fx(const struct frame *f, double gbs)
 {
-	return LEFT + gbs / f->xmax * (W - LEFT - RIGHT);
+	return LEFT + gbs / f->xmax * (RIGHT - LEFT);
 }
 
 static double
 fy(const struct frame *f, double ns)
 {
-	return H - BOTTOM - ns / f->ymax * (H - TOP - BOTTOM);
+	return BOTTOM - ns / f->ymax * (BOTTOM - TOP);
 }
 
-/* A round step giving 4 to 10 ticks up to max. */
-static double
-tick_step(double max)
+/* An axis from 0 to a round value at or above max, in 1-2-5 steps. */
+static void
+round_axis(double max, double *top, double *step)
 {
-	double s = pow(10, floor(log10(max)));
+	if (!(max > 0))
+		max = 1;
+	*step = ts_svg_step(max, 8);
+	*top = ceil(max / *step - 1e-9) * *step;
+	if (*top - max < *top * 0.03)
+		*top += *step;
+}
 
-	while (max / s < 4)
-		s /= 2;
-	while (max / s > 10)
-		s *= 2;
-	return s;
+/* Append a tick's label: v with the decimals its step needs. */
+static void
+tick_text(struct ts_buf *b, double v, double step)
+{
+	int d = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+
+	ts_buf_printf(b, "%.*f", d, v);
 }
 
 static void
 axes(struct ts_buf *b, const struct frame *f)
 {
-	double s, v;
+	double v;
+	int i, n;
 
+	ts_buf_puts(b, "<g class=\"axes\" fill=\"#333\">\n");
+	n = (int)floor(f->xmax / f->xstep + 0.5);
+	for (i = 0; i <= n; i++) {
+		v = f->xstep * i;
+		ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\" stroke=\"" GRID_COLOUR "\"/>\n<text x=\"%.1f\" "
+		    "y=\"%.1f\" font-size=\"12\" text-anchor=\"middle\">",
+		    fx(f, v), TOP, fx(f, v), BOTTOM, fx(f, v), BOTTOM + 18);
+		tick_text(b, v, f->xstep);
+		ts_buf_puts(b, "</text>\n");
+	}
+	n = (int)floor(f->ymax / f->ystep + 0.5);
+	for (i = 0; i <= n; i++) {
+		v = f->ystep * i;
+		ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\" stroke=\"" GRID_COLOUR "\"/>\n<text x=\"%.1f\" "
+		    "y=\"%.1f\" font-size=\"12\" text-anchor=\"end\">", LEFT,
+		    fy(f, v), RIGHT, fy(f, v), LEFT - 8, fy(f, v) + 4);
+		tick_text(b, v, f->ystep);
+		ts_buf_puts(b, "</text>\n");
+	}
 	ts_buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-	    "height=\"%.1f\" fill=\"none\" stroke=\"#444\"/>\n", LEFT, TOP,
-	    W - LEFT - RIGHT, H - TOP - BOTTOM);
-	s = tick_step(f->xmax);
-	for (v = 0; v <= f->xmax + 1e-9; v += s)
-		ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\" stroke=\"#ddd\"/>\n<text x=\"%.1f\" "
-		    "y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">%g"
-		    "</text>\n", fx(f, v), TOP, fx(f, v), H - BOTTOM,
-		    fx(f, v), H - BOTTOM + 16, v);
-	s = tick_step(f->ymax);
-	for (v = 0; v <= f->ymax + 1e-9; v += s)
-		ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\" stroke=\"#ddd\"/>\n<text x=\"%.1f\" "
-		    "y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%g"
-		    "</text>\n", LEFT, fy(f, v), W - RIGHT, fy(f, v),
-		    LEFT - 6, fy(f, v) + 4, v);
-	ts_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" "
-	    "text-anchor=\"middle\">bandwidth of the load (GB/s)</text>\n",
-	    (LEFT + W - RIGHT) / 2, H - 18);
-	ts_buf_printf(b, "<text transform=\"translate(18 %.1f) rotate(-90)\" "
-	    "font-size=\"13\" text-anchor=\"middle\">latency of a dependent "
-	    "load (ns)</text>\n", (TOP + H - BOTTOM) / 2);
+	    "height=\"%.1f\" fill=\"none\" stroke=\"#333\"/>\n", LEFT, TOP,
+	    RIGHT - LEFT, BOTTOM - TOP);
+	ts_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
+	    "text-anchor=\"middle\">bandwidth the load moved (GB/s)</text>\n",
+	    (LEFT + RIGHT) / 2, BOTTOM + 40);
+	ts_buf_printf(b, "<text x=\"20\" y=\"%.1f\" font-size=\"12\" "
+	    "text-anchor=\"middle\" transform=\"rotate(-90 20 %.1f)\">latency "
+	    "of a dependent load (ns)</text>\n</g>\n", (TOP + BOTTOM) / 2,
+	    (TOP + BOTTOM) / 2);
 }
 
+/* The order of a curve's points by bandwidth, ascending, into idx. */
+static void
+by_bandwidth(const struct ts_loaded_curve *c, size_t *idx)
+{
+	size_t i, j, t;
+
+	for (i = 0; i < c->n; i++)
+		idx[i] = i;
+	for (i = 1; i < c->n; i++)
+		for (j = i; j > 0 && c->points[idx[j]].bandwidth <
+		    c->points[idx[j - 1]].bandwidth; j--) {
+			t = idx[j];
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
+}
+
+/*
+ * One chase order of a curve.  Its points are joined, in order of
+ * bandwidth, only when the bandwidth fell steadily as the delay grew
+ * (the curve is then traced from idle to peak); otherwise they are
+ * marks alone, which cannot double back across the plot.
+ */
 static void
 curve(struct ts_buf *b, const struct frame *f, const struct ts_loaded_curve *c,
-    bool local)
+    bool local, bool join)
 {
-	size_t i;
+	size_t idx[TS_LOADED_MAX_DELAYS], i;
+	const struct ts_loaded_point *p;
+	double x, y;
 
-	ts_buf_printf(b, "<polyline class=\"%s %s\" fill=\"none\" "
-	    "stroke=\"%s\" stroke-width=\"%s\"%s points=\"",
-	    local ? "page-local" : "random", ts_mix_name(c->mix),
-	    mix_colour[c->mix], local ? "2" : "1.2",
-	    local ? "" : " stroke-dasharray=\"5 3\"");
-	for (i = 0; i < c->n; i++)
-		ts_buf_printf(b, "%s%.1f,%.1f", i ? " " : "",
-		    fx(f, c->points[i].bandwidth / GB),
-		    fy(f, local ? c->points[i].local_ns :
-		    c->points[i].random_ns));
-	ts_buf_puts(b, "\"/>\n");
-	if (!local)
-		return;
-	for (i = 0; i < c->n; i++)
+	by_bandwidth(c, idx);
+	if (join) {
+		ts_buf_printf(b, "<polyline class=\"%s %s\" fill=\"none\" "
+		    "stroke=\"%s\" stroke-width=\"%s\"%s points=\"",
+		    local ? "page-local" : "random", ts_mix_name(c->mix),
+		    mix_colour[c->mix], local ? "2" : "1.2",
+		    local ? "" : " stroke-dasharray=\"5 3\"");
+		for (i = 0; i < c->n; i++) {
+			p = &c->points[idx[i]];
+			ts_buf_printf(b, "%s%.1f,%.1f", i ? " " : "",
+			    fx(f, p->bandwidth / GB), fy(f, local ? p->local_ns :
+			    p->random_ns));
+		}
+		ts_buf_puts(b, "\"/>\n");
+	}
+	for (i = 0; i < c->n; i++) {
+		p = &c->points[idx[i]];
+		x = fx(f, p->bandwidth / GB);
+		y = fy(f, local ? p->local_ns : p->random_ns);
+		if (!local) {
+			/* The random chase: small open marks when not joined. */
+			if (!join)
+				ts_buf_printf(b, "<circle class=\"random-point "
+				    "%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" "
+				    "fill=\"none\" stroke=\"%s\"/>\n",
+				    ts_mix_name(c->mix), x, y,
+				    mix_colour[c->mix]);
+			continue;
+		}
 		ts_buf_printf(b, "<circle class=\"point %s\" cx=\"%.1f\" "
 		    "cy=\"%.1f\" r=\"3\" fill=\"%s\"><title>%s, delay %"
 		    PRIu64 ": %.2f GB/s, %.1f ns page-local, %.1f ns random"
-		    "</title></circle>\n", ts_mix_name(c->mix),
-		    fx(f, c->points[i].bandwidth / GB),
-		    fy(f, c->points[i].local_ns), mix_colour[c->mix],
-		    ts_mix_name(c->mix), c->points[i].delay,
-		    c->points[i].bandwidth / GB, c->points[i].local_ns,
-		    c->points[i].random_ns);
+		    "</title></circle>\n", ts_mix_name(c->mix), x, y,
+		    mix_colour[c->mix], ts_mix_name(c->mix), p->delay,
+		    p->bandwidth / GB, p->local_ns, p->random_ns);
+	}
+}
+
+bool
+ts_loaded_joined(const struct ts_loaded_curve *c)
+{
+	return ts_loaded_monotone(c->points, c->n, 0.05, NULL);
+}
+
+size_t
+ts_loaded_warnings(const struct ts_loaded_report *r,
+    char out[][TS_LOADED_WARNING_MAX], size_t max)
+{
+	size_t k, i, n = 0, rises;
+	double lo, hi;
+
+	for (k = 0; k < r->ncurves && n < max; k++) {
+		const struct ts_loaded_curve *c = &r->curve[k];
+		const char *mix = ts_mix_name(c->mix);
+
+		if (c->n < 2)
+			continue;
+		lo = INFINITY;
+		hi = 0;
+		for (i = 0; i < c->n; i++) {
+			lo = fmin(lo, c->points[i].bandwidth);
+			hi = fmax(hi, c->points[i].bandwidth);
+		}
+		if (!(hi >= TS_LOADED_RISE * lo))
+			snprintf(out[n++], TS_LOADED_WARNING_MAX, "%s: the load "
+			    "did not load memory: its bandwidth stayed between "
+			    "%.2f and %.2f GB/s as the delay fell (less than "
+			    "%gx), so the curve says little of latency under "
+			    "load", mix, lo / GB, hi / GB, TS_LOADED_RISE);
+		if (n < max && !ts_loaded_monotone(c->points, c->n, 0.05,
+		    &rises))
+			snprintf(out[n++], TS_LOADED_WARNING_MAX, "%s: the "
+			    "bandwidth did not fall steadily as the delay grew "
+			    "(%zu step%s rose by more than 5 %%): the host was "
+			    "noisy; the points are not joined", mix, rises,
+			    rises == 1 ? "" : "s");
+	}
+	return n;
+}
+
+/* The most characters of a note's line (12 px text across the picture). */
+#define NOTE_CHARS	110
+
+/*
+ * A warning under the plot, in red, cut at spaces into lines that fit
+ * the picture; the baseline of the next one.  With b NULL, nothing is
+ * written: the baseline alone, to size the picture to its notes.
+ */
+static double
+note(struct ts_buf *b, const char *s, double y)
+{
+	char piece[NOTE_CHARS + 1];
+	size_t len, cut;
+
+	while (*s != '\0') {
+		len = strlen(s);
+		cut = len;
+		if (len > NOTE_CHARS) {
+			for (cut = NOTE_CHARS; cut > 0 && s[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = NOTE_CHARS;
+		}
+		memcpy(piece, s, cut);
+		piece[cut] = '\0';
+		if (b != NULL) {
+			ts_buf_printf(b, "<text class=\"note\" x=\"20.0\" "
+			    "y=\"%.1f\" font-size=\"12\" fill=\"#b00020\">", y);
+			ts_svg_escape(b, piece);
+			ts_buf_puts(b, "</text>\n");
+		}
+		y += 16;
+		s += cut;
+		while (*s == ' ')
+			s++;
+	}
+	return y + 4;
+}
+
+/* The legend, right of the frame: mixes, line styles, idle and peak. */
+static void
+legend(struct ts_buf *b, const struct ts_loaded_report *r, double peak)
+{
+	double x = RIGHT + 16, y = TOP + 6;
+	size_t k;
+
+	ts_buf_puts(b, "<g class=\"legend\" font-size=\"12\">\n");
+	for (k = 0; k < r->ncurves; k++, y += 18)
+		ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>\n<text "
+		    "class=\"legend\" x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%s"
+		    "</text>\n", x, y, x + 24, y, mix_colour[r->curve[k].mix],
+		    x + 30, y + 4, mix_colour[r->curve[k].mix],
+		    ts_mix_name(r->curve[k].mix));
+	y += 8;
+	/* Each style's sample with its mark: filled on the page-local
+	 * chase, open on the random one (the marks alone when not joined). */
+	ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+	    "stroke=\"#333\" stroke-width=\"2\"/>\n<circle class=\"legend-"
+	    "mark\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#333\"/>\n"
+	    "<text x=\"%.1f\" y=\"%.1f\">page-local chase</text>\n", x, y,
+	    x + 24, y, x + 12, y, x + 30, y + 4);
+	y += 18;
+	ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+	    "stroke=\"#333\" stroke-width=\"1.2\" stroke-dasharray=\"5 3\"/>\n"
+	    "<circle class=\"legend-mark\" cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" "
+	    "fill=\"white\" stroke=\"#333\"/>\n"
+	    "<text x=\"%.1f\" y=\"%.1f\">random chase</text>\n", x, y, x + 24,
+	    y, x + 12, y, x + 30, y + 4);
+	y += 18;
+	ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+	    "stroke=\"#777\" stroke-dasharray=\"2 3\"/>\n<text class=\"idle-"
+	    "label\" x=\"%.1f\" y=\"%.1f\">idle: %.1f ns page-local</text>\n",
+	    x, y, x + 24, y, x + 30, y + 4, r->idle.local_ns);
+	if (peak > 0) {
+		y += 18;
+		ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\" stroke=\"#777\" stroke-dasharray=\"2 3\"/>\n"
+		    "<text x=\"%.1f\" y=\"%.1f\">peak %.2f GB/s</text>\n",
+		    x + 12, y - 7, x + 12, y + 7, x + 30, y + 4, peak / GB);
+	}
+	ts_buf_puts(b, "</g>\n");
 }
 
 void
 ts_loaded_svg(struct ts_buf *b, const struct ts_loaded_report *r)
 {
-	struct frame f = { 1, 1 };
-	double peak = 0, p;
-	size_t i, k;
-	char sz[32];
+	char warn[2 * TS_MIX_COUNT][TS_LOADED_WARNING_MAX], sz[32];
+	struct frame f;
+	double peak = 0, p, ymax = 0, y;
+	size_t i, k, nw;
 
 	for (k = 0; k < r->ncurves; k++) {
 		const struct ts_loaded_curve *c = &r->curve[k];
@@ -357,50 +561,44 @@ ts_loaded_svg(struct ts_buf *b, const struct ts_loaded_report *r)
 		if ((p = ts_loaded_peak(c)) > peak)
 			peak = p;
 		for (i = 0; i < c->n; i++) {
-			if (c->points[i].random_ns > f.ymax)
-				f.ymax = c->points[i].random_ns;
-			if (c->points[i].local_ns > f.ymax)
-				f.ymax = c->points[i].local_ns;
+			ymax = fmax(ymax, c->points[i].random_ns);
+			ymax = fmax(ymax, c->points[i].local_ns);
 		}
 	}
-	if (r->idle.random_ns > f.ymax)
-		f.ymax = r->idle.random_ns;
-	f.ymax *= 1.1;
-	f.xmax = peak > 0 ? peak / GB * 1.08 : 1;
+	ymax = fmax(ymax, r->idle.random_ns);
+	ymax = fmax(ymax, r->idle.local_ns);
+	round_axis(peak > 0 ? peak / GB : 1, &f.xmax, &f.xstep);
+	round_axis(ymax, &f.ymax, &f.ystep);
 	size_text(r->chase_bytes, sz, sizeof sz);
-	ts_buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
-	    "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
-	    "font-family=\"sans-serif\">\n<rect width=\"100%%\" "
-	    "height=\"100%%\" fill=\"white\"/>\n", W, H, W, H);
-	ts_buf_printf(b, "<text x=\"%.1f\" y=\"22\" font-size=\"15\" "
+	/* The picture grows to hold every warning under the plot. */
+	nw = ts_loaded_warnings(r, warn, sizeof warn / sizeof warn[0]);
+	for (i = 0, y = BOTTOM + 66; i < nw; i++)
+		y = note(NULL, warn[i], y);
+	ts_svg_begin(b, W, fmax(H, y + 8));
+	ts_buf_printf(b, "<text x=\"%.1f\" y=\"28\" font-size=\"17\" "
 	    "font-weight=\"bold\">Latency under load</text>\n<text x=\"%.1f\" "
-	    "y=\"40\" font-size=\"11\" fill=\"#555\">chase of %s on core %u, "
-	    "%u load thread%s; solid: page-local chase, dashed: random chase"
-	    "</text>\n", LEFT, LEFT, sz, r->latency_core, r->load_threads,
-	    r->load_threads == 1 ? "" : "s");
+	    "y=\"48\" font-size=\"13\" fill=\"#555\">chase of %s on core %u, "
+	    "%u load thread%s; each point a delay, ordered by the bandwidth "
+	    "it moved</text>\n", LEFT, LEFT, sz, r->latency_core,
+	    r->load_threads, r->load_threads == 1 ? "" : "s");
 	axes(b, &f);
 	ts_buf_printf(b, "<line class=\"idle\" x1=\"%.1f\" y1=\"%.1f\" "
 	    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#777\" stroke-dasharray=\"2 3\""
-	    "/>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"#555\">"
-	    "idle %.1f ns (page-local)</text>\n", LEFT, fy(&f,
-	    r->idle.local_ns), W - RIGHT, fy(&f, r->idle.local_ns),
-	    LEFT + 6, fy(&f, r->idle.local_ns) - 5, r->idle.local_ns);
+	    "/>\n", LEFT, fy(&f, r->idle.local_ns), RIGHT,
+	    fy(&f, r->idle.local_ns));
 	if (peak > 0)
 		ts_buf_printf(b, "<line class=\"peak\" x1=\"%.1f\" y1=\"%.1f\" "
 		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#777\" "
-		    "stroke-dasharray=\"2 3\"/>\n<text x=\"%.1f\" y=\"%.1f\" "
-		    "font-size=\"11\" fill=\"#555\" text-anchor=\"end\">peak "
-		    "%.2f GB/s</text>\n", fx(&f, peak / GB), TOP, fx(&f,
-		    peak / GB), H - BOTTOM, fx(&f, peak / GB) - 4, TOP + 14,
-		    peak / GB);
+		    "stroke-dasharray=\"2 3\"/>\n", fx(&f, peak / GB), TOP,
+		    fx(&f, peak / GB), BOTTOM);
 	for (k = 0; k < r->ncurves; k++) {
-		curve(b, &f, &r->curve[k], false);
-		curve(b, &f, &r->curve[k], true);
-		ts_buf_printf(b, "<text class=\"legend\" x=\"%.1f\" y=\"%.1f\" "
-		    "font-size=\"12\" fill=\"%s\">%s</text>\n", LEFT + 10,
-		    TOP + 20 + 16 * (double)k, mix_colour[r->curve[k].mix],
-		    ts_mix_name(r->curve[k].mix));
+		bool join = ts_loaded_joined(&r->curve[k]);
+
+		curve(b, &f, &r->curve[k], false, join);
+		curve(b, &f, &r->curve[k], true, join);
 	}
+	legend(b, r, peak);
+	for (i = 0, y = BOTTOM + 66; i < nw; i++)
+		y = note(b, warn[i], y);
 	ts_buf_puts(b, "</svg>\n");
 }

@@ -49,7 +49,36 @@ double	 ts_loaded_peak(const struct ts_loaded_curve *);
 void	 ts_loaded_table(struct ts_buf *, const struct ts_loaded_report *);
 /* The JSON object, pretty, two-space indent, ending with a newline. */
 void	 ts_loaded_json(struct ts_buf *, const struct ts_loaded_report *);
-/* The SVG document; nothing drawn but the idle point without curves. */
+/*
+ * The SVG document: latency against the bandwidth the load moved, both
+ * axes from zero in 1-2-5 steps, a curve per mix whose points are joined
+ * in order of bandwidth when ts_loaded_joined (marks alone otherwise, so
+ * that no curve doubles back), the idle latency and the peak as dotted
+ * lines, a legend beside the frame, and ts_loaded_warnings under it.
+ * Nothing drawn but the idle line without curves.
+ */
 void	 ts_loaded_svg(struct ts_buf *, const struct ts_loaded_report *);
+
+/*
+ * Whether a curve's points are joined: its bandwidth fell steadily (5 %
+ * tolerance) as the delay grew, so that they trace the curve in order.
+ */
+bool	 ts_loaded_joined(const struct ts_loaded_curve *);
+
+/* The least rise, peak over least, of a load that loaded memory. */
+#define TS_LOADED_RISE	2.0
+/* Room for one warning. */
+#define TS_LOADED_WARNING_MAX	256
+
+/*
+ * What the curves say that makes them hard to read, one line each (no
+ * program name), at most max into out; how many.  Per curve of two
+ * points or more: a load that did not load memory (its bandwidth rose
+ * less than TS_LOADED_RISE times from the longest delay to the
+ * shortest), and a bandwidth that did not fall steadily with the delay
+ * (a noisy host: its points are not joined).
+ */
+size_t	 ts_loaded_warnings(const struct ts_loaded_report *,
+	    char out[][TS_LOADED_WARNING_MAX], size_t max);
 
 #endif /* TS_SWEEP_LOADED_OUT_H */

@@ -516,6 +516,23 @@ ts_plateau_point_name(const struct ts_plateaus *r, size_t i)
 	return ts_plateau_level_name(r->point_level[i], r->ncaches);
 }
 
+const char *
+ts_plateau_point_label(const struct ts_plateaus *r, size_t i)
+{
+	static const char *const cache[] = { "L1d?", "L2?", "L3?", "L4?" };
+	static const char *const plain[] = { "P1?", "P2?", "P3?", "P4?",
+	    "P5?", "P6?", "P7?", "P8?" };
+	int level = r->point_level[i];
+
+	if (!r->unjudged)
+		return ts_plateau_point_name(r, i);
+	if (r->ncaches == 0)
+		return level >= 0 && level < 8 ? plain[level] : "P9+?";
+	if (level >= r->ncaches)
+		return "DRAM?";
+	return cache[level];
+}
+
 char *
 ts_plateau_flag(const struct ts_plateaus *r, size_t j, const uint64_t *bytes)
 {
@@ -523,7 +540,8 @@ ts_plateau_flag(const struct ts_plateaus *r, size_t j, const uint64_t *bytes)
 	const char *name = ts_plateau_level_name(p->level, r->ncaches);
 	char hw[32], at[32], bd[32];
 
-	if (p->verdict != TS_PV_EARLY && p->verdict != TS_PV_LATE)
+	if (r->unjudged ||
+	    (p->verdict != TS_PV_EARLY && p->verdict != TS_PV_LATE))
 		return NULL;
 	ts_size_format((double)r->cache_bytes[p->level],
 	    TS_SIZE_SHORT, hw, sizeof hw);
@@ -565,7 +583,8 @@ ts_plateau_summary(struct ts_buf *b, const struct ts_plateaus *r,
 		ts_buf_printf(b, "%s %s %s", k ? "," : " (hwloc:",
 		    ts_plateau_level_name(k, r->ncaches), hw);
 	}
-	ts_buf_puts(b, r->ncaches ? "):\n" : " (hwloc reports no caches):\n");
+	ts_buf_puts(b, r->ncaches ? ")" : " (hwloc reports no caches)");
+	ts_buf_puts(b, r->unjudged ? ", not judged:\n" : ":\n");
 	for (j = 0; j < r->n; j++) {
 		const struct ts_plateau *p = &r->p[j];
 
@@ -575,8 +594,7 @@ ts_plateau_summary(struct ts_buf *b, const struct ts_plateaus *r,
 		    TS_SIZE_SHORT, hi, sizeof hi);
 		snprintf(range, sizeof range, "%s to %s", lo, hi);
 		ts_buf_printf(b, "  %-5s %-22s %7.1f ns",
-		    ts_plateau_level_name(p->level, r->ncaches), range,
-		    p->latency_ns);
+		    ts_plateau_point_label(r, p->first), range, p->latency_ns);
 		if (p->verdict != TS_PV_NONE)
 			ts_size_format(
 			    (double)r->cache_bytes[p->level],
@@ -584,6 +602,17 @@ ts_plateau_summary(struct ts_buf *b, const struct ts_plateaus *r,
 		if (j + 1 < r->n)
 			ts_size_format(p->boundary,
 			    TS_SIZE_SHORT, bd, sizeof bd);
+		/* One reading per size: hwloc's size is shown, not judged. */
+		if (r->unjudged && (p->verdict == TS_PV_AGREES ||
+		    p->verdict == TS_PV_EARLY || p->verdict == TS_PV_LATE)) {
+			if (j + 1 < r->n)
+				ts_buf_printf(b, "  ends near %s; hwloc %s, "
+				    "not judged\n", bd, hw);
+			else
+				ts_buf_printf(b, "  open; hwloc %s, not judged\n",
+				    hw);
+			continue;
+		}
 		switch (p->verdict) {
 		case TS_PV_AGREES:
 			ts_buf_printf(b, "  ends near %s; hwloc %s, agrees",
@@ -627,6 +656,12 @@ ts_plateau_notes(const struct ts_plateaus *r, const uint64_t *bytes,
 	int k, used[TS_PLATEAU_MAX_CACHES + 1] = { 0 };
 	size_t j, n = 0;
 	char hw[32], *flag;
+
+	if (r->unjudged) {
+		if (max > 0)
+			notes[n++] = ts_xstrdup(TS_PLATEAU_UNJUDGED_NOTE);
+		return n;
+	}
 
 	for (j = 0; j < r->n; j++) {
 		used[r->p[j].level < TS_PLATEAU_MAX_CACHES ? r->p[j].level :

@@ -71,7 +71,18 @@ struct ts_plateaus {
 	size_t		 npoints;		/* points named */
 	size_t		 memory_from;		/* first point the residency */
 						/*   rule calls memory, or n */
+	/*
+	 * Set by the caller when each size had fewer readings than
+	 * TS_PLATEAU_JUDGE_READINGS: the plateaus are then shown as
+	 * tentative ("L2?") and hwloc's sizes are not judged.
+	 */
+	bool		 unjudged;
 };
+
+/* Readings per size (the fastest kept) that level names and hwloc's
+ * verdicts need: one reading, which an interruption can move, does not
+ * support "DISAGREES". */
+#define TS_PLATEAU_JUDGE_READINGS	3
 
 /*
  * Find the plateaus of the curve (bytes ascending, n <= 64 points,
@@ -115,6 +126,17 @@ const char *ts_plateau_level_name(int level, int ncaches);
 
 /* The name of point i's level. */
 const char *ts_plateau_point_name(const struct ts_plateaus *, size_t i);
+
+/*
+ * The name of point i as shown: ts_plateau_point_name, followed by "?"
+ * when the plateaus are unjudged ("L2?", "DRAM?").
+ */
+const char *ts_plateau_point_label(const struct ts_plateaus *, size_t i);
+
+/* The line that says why the plateaus of r are not judged (no period). */
+#define TS_PLATEAU_UNJUDGED_NOTE	"Levels not judged: one reading " \
+	"per size, which one interruption can move; --repeat 3 keeps the " \
+	"fastest of three, names the levels and checks hwloc's sizes"
 
 /*
  * The plateau summary printed after the table: one line per plateau

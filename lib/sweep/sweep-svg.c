@@ -309,7 +309,7 @@ draw_curve(struct ts_buf *b, const struct picture *p, bool local)
 		if (r != NULL && (local || !p->local)) {
 			snprintf(tip, sizeof tip, "%s: %.1f ns%s, %s", sz, ns[i],
 			    local ? " page-local" : "",
-			    ts_plateau_point_name(r, i));
+			    ts_plateau_point_label(r, i));
 			fill = level_colour(r->point_level[i], r->ncaches);
 		} else {
 			snprintf(tip, sizeof tip, "%s: %.1f ns%s", sz, ns[i],
@@ -411,9 +411,9 @@ draw_level_labels(struct ts_buf *b, struct picture *p)
 		const char *col = level_colour(pt->level, r->ncaches);
 
 		snprintf(lab, sizeof lab, "%s %.1f ns%s",
-		    ts_plateau_level_name(pt->level, r->ncaches),
-		    pt->latency_ns, pt->verdict == TS_PV_EARLY ||
-		    pt->verdict == TS_PV_LATE ? " (\xe2\x89\xa0 hwloc)" : "");
+		    ts_plateau_point_label(r, pt->first),
+		    pt->latency_ns, !r->unjudged && (pt->verdict == TS_PV_EARLY ||
+		    pt->verdict == TS_PV_LATE) ? " (\xe2\x89\xa0 hwloc)" : "");
 		w = (double)ts_label_chars(lab) * 13 * TS_LABEL_EM_BOLD;
 		if (!ts_layout_place(&p->layout, w, h,
 		    (p->x[pt->first] + p->x[pt->last]) / 2,
@@ -481,6 +481,9 @@ draw_walks_label(struct ts_buf *b, struct picture *p)
 	    "font-style=\"italic\"", lab);
 }
 
+/* The most characters of a line of a note (13 px text, the frame's width). */
+#define NOTE_CHARS	100
+
 /* What the naming found worth saying, one line each, under the axis. */
 static void
 draw_notes(struct ts_buf *b, const struct ts_svg_plot *pl)
@@ -492,10 +495,28 @@ draw_notes(struct ts_buf *b, const struct ts_svg_plot *pl)
 	n = ts_plateau_notes(pl->plateaus, pl->bytes, notes,
 	    TS_PLATEAU_MAX_NOTES);
 	for (j = 0; j < n; j++) {
-		text(b, LEFT, y, 13, false, TS_ANCHOR_START,
-		    "class=\"note\" fill=\"#b00020\"", notes[j]);
+		/* Cut at spaces into lines that fit the picture. */
+		char *s = notes[j], *cut, keep;
+
+		while (*s != '\0') {
+			cut = s + strlen(s);
+			if (cut - s > NOTE_CHARS) {
+				for (cut = s + NOTE_CHARS; cut > s && *cut != ' ';
+				    cut--)
+					;
+				if (cut == s)
+					cut = s + NOTE_CHARS;
+			}
+			keep = *cut;
+			*cut = '\0';
+			text(b, LEFT, y, 13, false, TS_ANCHOR_START,
+			    "class=\"note\" fill=\"#b00020\"", s);
+			*cut = keep;
+			y += 17;
+			for (s = cut; *s == ' '; s++)
+				;
+		}
 		free(notes[j]);
-		y += 17;
 	}
 }
 

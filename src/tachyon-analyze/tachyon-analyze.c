@@ -70,7 +70,7 @@ static const char help[] =
 "                            means JSON, '#' the Prometheus text format);\n"
 "                            a directory FILE is read as its *.prom files\n"
 "      --json                one JSON object instead of the table\n"
-"      --plot FILE           draw timing against score as SVG into FILE\n"
+"      --plot FILE.svg       draw timing against score as SVG into FILE.svg\n"
 "      --normalise FILE      write the records with normalised_time added\n"
 "                            to FILE, if the verdict is normalise\n"
 "      --skip-bad            skip and count bad records instead of failing\n"
@@ -185,6 +185,7 @@ parse_args(int argc, char **argv, struct ts_fleet_tool_opts *o)
 			o->json = true;
 			break;
 		case OPT_PLOT:
+			ts_cli_plot_name(optarg);
 			o->plot_path = optarg;
 			break;
 		case OPT_NORMALISE:

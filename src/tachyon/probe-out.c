@@ -88,15 +88,51 @@ ts_probeout_json(struct ts_buf *b, const struct ts_probe_result *r,
 	ts_buf_puts(b, "}\n");
 }
 
+/* A size in MiB, as every other output of the package writes it. */
+static void
+mib(struct ts_buf *b, uint64_t bytes)
+{
+	ts_buf_printf(b, "%.6g MiB", (double)bytes / (double)TS_MIB);
+}
+
+/* The summary's last line: what the cache check found, or why none. */
+static void
+check_line(struct ts_buf *b, const struct ts_probeout_check *chk)
+{
+	const struct ts_residency *res = chk != NULL ? chk->res : NULL;
+
+	ts_buf_puts(b, "cache check ");
+	if (chk == NULL || !chk->enabled) {
+		ts_buf_puts(b, "off (--no-cache-check): nothing says the "
+		    "chain is out of the cache\n");
+		return;
+	}
+	if (res == NULL || res->verdict == TS_RESIDENCY_SKIPPED) {
+		ts_buf_printf(b, "skipped: %s\n", res != NULL &&
+		    res->reason[0] != '\0' ? res->reason : "no reason recorded");
+		return;
+	}
+	ts_buf_printf(b, "%s: ", ts_residency_name(res->verdict));
+	mib(b, res->small_bytes);
+	ts_buf_printf(b, " read %.1f ns per load, ", res->ns_small);
+	mib(b, res->large_bytes);
+	ts_buf_printf(b, " %.1f ns%s\n", res->ns_large,
+	    res->verdict == TS_RESIDENCY_CACHE ? " (in cache: see the warning)"
+	    : "");
+}
+
 void
-ts_probeout_human(struct ts_buf *b, const struct ts_probe_result *r)
+ts_probeout_human(struct ts_buf *b, const struct ts_probe_result *r,
+    const struct ts_probeout_check *chk)
 {
 	ts_buf_printf(b, "score %.3f M accesses/s (higher = faster host "
 	    "right now)\n", ts_probe_score(r));
 	ts_buf_printf(b, "latency %.2f ns/access (under ~40 ns would mean "
 	    "cache, not memory)\n", ts_probe_ns_per_access(r));
-	ts_buf_printf(b, "%u threads x %.6g MB chain, %" PRIu64 " accesses "
-	    "in %.2f s\n", r->threads,
-	    (double)r->working_set_bytes / (double)TS_MIB, r->accesses,
-	    r->elapsed_s);
+	ts_buf_printf(b, "%u thread%s x ", r->threads, r->threads == 1 ? "" :
+	    "s");
+	mib(b, r->working_set_bytes);
+	ts_buf_printf(b, " chain, %" PRIu64 " accesses in %.2f s\n",
+	    r->accesses, r->elapsed_s);
+	check_line(b, chk);
 }

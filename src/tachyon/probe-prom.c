@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The Prometheus text format of a reading (see probe-prom.h).  Names
- * follow Prometheus's conventions: base units (seconds, bytes), a
- * tachyon_ prefix, gauges only, a state set for the cache check.
+ * follow Prometheus's naming guide: base units (seconds, bytes, accesses
+ * per second) named in a suffix, a tachyon_ prefix, a counter with
+ * _total for what accumulates, gauges for the rest, a state set for the
+ * cache check.  The names of 0.1 that the guide does not allow
+ * (tachyon_score, in millions of accesses per second, and the gauge
+ * tachyon_textfile_write_errors) are still written beside their
+ * successors, marked deprecated in their HELP, for the 0.2 releases.
  */
 #include <config.h>
 
@@ -86,11 +91,20 @@ label(struct ts_buf *b, int *n, const char *key, const char *value)
 	label_value(b, value);
 }
 
+/* The HELP and TYPE lines of a family of this type. */
+static void
+family_typed(struct ts_buf *b, const char *name, const char *type,
+    const char *help)
+{
+	ts_buf_printf(b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name,
+	    type);
+}
+
 /* The HELP and TYPE lines of a gauge family. */
 static void
 family(struct ts_buf *b, const char *name, const char *help)
 {
-	ts_buf_printf(b, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
+	family_typed(b, name, "gauge", help);
 }
 
 /*
@@ -161,9 +175,14 @@ writes(struct ts_buf *b, const struct ts_promctx *ctx)
 {
 	if (ctx->writes == NULL)
 		return;
-	gauge(b, "tachyon_textfile_write_errors", "Writes of this file that "
-	    "failed (a full disk, say) since this tachyon started; the "
-	    "readings they carried were lost.", ctx, "%.0f",
+	family_typed(b, "tachyon_textfile_write_errors_total", "counter",
+	    "Writes of this file that failed (a full disk, say) since this "
+	    "tachyon started; the readings they carried were lost.");
+	sample(b, "tachyon_textfile_write_errors_total", NULL, NULL, ctx,
+	    "%.0f", (double)ctx->writes->errors);
+	gauge(b, "tachyon_textfile_write_errors", "Deprecated: use "
+	    "tachyon_textfile_write_errors_total, the same count as a "
+	    "counter; this name goes after the 0.2 releases.", ctx, "%.0f",
 	    (double)ctx->writes->errors);
 	if (ctx->writes->errors > 0)
 		gauge(b, "tachyon_textfile_last_write_error_timestamp_seconds",
@@ -180,9 +199,14 @@ ts_prom_reading(struct ts_buf *b, const struct ts_probe_result *r,
 	size_t i;
 
 	info(b, ctx);
-	gauge(b, "tachyon_score", "Millions of dependent memory accesses per "
-	    "second, summed over the threads (higher = faster host right "
-	    "now).", ctx, "%.3f", ts_probe_score(r));
+	gauge(b, "tachyon_accesses_per_second", "Dependent memory accesses "
+	    "per second, summed over the threads: the score (higher = faster "
+	    "host right now).", ctx, "%.0f", ts_probe_score(r) * 1e6);
+	gauge(b, "tachyon_score", "Deprecated: use "
+	    "tachyon_accesses_per_second, which is this value times 1e6; "
+	    "this name goes after the 0.2 releases.  Millions of dependent "
+	    "memory accesses per second, summed over the threads.", ctx,
+	    "%.3f", ts_probe_score(r));
 	gauge(b, "tachyon_access_latency_seconds", "Time of one dependent "
 	    "load in one thread's chase.", ctx, "%.4g",
 	    ts_probe_ns_per_access(r) * 1e-9);
@@ -251,6 +275,7 @@ ts_prom_error(struct ts_buf *b, const char *prev, size_t prevlen,
 		    !is(name, n, "tachyon_last_error_timestamp_seconds") &&
 		    !(ctx->writes != NULL && (is(name, n,
 		    "tachyon_textfile_write_errors") || is(name, n,
+		    "tachyon_textfile_write_errors_total") || is(name, n,
 		    "tachyon_textfile_last_write_error_timestamp_seconds")))) {
 			ts_buf_add(b, p, len + 1);
 			had_info |= is(name, n, "tachyon_info");

@@ -92,7 +92,8 @@ ts_textfile_error(const char *path, const char *stage, double unix_time,
 	char why[256];
 	int have, rc;
 
-	ts_buf_init(&prev);
+	/* ts_read_file makes prev (a buffer made here would leak). */
+	memset(&prev, 0, sizeof prev);
 	ts_buf_init(&out);
 	/* No previous file (or an unreadable one): the error alone. */
 	have = ts_read_file(path, TS_TEXTFILE_MAX, &prev, why,

@@ -468,7 +468,7 @@ readings(const struct ts_probe_tool_opts *o,
 			ts_hostid_json(&out, o->id, o->tags, o->ntags);
 			ts_buf_puts(&out, "}\n");
 		} else
-			ts_probeout_human(&out, &res);
+			ts_probeout_human(&out, &res, chk);
 		if (!emit(&out)) {
 			status = TS_EXIT_FAILURE;
 			break;

@@ -118,15 +118,33 @@ hist_add(const struct hist_opts *o, int nargs, char **args)
 {
 	struct ts_buf in = { NULL, 0, 0 };
 	struct added n;
-	char *path = NULL;
+	char err[1024], *path = NULL, *dflt = NULL;
 	bool in_read = false;
+	size_t made = 0;
 	int rc;
 
+	/*
+	 * The default database's directories are made first, and removed
+	 * again when nothing was added: a refused add changes nothing on
+	 * disk (the database itself is only put in place after its commit).
+	 */
+	if (o->db == NULL) {
+		if ((dflt = hist_path(o)) == NULL)
+			return TS_EXIT_FAILURE;
+		if (ts_hist_make_dirs(dflt, &made, err, sizeof err) == -1) {
+			ts_error("%s", err);
+			free(dflt);
+			return TS_EXIT_FAILURE;
+		}
+	}
 	while ((rc = add_all(o, nargs, args, &in, &in_read, &n, &path)) == 1) {
 		free(path);
 		path = NULL;
 	}
 	ts_buf_free(&in);
+	if (rc == -1 && made > 0)
+		ts_hist_remove_dirs(dflt, made);
+	free(dflt);
 	if (rc == -1)
 		return TS_EXIT_FAILURE;
 	printf("added %lu document%s and %lu tachyon record%s to %s",

@@ -5,10 +5,12 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "buf.h"
 #include "doc/doc-producer.h"
@@ -201,6 +203,44 @@ row_json(struct ts_buf *b, const char *w, const char *pass,
 	ts_buf_putc(b, '}');
 }
 
+/*
+ * Say that the document was not checked, and why (no history, or none
+ * of the host): a verdict, on standard output, with its own status.
+ */
+static int
+not_checked(const struct hist_opts *o, const char *name, const char *host,
+    const char *producer, const char *why)
+{
+	struct ts_buf b;
+
+	ts_buf_init(&b);
+	if (o->json) {
+		ts_buf_puts(&b, "{\"document\":");
+		ts_buf_json_string(&b, name);
+		ts_buf_puts(&b, ",\"host\":");
+		ts_buf_json_string(&b, host);
+		ts_buf_puts(&b, ",\"producer\":");
+		ts_buf_json_string(&b, producer);
+		ts_buf_puts(&b, ",\"rows\":[],\"judged\":0,\"verdict\":"
+		    "\"not-checked\",\"reason\":");
+		ts_buf_json_string(&b, why);
+		ts_buf_puts(&b, ",\"regression\":false}\n");
+	} else
+		ts_buf_printf(&b, "%s against the history of %s\nnot checked: "
+		    "%s\n", name, host, why);
+	fwrite(b.data, 1, b.len, stdout);
+	ts_buf_free(&b);
+	return ts_close_stdout() != 0 ? TS_EXIT_FAILURE : TS_EXIT_NOT_CHECKED;
+}
+
+/* Whether a judgement is a verdict (within, better or worse). */
+static bool
+judged(const struct ts_hist_judgement *j)
+{
+	return j->verdict == TS_HIST_WITHIN || j->verdict == TS_HIST_BETTER ||
+	    j->verdict == TS_HIST_WORSE;
+}
+
 int
 hist_check(const struct hist_opts *o, const char *arg)
 {
@@ -213,10 +253,11 @@ hist_check(const struct hist_opts *o, const char *arg)
 	struct ts_verdict v;
 	struct ts_report r;
 	struct ts_buf text, b, worse;
-	char err[1024], sha[65], *host;
+	struct stat sb;
+	char err[1024], sha[65], *host, *path = NULL, *why;
 	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
 	long ns = 0;
-	size_t i, k, nrows = 0, nworse = 0;
+	size_t i, k, nrows = 0, nworse = 0, njudged = 0;
 	int rc;
 
 	if (ts_read_file(ts_operand_path(arg), TS_DOC_MAX_BYTES, &text, err,
@@ -245,6 +286,16 @@ hist_check(const struct hist_opts *o, const char *arg)
 	    ts_hist_machine_name(&r);
 	ts_producer_of(&r, &prod);
 	rc = TS_EXIT_FAILURE;
+	if ((path = hist_path(o)) == NULL)
+		goto out;
+	/* The first night: no database yet is nothing to judge by. */
+	if (stat(path, &sb) == -1 && errno == ENOENT) {
+		why = ts_xasprintf("no history at %s yet (threadstone-history "
+		    "add puts documents there)", path);
+		rc = not_checked(o, name, host, prod.description, why);
+		free(why);
+		goto out;
+	}
 	if (hist_open(o, false, &h) == -1)
 		goto out;
 	memset(&f, 0, sizeof f);
@@ -262,9 +313,10 @@ hist_check(const struct hist_opts *o, const char *arg)
 		goto out;
 	}
 	if (ns == 0) {
-		ts_error("no results of host '%s' in %s: nothing to check "
-		    "against (see hosts; --host names the host)", host,
-		    o->db != NULL ? o->db : "the history");
+		why = ts_xasprintf("no results of host '%s' in %s yet (see "
+		    "hosts; --host names the host)", host, path);
+		rc = not_checked(o, name, host, prod.description, why);
+		free(why);
 		goto out;
 	}
 	ts_cpd_defaults(&par);
@@ -300,6 +352,7 @@ hist_check(const struct hist_opts *o, const char *arg)
 			} else
 				row_text(&b, w->id, pn[k], p[k]->value, &j);
 			nrows++;
+			njudged += judged(&j);
 			if (j.verdict == TS_HIST_WORSE) {
 				ts_buf_printf(&worse, "%s%s %s (%+.1f %%)",
 				    nworse > 0 ? ", " : "", w->id, pn[k],
@@ -308,22 +361,35 @@ hist_check(const struct hist_opts *o, const char *arg)
 			}
 		}
 	}
-	if (o->json)
-		ts_buf_printf(&b, "],\"regression\":%s}\n", nworse > 0 ?
+	if (o->json) {
+		ts_buf_printf(&b, "],\"judged\":%zu,\"verdict\":\"%s\"", njudged,
+		    nworse > 0 ? "regression" : njudged == 0 ? "not-checked" :
+		    "no-regression");
+		if (nworse == 0 && njudged == 0)
+			ts_buf_printf(&b, ",\"reason\":\"no pass has %d runs "
+			    "since its last change\"", TS_HIST_MIN_POINTS);
+		ts_buf_printf(&b, ",\"regression\":%s}\n", nworse > 0 ?
 		    "true" : "false");
-	else if (nworse > 0)
+	} else if (nworse > 0)
 		ts_buf_printf(&b, "regression: %s\n", worse.data);
+	else if (njudged == 0)
+		ts_buf_printf(&b, "not checked: no pass has %d runs since its "
+		    "last change to judge by\n", TS_HIST_MIN_POINTS);
+	else if (njudged < nrows)
+		ts_buf_printf(&b, "no regression in the %zu of %zu passes "
+		    "judged (the others have no verdict)\n", njudged, nrows);
 	else
 		ts_buf_puts(&b, "no regression\n");
 	fwrite(b.data, 1, b.len, stdout);
 	ts_buf_free(&b);
 	ts_buf_free(&worse);
 	rc = ts_close_stdout() != 0 ? TS_EXIT_FAILURE : nworse > 0 ?
-	    TS_EXIT_NEGATIVE : TS_EXIT_OK;
+	    TS_EXIT_NEGATIVE : njudged == 0 ? TS_EXIT_NOT_CHECKED : TS_EXIT_OK;
 out:
 	ts_hist_series_free(s, (size_t)ns);
 	ts_producer_free(&prod);
 	ts_report_free(&r);
 	free(host);
+	free(path);
 	return rc;
 }

@@ -14,20 +14,28 @@
 #include "msg.h"
 #include "util.h"
 
+char *
+hist_path(const struct hist_opts *o)
+{
+	char err[1024], *path;
+
+	if (o->db != NULL)
+		return ts_xstrdup(o->db);
+	if ((path = ts_hist_default_path(err, sizeof err)) == NULL)
+		ts_error("%s", err);
+	return path;
+}
+
 int
 hist_open(const struct hist_opts *o, bool write, struct ts_hist *h)
 {
 	char err[1024], *path;
 	int rc;
 
-	if (o->db != NULL)
-		path = ts_xstrdup(o->db);
-	else if ((path = ts_hist_default_path(err, sizeof err)) == NULL) {
-		ts_error("%s", err);
+	if ((path = hist_path(o)) == NULL)
 		return -1;
-	}
 	if (write && o->db == NULL &&
-	    ts_hist_make_dirs(path, err, sizeof err) == -1) {
+	    ts_hist_make_dirs(path, NULL, err, sizeof err) == -1) {
 		ts_error("%s", err);
 		free(path);
 		return -1;

@@ -1,23 +1,37 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The SVG of trend --plot.
+ * The SVG of trend --plot, in the style of the sweep's plots: a framed
+ * plot on a light grid, a bold title and a grey subtitle, axis titles.
+ * The value axis starts at zero and steps by 1, 2 or 5 times a power of
+ * ten, so that a 10 % step looks like 10 % of the bar and not like a
+ * cliff; the time axis is ticked at whole days or months.
  */
 #include <config.h>
 
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "buf.h"
 #include "hist-svg.h"
+#include "svg.h"
+#include "units.h"
 
 #define W	960.0
-#define H	480.0
+#define H	540.0
 #define ML	90.0	/* margins: left, right, top, bottom */
 #define MR	90.0
-#define MT	50.0
-#define MB	60.0
+#define MT	92.0
+#define MB	80.0
+#define LEFT	ML
+#define RIGHT	(W - MR)
+#define TOP	MT
+#define BOTTOM	(H - MB)
+
+#define GRID_COLOUR	"#e4e4e4"
+#define FRAME_COLOUR	"#333"
 
 static const char *const colours[] = { "#1f77b4", "#2ca02c", "#9467bd",
     "#8c564b", "#e377c2", "#17becf" };
@@ -28,9 +42,12 @@ static const char *const colours[] = { "#1f77b4", "#2ca02c", "#9467bd",
  */
 #define TACHYON_COLOUR	"#ff7f0e"
 
+#define DAY	86400.0
+
 struct scale {
 	double	lo, hi;		/* data */
 	double	a, b;		/* pixels */
+	double	step;		/* between ticks (value axes) */
 };
 
 static double
@@ -41,53 +58,245 @@ map(const struct scale *s, double v)
 	return s->a + (v - s->lo) / (s->hi - s->lo) * (s->b - s->a);
 }
 
-/* Escape text for XML. */
+/*
+ * A value axis from zero (or from a round value below the least one,
+ * when some are negative) to a round value at or above the greatest:
+ * 4 to 8 steps of 1, 2 or 5 times a power of ten.
+ */
 static void
-xml(struct ts_buf *b, const char *s)
+value_range(struct scale *s, double lo, double hi)
 {
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '<': ts_buf_puts(b, "&lt;"); break;
-		case '>': ts_buf_puts(b, "&gt;"); break;
-		case '&': ts_buf_puts(b, "&amp;"); break;
-		case '"': ts_buf_puts(b, "&quot;"); break;
-		default: ts_buf_putc(b, *s);
-		}
+	if (!(hi >= lo)) {
+		lo = 0;
+		hi = 1;
+	}
+	if (lo > 0)
+		lo = 0;
+	if (hi <= lo)
+		hi = lo + (lo != 0 ? fabs(lo) : 1);
+	s->step = ts_svg_step(hi - lo, 8);
+	s->lo = floor(lo / s->step + 1e-9) * s->step;
+	s->hi = ceil(hi / s->step - 1e-9) * s->step;
+	/* Headroom: no point on the frame's top edge. */
+	if (s->hi - hi < (s->hi - s->lo) * 0.04)
+		s->hi += s->step;
+}
+
+/* A tick label: v with no more digits than the step needs. */
+static void
+tick_label(char *buf, size_t len, double v, double step)
+{
+	int decimals = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+
+	if (fabs(v) < step * 1e-9)
+		v = 0;
+	snprintf(buf, len, "%.*f", decimals, v);
 }
 
 /*
- * Five ticks of a value axis at x (left or right), labels to side, in
- * colour col.
+ * A value axis at x (left or right): grid lines across the plot (left
+ * axis only), ticks and labels to its side, and its title, rotated.
  */
 static void
-value_axis(struct ts_buf *b, const struct scale *y, double x, int right,
-    const char *cls, const char *col)
+value_axis(struct ts_buf *b, const struct scale *y, double x, bool right,
+    const char *cls, const char *col, const char *title)
 {
-	int i;
+	char lab[64];
+	double v, py, tx;
+	int i, n = (int)floor((y->hi - y->lo) / y->step + 0.5);
 
-	ts_buf_printf(b, "<line class=\"axis %s\" x1=\"%.1f\" y1=\"%.1f\" "
-	    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", cls, x, MT, x,
-	    H - MB, col);
-	for (i = 0; i <= 4; i++) {
-		double v = y->lo + (y->hi - y->lo) * i / 4, py = map(y, v);
-
+	ts_buf_printf(b, "<g class=\"%s-axis\" fill=\"%s\">\n", cls, col);
+	for (i = 0; i <= n; i++) {
+		v = y->lo + y->step * i;
+		py = map(y, v);
+		if (!right)
+			ts_buf_printf(b, "<line class=\"grid\" x1=\"%.1f\" "
+			    "y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\""
+			    "/>\n", LEFT, py, RIGHT, py, GRID_COLOUR);
+		tick_label(lab, sizeof lab, v, y->step);
 		ts_buf_printf(b, "<text class=\"tick %s\" x=\"%.1f\" y=\"%.1f\" "
-		    "font-size=\"11\" text-anchor=\"%s\" fill=\"%s\">%.4g"
-		    "</text>\n", cls, right ? x + 6 : x - 6, py + 4, right ?
-		    "start" : "end", col, v);
+		    "font-size=\"12\" text-anchor=\"%s\">%s</text>\n", cls,
+		    right ? x + 8 : x - 8, py + 4, right ? "start" : "end", lab);
 	}
+	ts_buf_printf(b, "<line class=\"axis %s\" x1=\"%.1f\" y1=\"%.1f\" "
+	    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", cls, x, TOP, x,
+	    BOTTOM, col);
+	tx = right ? W - 18 : 22;
+	ts_buf_printf(b, "<text class=\"axis-title\" x=\"%.1f\" y=\"%.1f\" "
+	    "font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(%d "
+	    "%.1f %.1f)\">", tx, (TOP + BOTTOM) / 2, right ? 90 : -90, tx,
+	    (TOP + BOTTOM) / 2);
+	ts_svg_escape(b, title);
+	ts_buf_puts(b, "</text>\n</g>\n");
+}
+
+/* The first of month m (months since January 1970) at midnight UTC. */
+static double
+month_start(long m)
+{
+	struct tm tm;
+
+	memset(&tm, 0, sizeof tm);
+	tm.tm_year = (int)(m / 12) + 70;
+	tm.tm_mon = (int)(m % 12);
+	tm.tm_mday = 1;
+	return (double)timegm(&tm);
+}
+
+/* The months since January 1970 of time t (UTC). */
+static long
+month_of(double t)
+{
+	struct tm tm;
+	time_t tt = (time_t)t;
+
+	gmtime_r(&tt, &tm);
+	return (long)(tm.tm_year - 70) * 12 + tm.tm_mon;
+}
+
+/* One tick of the time axis: its grid line and its date. */
+static void
+time_tick(struct ts_buf *b, const struct scale *x, double t, bool month)
+{
+	char when[32];
+	double px = map(x, t);
+
+	if (px < LEFT - 0.5 || px > RIGHT + 0.5)
+		return;
+	/* The loaders refuse a time out of the history's range. */
+	ts_rfc3339(t >= 0 && t < TS_HIST_TIME_END ? (time_t)t : 0, when);
+	when[month ? 7 : 10] = '\0';
+	ts_buf_printf(b, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" "
+	    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n<text class=\"tick "
+	    "time\" x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
+	    "text-anchor=\"middle\">%s</text>\n", px, TOP, px, BOTTOM,
+	    GRID_COLOUR, px, BOTTOM + 18, when);
+}
+
+/*
+ * The time axis: ticks at whole days (every 1, 2, 7 or 14) or at the
+ * first of months (every 1, 2, 3, 6 or 12), at most 8 of them.
+ */
+static void
+time_axis(struct ts_buf *b, const struct scale *x)
+{
+	static const int days[] = { 1, 2, 7, 14 };
+	static const int months[] = { 1, 2, 3, 6, 12, 24, 60 };
+	double span = (x->hi - x->lo) / DAY, t;
+	long m, m0, m1;
+	size_t i;
+
+	ts_buf_printf(b, "<g class=\"time-axis\" fill=\"%s\">\n", FRAME_COLOUR);
+	for (i = 0; i < sizeof days / sizeof days[0]; i++)
+		if (span / days[i] <= 8)
+			break;
+	if (i < sizeof days / sizeof days[0]) {
+		for (t = ceil(x->lo / (DAY * days[i])) * DAY * days[i];
+		    t <= x->hi; t += DAY * days[i])
+			time_tick(b, x, t, false);
+	} else {
+		m0 = month_of(x->lo);
+		m1 = month_of(x->hi) + 1;
+		for (i = 0; i + 1 < sizeof months / sizeof months[0]; i++)
+			if ((m1 - m0) / months[i] <= 8)
+				break;
+		for (m = m0; m <= m1; m++)
+			if (m % months[i] == 0)
+				time_tick(b, x, month_start(m), true);
+	}
+	ts_buf_printf(b, "<line class=\"axis time\" x1=\"%.1f\" y1=\"%.1f\" "
+	    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\"/>\n", LEFT, BOTTOM, RIGHT,
+	    BOTTOM, FRAME_COLOUR);
+	ts_buf_printf(b, "<text class=\"axis-title\" x=\"%.1f\" y=\"%.1f\" "
+	    "font-size=\"12\" text-anchor=\"middle\">date of the run "
+	    "(UTC)</text>\n</g>\n", (LEFT + RIGHT) / 2, BOTTOM + 42);
+}
+
+/* The label of a series' unit ("GFLOP/s"), or its name when unknown. */
+static const char *
+unit_label(const char *name)
+{
+	enum ts_unit u;
+
+	return ts_unit_from_name(name, &u) == 0 ? ts_unit_label(u) : name;
+}
+
+/* One series: its points with their intervals, levels and change marks. */
+static void
+draw_series(struct ts_buf *b, const struct hist_plot_series *v,
+    const struct scale *x, const struct scale *y, const char *col)
+{
+	const struct ts_hist_series *s = v->s;
+	size_t k, c, from = 0;
+
+	ts_buf_puts(b, "<g class=\"series\" data-host=\"");
+	ts_svg_escape(b, s->host);
+	ts_buf_printf(b, "\" data-points=\"%zu\" data-changes=\"%zu\">\n", s->n,
+	    v->nch);
+	for (k = 0; k < s->n; k++) {
+		const struct ts_hist_point *p = &s->pts[k];
+		double px = map(x, (double)p->t);
+
+		if (p->ci95 > 0)
+			ts_buf_printf(b, "<line class=\"interval\" x1=\"%.1f\" "
+			    "y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			    "stroke-opacity=\"0.5\"/>\n", px, map(y, p->value -
+			    p->ci95), px, map(y, p->value + p->ci95), col);
+		ts_buf_printf(b, "<circle class=\"point\" cx=\"%.1f\" "
+		    "cy=\"%.1f\" r=\"2.5\" fill=\"%s\" fill-opacity=\"0.45\" "
+		    "data-document=\"%lld\"/>\n", px, map(y, p->value), col,
+		    p->doc);
+	}
+	/*
+	 * Levels between change points, over the points (which are drawn
+	 * half transparent, so that a year of nightly points does not hide
+	 * the level the subtitle promises), then the marks.
+	 */
+	for (c = 0; c <= v->nch && s->n > 0; c++) {
+		size_t to = c < v->nch ? v->ch[c].at : s->n;
+		double lv = c < v->nch ? v->ch[c].before :
+		    v->nch > 0 ? v->ch[v->nch - 1].after : NAN;
+
+		if (v->nch == 0 || to <= from)
+			continue;
+		ts_buf_printf(b, "<line class=\"level\" x1=\"%.1f\" y1=\"%.1f\" "
+		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2.5\"/>"
+		    "\n", map(x, (double)s->pts[from].t), map(y, lv),
+		    map(x, (double)s->pts[to - 1].t), map(y, lv), col);
+		from = to;
+	}
+	for (c = 0; c < v->nch; c++) {
+		const struct ts_hist_change *ch = &v->ch[c];
+		double px = map(x, ((double)s->pts[ch->at].t +
+		    (double)s->pts[ch->at - 1].t) / 2);
+		bool prod = ch->kind == TS_HIST_PRODUCER;
+
+		ts_buf_printf(b, "<line class=\"%s\" x1=\"%.1f\" y1=\"%.1f\" "
+		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-dasharray=\"%s\" "
+		    "data-document=\"%lld\"/>\n", prod ? "producer-change" :
+		    "change", px, TOP, px, BOTTOM, prod ? "#7f7f7f" :
+		    ch->direction < 0 ? "#d62728" : "#2ca02c", prod ? "2,3" :
+		    "6,3", s->pts[ch->at].doc);
+		ts_buf_printf(b, "<text class=\"mark\" x=\"%.1f\" y=\"%.1f\" "
+		    "font-size=\"11\" text-anchor=\"middle\" fill=\"%s\">"
+		    "%s%+.1f%%</text>\n", px, TOP - 6 - 12.0 * (double)(c % 2),
+		    prod ? "#555" : ch->direction < 0 ? "#b00020" : "#1a7f1a",
+		    prod ? "producer " : "", ch->pct);
+	}
+	ts_buf_puts(b, "</g>\n");
 }
 
 void
 hist_svg(struct ts_buf *b, const struct hist_plot_series *v, size_t n,
     const double *tach_t, const double *tach_score, size_t ntach)
 {
-	struct scale x = { INFINITY, -INFINITY, ML, W - MR };
-	struct scale y = { INFINITY, -INFINITY, H - MB, MT };
-	struct scale y2 = { INFINITY, -INFINITY, H - MB, MT };
-	size_t i, k, c;
-	char when[32];
+	struct scale x = { INFINITY, -INFINITY, LEFT, RIGHT, 0 };
+	struct scale y = { 0, 0, BOTTOM, TOP, 0 };
+	struct scale y2 = { 0, 0, BOTTOM, TOP, 0 };
+	double vlo = INFINITY, vhi = -INFINITY, tlo = INFINITY, thi = -INFINITY;
 	double pad;
+	char title[256];
+	size_t i, k;
 
 	for (i = 0; i < n; i++)
 		for (k = 0; k < v[i].s->n; k++) {
@@ -95,137 +304,61 @@ hist_svg(struct ts_buf *b, const struct hist_plot_series *v, size_t n,
 
 			x.lo = fmin(x.lo, (double)p->t);
 			x.hi = fmax(x.hi, (double)p->t);
-			y.lo = fmin(y.lo, p->value - p->ci95);
-			y.hi = fmax(y.hi, p->value + p->ci95);
+			vlo = fmin(vlo, p->value - p->ci95);
+			vhi = fmax(vhi, p->value + p->ci95);
 		}
 	for (k = 0; k < ntach; k++) {
 		x.lo = fmin(x.lo, tach_t[k]);
 		x.hi = fmax(x.hi, tach_t[k]);
-		y2.lo = fmin(y2.lo, tach_score[k]);
-		y2.hi = fmax(y2.hi, tach_score[k]);
+		tlo = fmin(tlo, tach_score[k]);
+		thi = fmax(thi, tach_score[k]);
 	}
 	if (!(x.hi >= x.lo)) {
 		x.lo = 0;
-		x.hi = 1;
+		x.hi = DAY;
 	}
-	if (!(y.hi >= y.lo)) {
-		y.lo = 0;
-		y.hi = 1;
-	}
-	pad = (y.hi - y.lo) * 0.05 + (y.hi == y.lo ? fabs(y.hi) * 0.05 + 1 : 0);
-	y.lo -= pad;
-	y.hi += pad;
-	if (ntach > 0) {
-		pad = (y2.hi - y2.lo) * 0.05 + (y2.hi == y2.lo ? fabs(y2.hi) *
-		    0.05 + 1 : 0);
-		y2.lo -= pad;
-		y2.hi += pad;
-	}
+	/* Room at both ends, so that no point sits on the frame. */
+	pad = fmax((x.hi - x.lo) * 0.02, DAY / 2);
+	x.lo -= pad;
+	x.hi += pad;
+	value_range(&y, vlo, vhi);
+	if (ntach > 0)
+		value_range(&y2, tlo, thi);
 
-	ts_buf_printf(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
-	    "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\">\n"
-	    "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-	    W, H, W, H);
-	ts_buf_puts(b, "<text class=\"title\" x=\"90\" y=\"24\" "
-	    "font-size=\"15\">");
+	ts_svg_begin(b, W, H);
+	ts_buf_printf(b, "<text class=\"title\" x=\"%.1f\" y=\"28\" "
+	    "font-size=\"17\" font-weight=\"bold\">", LEFT);
 	if (n > 0) {
-		xml(b, v[0].s->workload);
-		ts_buf_printf(b, " %s-thread (%s)", v[0].s->pass[0] == 's' ?
-		    "single" : "multi", v[0].s->unit);
+		ts_svg_escape(b, v[0].s->workload);
+		ts_buf_printf(b, " %s-thread over time", v[0].s->pass[0] == 's' ?
+		    "single" : "multi");
 		if (n == 1) {
 			ts_buf_puts(b, " on ");
-			xml(b, v[0].s->host);
+			ts_svg_escape(b, v[0].s->host);
 		}
 	}
-	ts_buf_puts(b, "</text>\n");
-	value_axis(b, &y, ML, 0, "value", "#333");
-	if (ntach > 0) {
-		value_axis(b, &y2, W - MR, 1, "tachyon", TACHYON_COLOUR);
-		ts_buf_printf(b, "<text class=\"label tachyon\" x=\"%.1f\" "
-		    "y=\"%.1f\" font-size=\"11\" text-anchor=\"end\" "
-		    "fill=\"%s\">tachyon score (M accesses/s, o)</text>\n",
-		    W - 10, MT - 30, TACHYON_COLOUR);
-	}
-	ts_buf_printf(b, "<line class=\"axis time\" x1=\"%.1f\" y1=\"%.1f\" "
-	    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\"/>\n", ML, H - MB, W - MR,
-	    H - MB);
-	for (i = 0; i <= 4; i++) {
-		double t = x.lo + (x.hi - x.lo) * i / 4;
+	ts_buf_printf(b, "</text>\n<text class=\"subtitle\" x=\"%.1f\" "
+	    "y=\"48\" font-size=\"13\" fill=\"#555\">each run with its 95 %% "
+	    "interval; solid: the level between change points; dashed: a "
+	    "change point%s</text>\n", LEFT, ntach > 0 ? "; o: tachyon" : "");
+	if (n > 0) {
+		snprintf(title, sizeof title, "%s (%s, %s is better; axis from "
+		    "%g)", v[0].s->workload, unit_label(v[0].s->unit),
+		    v[0].s->higher_is_better ? "higher" : "lower", y.lo);
+		value_axis(b, &y, LEFT, false, "value", FRAME_COLOUR, title);
+	} else
+		value_axis(b, &y, LEFT, false, "value", FRAME_COLOUR, "");
+	if (ntach > 0)
+		value_axis(b, &y2, RIGHT, true, "tachyon", TACHYON_COLOUR,
+		    "tachyon score (M accesses/s, o)");
+	time_axis(b, &x);
+	ts_buf_printf(b, "<rect class=\"frame\" x=\"%.1f\" y=\"%.1f\" "
+	    "width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"%s\"/>\n",
+	    LEFT, TOP, RIGHT - LEFT, BOTTOM - TOP, FRAME_COLOUR);
 
-		/*
-		 * The loaders refuse a time out of the history's range; the
-		 * conversion stays bounded whatever it is given.
-		 */
-		ts_rfc3339(t >= 0 && t < TS_HIST_TIME_END ? (time_t)t : 0,
-		    when);
-		when[10] = '\0';
-		ts_buf_printf(b, "<text class=\"tick time\" x=\"%.1f\" "
-		    "y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">%s"
-		    "</text>\n", map(&x, t), H - MB + 18, when);
-	}
-
-	for (i = 0; i < n; i++) {
-		const struct ts_hist_series *s = v[i].s;
-		const char *col = colours[i % (sizeof colours /
-		    sizeof colours[0])];
-		size_t from = 0;
-
-		ts_buf_puts(b, "<g class=\"series\" data-host=\"");
-		xml(b, s->host);
-		ts_buf_printf(b, "\" data-points=\"%zu\" data-changes=\"%zu\">\n",
-		    s->n, v[i].nch);
-		for (k = 0; k < s->n; k++) {
-			const struct ts_hist_point *p = &s->pts[k];
-			double px = map(&x, (double)p->t);
-
-			if (p->ci95 > 0)
-				ts_buf_printf(b, "<line class=\"interval\" "
-				    "x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-				    "y2=\"%.1f\" stroke=\"%s\" stroke-opacity="
-				    "\"0.5\"/>\n", px, map(&y, p->value -
-				    p->ci95), px, map(&y, p->value + p->ci95),
-				    col);
-			ts_buf_printf(b, "<circle class=\"point\" cx=\"%.1f\" "
-			    "cy=\"%.1f\" r=\"2.5\" fill=\"%s\" "
-			    "data-document=\"%lld\"/>\n", px, map(&y, p->value),
-			    col, p->doc);
-		}
-		/* Levels between change points, then the marks. */
-		for (c = 0; c <= v[i].nch && s->n > 0; c++) {
-			size_t to = c < v[i].nch ? v[i].ch[c].at : s->n;
-			double lv = c < v[i].nch ? v[i].ch[c].before :
-			    v[i].nch > 0 ? v[i].ch[v[i].nch - 1].after : NAN;
-
-			if (v[i].nch == 0 || to <= from)
-				continue;
-			ts_buf_printf(b, "<line class=\"level\" x1=\"%.1f\" "
-			    "y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			    "stroke-width=\"2\"/>\n",
-			    map(&x, (double)s->pts[from].t), map(&y, lv),
-			    map(&x, (double)s->pts[to - 1].t), map(&y, lv), col);
-			from = to;
-		}
-		for (c = 0; c < v[i].nch; c++) {
-			const struct ts_hist_change *ch = &v[i].ch[c];
-			double px = map(&x, ((double)s->pts[ch->at].t +
-			    (double)s->pts[ch->at - 1].t) / 2);
-			bool prod = ch->kind == TS_HIST_PRODUCER;
-
-			ts_buf_printf(b, "<line class=\"%s\" x1=\"%.1f\" "
-			    "y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			    "stroke-dasharray=\"%s\" data-document=\"%lld\"/>\n",
-			    prod ? "producer-change" : "change", px, MT, px,
-			    H - MB, prod ? "#7f7f7f" : ch->direction < 0 ?
-			    "#d62728" : "#2ca02c", prod ? "2,3" : "6,3",
-			    s->pts[ch->at].doc);
-			ts_buf_printf(b, "<text class=\"mark\" x=\"%.1f\" "
-			    "y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\">"
-			    "%s%+.1f%%</text>\n", px, MT - 4 - 10.0 * (c % 2),
-			    prod ? "producer " : "", ch->pct);
-		}
-		ts_buf_puts(b, "</g>\n");
-	}
+	for (i = 0; i < n; i++)
+		draw_series(b, &v[i], &x, &y, colours[i % (sizeof colours /
+		    sizeof colours[0])]);
 	if (ntach > 0) {
 		ts_buf_printf(b, "<g class=\"tachyon\" data-points=\"%zu\">\n",
 		    ntach);

@@ -42,6 +42,12 @@ enum {
 #define HIST_OPT_FILTERS	(HIST_OPT_HOST | HIST_OPT_WORKLOAD | \
 	HIST_OPT_PASS | HIST_OPT_PRODUCER | HIST_OPT_TIME)
 
+/*
+ * The database's path: --db, else the default one (malloc'd); NULL after
+ * one line on stderr when none can be named.
+ */
+char	*hist_path(const struct hist_opts *);
+
 /* Open the database (write: for add; it is created when missing). */
 int	hist_open(const struct hist_opts *, bool write, struct ts_hist *h);
 

@@ -81,15 +81,16 @@ static const char help[] =
     "                         (TIME: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)\n"
     "      --format FORMAT    export: jsonl or csv (jsonl)\n"
     "      --json             trend, changes, check: print JSON\n"
-    "      --plot FILE        trend: draw the series as an SVG plot\n"
+    "      --plot FILE.svg    trend: draw the series as an SVG plot\n"
     "      --force            add: record documents whose signature is\n"
     "                         invalid (marked invalid)\n"
     "      --body             show: print the stored document itself\n"
     "  -h, --help             print this help and exit\n"
     "  -V, --version          print the version and exit\n"
     "\n"
-    "Exit status: 0 success, 1 failure (nothing changed), 2 usage error,\n"
-    "3 check found a regression.\n";
+    "Exit status: 0 success (check: no regression), 1 failure (nothing\n"
+    "changed), 2 usage error, 3 check found a regression, 4 check had\n"
+    "nothing to judge by (no history of the host yet, or too little).\n";
 
 /* "YYYY-MM-DD" or a full UTC time, as seconds since the epoch. */
 static long long
@@ -197,6 +198,7 @@ main(int argc, char *argv[])
 			o.used |= HIST_OPT_JSON;
 			break;
 		case OPT_PLOT:
+			ts_cli_plot_name(optarg);
 			o.plot = optarg;
 			o.used |= HIST_OPT_PLOT;
 			break;

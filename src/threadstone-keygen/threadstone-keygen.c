@@ -11,7 +11,9 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "buf.h"
 #include "doc/doc-keys.h"
+#include "doc/doc-trust.h"
 #include "exitcodes.h"
 #include "msg.h"
 
@@ -24,7 +26,8 @@ static const struct option longopts[] = {
 static const char help[] =
     "Usage: %s [OPTION]...\n"
     "Create DIR/threadstone.key (Ed25519 private key, PKCS#8 DER, mode\n"
-    "0600) and DIR/threadstone.pub (the raw 32-byte public key).\n"
+    "0600) and DIR/threadstone.pub (the raw 32-byte public key), and\n"
+    "print the public key's fingerprint, as threadstone-verify shows it.\n"
     "Existing files are never overwritten.\n"
     "\n"
     "  -d, --dir=DIR    where to create the two files (default: .;\n"
@@ -40,6 +43,8 @@ main(int argc, char *argv[])
 {
 	const char *dir = ".";
 	char keypath[PATH_MAX], pubpath[PATH_MAX], err[PATH_MAX + 128];
+	char fp[TS_FINGERPRINT_MAX + PATH_MAX + 48];
+	struct ts_buf pub = { NULL, 0, 0 };
 	int ch;
 
 	while ((ch = ts_cli_getopt(argc, argv, "d:hV", longopts, help)) != -1) {
@@ -61,10 +66,21 @@ main(int argc, char *argv[])
 		ts_error("%s", err);
 		return TS_EXIT_FAILURE;
 	}
+	if (ts_read_file(pubpath, 32, &pub, err, sizeof err) == -1 ||
+	    pub.len != 32 || ts_key_fingerprint((const uint8_t *)pub.data,
+	    fp) == -1)
+		snprintf(fp, sizeof fp, "(unknown: %s cannot be read back)",
+		    pubpath);
+	if (pub.data != NULL)
+		ts_buf_free(&pub);
 	printf("private key  %s\n"
 	    "public key   %s\n"
+	    "fingerprint  %s\n"
 	    "\n"
 	    "Keep the private key out of version control. Sign a run with:\n"
-	    "  threadstone-run --sign-key %s\n", keypath, pubpath, keypath);
+	    "  threadstone-run --sign-key %s\n"
+	    "and check who signed a document with:\n"
+	    "  threadstone-verify --trusted-key %s FILE\n", keypath, pubpath,
+	    fp, keypath, pubpath);
 	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
 }

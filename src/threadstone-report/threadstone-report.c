@@ -43,7 +43,9 @@ static const char help[] =
     "input) again, as threadstone-run would have printed it.\n"
     "\n"
     "      --format FORMAT  table (the default), json, markdown, csv or\n"
-    "                       jsonl (one row per workload pass)\n"
+    "                       jsonl (one row per workload pass, with the\n"
+    "                       run's id, host and time); table-2.0 and\n"
+    "                       markdown-2.0: ThreadStone 2.0.0's layouts\n"
     "      --schema         print the JSON Schema of result documents\n"
     "  -o, --out PATH       write to PATH instead of standard output\n"
     "  -h, --help           print this help and exit\n"
@@ -128,6 +130,13 @@ main(int argc, char *argv[])
 	case TS_FORMAT_MARKDOWN:
 		ts_render_markdown(&b, &r);
 		break;
+	case TS_FORMAT_MARKDOWN_ORIGINAL:
+		ts_render_markdown_original(&b, &r);
+		break;
+	case TS_FORMAT_TABLE_ORIGINAL:
+		ts_render_table_original(&b, &r, out_path == NULL &&
+		    ts_want_colour(STDOUT_FILENO));
+		break;
 	case TS_FORMAT_CSV:
 		ts_render_csv(&b, &r);
 		break;
@@ -141,7 +150,7 @@ main(int argc, char *argv[])
 	}
 	/* The table on stdout is text for people: ASCII if need be. */
 	rc = emit(&b, format == TS_FORMAT_JSON, out_path,
-	    format == TS_FORMAT_TABLE);
+	    format == TS_FORMAT_TABLE || format == TS_FORMAT_TABLE_ORIGINAL);
 	ts_buf_free(&b);
 	ts_report_free(&r);
 	return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;

@@ -17,6 +17,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "doc/doc-ext-keys.h"
 #include "doc/doc-sign.h"
 #include "doc/doc-write.h"
 #include "exitcodes.h"
@@ -55,6 +56,9 @@ enum {
 	OPT_PRECISION,
 	OPT_MAX_SECONDS,
 	OPT_IN_PROCESS,
+	OPT_EXPORT_JSON,
+	OPT_EXPORT_CSV,
+	OPT_EXPORT_MARKDOWN,
 	/* The buffer option of the kernel at registry position i. */
 	OPT_BUFFER = 512
 };
@@ -79,6 +83,9 @@ static const struct option fixed_opts[] = {
 	{ "multi-only", no_argument, NULL, OPT_MULTI },
 	{ "out", required_argument, NULL, 'o' },
 	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "export-json", required_argument, NULL, OPT_EXPORT_JSON },
+	{ "export-csv", required_argument, NULL, OPT_EXPORT_CSV },
+	{ "export-markdown", required_argument, NULL, OPT_EXPORT_MARKDOWN },
 	{ "sign-key", required_argument, NULL, OPT_SIGN_KEY },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "no-pin", no_argument, NULL, OPT_NO_PIN },
@@ -88,6 +95,11 @@ static const struct option fixed_opts[] = {
 	{ "list", no_argument, NULL, OPT_LIST },
 	TS_CLI_STD_OPTIONS
 };
+
+/* The --export-* files, in the order they are written. */
+enum { EXPORT_JSON, EXPORT_CSV, EXPORT_MARKDOWN, NEXPORTS };
+static const char *const export_opt[NEXPORTS] = { "--export-json",
+    "--export-csv", "--export-markdown" };
 
 /* Everything the command line asked for. */
 struct args {
@@ -101,6 +113,7 @@ struct args {
 	bool		  per_kind;
 	enum ts_format	  format;
 	const char	 *out;
+	const char	 *exports[NEXPORTS];	/* NULL: not asked for */
 	const char	 *key;
 };
 
@@ -169,7 +182,13 @@ help_text(struct ts_buf *b)
 	    "      --multi-only      skip the single-thread passes\n"
 	    "  -o, --out PATH        write the JSON document to PATH\n"
 	    "      --format FORMAT   table (default), json, markdown, csv or jsonl\n"
-	    "                        (csv, jsonl: one row per workload pass)\n"
+	    "                        (csv, jsonl: one row per workload pass,\n"
+	    "                        with the run's id, host and time);\n"
+	    "                        table-2.0, markdown-2.0: ThreadStone\n"
+	    "                        2.0.0's layouts, one cv for two passes\n"
+	    "      --export-json FILE      also write the JSON document to FILE\n"
+	    "      --export-csv FILE       also write the CSV rows to FILE\n"
+	    "      --export-markdown FILE  also write the markdown to FILE\n"
 	    "      --sign-key PATH   sign the document with this Ed25519 key\n"
 	    "  -q, --quiet           no progress on standard error\n"
 	    "      --no-pin          do not pin worker i to physical core i\n"
@@ -195,7 +214,8 @@ help_text(struct ts_buf *b)
 	    "\n"
 	    "Exit status: 0 the suite ran (failed workloads are recorded in the\n"
 	    "document), 1 unknown workload, zero samples or window, unwritable\n"
-	    "--out, bad --sign-key or another runtime failure, 2 usage error.\n");
+	    "--out or --export-*, bad --sign-key or another runtime failure,\n"
+	    "2 usage error.\n");
 }
 
 /*
@@ -407,6 +427,11 @@ parse_args(int argc, char *argv[], struct args *a)
 			a->format = (enum ts_format)ts_parse_choice("--format",
 			    optarg, ts_formats);
 			break;
+		case OPT_EXPORT_JSON:
+		case OPT_EXPORT_CSV:
+		case OPT_EXPORT_MARKDOWN:
+			a->exports[ch - OPT_EXPORT_JSON] = optarg;
+			break;
 		case OPT_SIGN_KEY:
 			a->key = optarg;
 			break;
@@ -540,9 +565,14 @@ early_checks(const struct args *a, const struct ts_kernel ***ks,
     size_t *nks, struct ts_key *key)
 {
 	char err[1024];
+	size_t i;
 
 	if ((*ks = resolve(a, nks)) == NULL)
 		return -1;
+	for (i = 0; i < NEXPORTS; i++)
+		if (a->exports[i] != NULL && ts_check_writable(a->exports[i],
+		    err, sizeof err) == -1)
+			break;
 	if (a->samples == 0)
 		ts_error("--samples must be at least 1");
 	else if (a->window_ms == 0)
@@ -550,6 +580,8 @@ early_checks(const struct args *a, const struct ts_kernel ***ks,
 	else if (a->out != NULL &&
 	    ts_check_writable(a->out, err, sizeof err) == -1)
 		ts_error("%s", err);
+	else if (i < NEXPORTS)
+		ts_error("%s: %s", export_opt[i], err);
 	else if (a->key != NULL &&
 	    ts_key_load(a->key, key, err, sizeof err) == -1)
 		ts_error("%s", err);
@@ -567,6 +599,65 @@ print_warning(const char *text, void *arg)
 	ts_warning("%s", text);
 }
 
+/*
+ * Write the --export-* files, each whole or not at all, saying "wrote
+ * PATH" as --out does.  Return 0, or -1 after one line per failure.
+ */
+static int
+write_exports(const struct args *a, const struct ts_report *r)
+{
+	struct ts_buf b;
+	char err[1024];
+	size_t i;
+	int rc = 0;
+
+	ts_buf_init(&b);
+	for (i = 0; i < NEXPORTS; i++) {
+		if (a->exports[i] == NULL)
+			continue;
+		b.len = 0;
+		if (i == EXPORT_JSON) {
+			if (ts_doc_write_file(r, a->exports[i], err,
+			    sizeof err) == -1) {
+				ts_error("%s", err);
+				rc = -1;
+			} else
+				fprintf(stderr, "wrote %s\n", a->exports[i]);
+			continue;
+		}
+		if (i == EXPORT_CSV)
+			ts_render_csv(&b, r);
+		else
+			ts_render_markdown(&b, r);
+		if (ts_write_file_atomic(a->exports[i], b.data, b.len, err,
+		    sizeof err) == -1) {
+			ts_error("%s", err);
+			rc = -1;
+		} else
+			fprintf(stderr, "wrote %s\n", a->exports[i]);
+	}
+	ts_buf_free(&b);
+	return rc;
+}
+
+/*
+ * Record this host's name in the document (extensions.hostname), which
+ * the CSV and JSON Lines rows carry as their host.
+ */
+static void
+record_hostname(struct ts_report *r)
+{
+	char name[256];
+
+	if (gethostname(name, sizeof name) != 0)
+		return;
+	name[sizeof name - 1] = '\0';
+	if (name[0] != '\0') {
+		r->ext.present = true;
+		ts_ext_set_string(&r->ext, &ts_ext_key_hostname, name);
+	}
+}
+
 /* Render the report for stdout in the chosen format. */
 static void
 render(const struct args *a, const struct ts_report *r, struct ts_buf *b)
@@ -578,6 +669,12 @@ render(const struct args *a, const struct ts_report *r, struct ts_buf *b)
 		break;
 	case TS_FORMAT_MARKDOWN:
 		ts_render_markdown(b, r);
+		break;
+	case TS_FORMAT_MARKDOWN_ORIGINAL:
+		ts_render_markdown_original(b, r);
+		break;
+	case TS_FORMAT_TABLE_ORIGINAL:
+		ts_render_table_original(b, r, ts_want_colour(STDOUT_FILENO));
 		break;
 	case TS_FORMAT_CSV:
 		ts_render_csv(b, r);
@@ -654,6 +751,7 @@ main(int argc, char *argv[])
 	ts_suite_run(&o, &r);
 	ts_progress_display_erase(&p);
 
+	record_hostname(&r);
 	ts_report_normalise(&r);
 	if (a.key != NULL) {
 		/* The key was loaded before measuring; only the library can
@@ -673,12 +771,15 @@ main(int argc, char *argv[])
 		} else
 			fprintf(stderr, "wrote %s\n", a.out);
 	}
+	if (write_exports(&a, &r) == -1)
+		rc = TS_EXIT_FAILURE;
 	/* Nothing on stdout after a failure, as the original. */
 	if (rc == TS_EXIT_OK) {
 		ts_buf_init(&b);
 		render(&a, &r, &b);
 		/* The table is text for people; the documents are data. */
-		if (a.format == TS_FORMAT_TABLE)
+		if (a.format == TS_FORMAT_TABLE ||
+		    a.format == TS_FORMAT_TABLE_ORIGINAL)
 			ts_put_text(stdout, b.data, b.len);
 		else
 			fwrite(b.data, 1, b.len, stdout);

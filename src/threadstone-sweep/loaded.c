@@ -319,6 +319,14 @@ sweep_loaded(struct loaded_opts *o)
 			ts_warning("%s", r.binding);
 		if (r.note[0] != '\0' && !o->quiet)
 			ts_warning("%s", r.note);
+		{
+			char w[2 * TS_MIX_COUNT][TS_LOADED_WARNING_MAX];
+			size_t j, nw = ts_loaded_warnings(&r, w,
+			    sizeof w / sizeof w[0]);
+
+			for (j = 0; j < nw; j++)
+				ts_warning("%s", w[j]);
+		}
 	}
 	if (o->numa) {
 		char b0[sizeof r.binding];

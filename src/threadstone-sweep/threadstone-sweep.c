@@ -104,7 +104,9 @@ static const char help[] =
     "pages\n"
     "      --repeat N       take N readings per size and keep the "
     "fastest\n"
-    "                       (default 1, as the original)\n"
+    "                       (default 1, as the original); 3 or more\n"
+    "                       name the levels and judge hwloc's sizes,\n"
+    "                       fewer mark them \"L3?\", not judged\n"
     "\n"
     "Latency under load (instead of the sizes):\n"
     "      --loaded         chase one DRAM-sized buffer on the first "
@@ -285,6 +287,7 @@ parse_args(int argc, char *argv[], struct options *o)
 			max_arg = optarg;
 			break;
 		case OPT_PLOT:
+			ts_cli_plot_name(optarg);
 			o->plot = optarg;
 			break;
 		case OPT_HUGE_PAGES:
@@ -562,8 +565,9 @@ main(int argc, char *argv[])
 		    "(a reading was zero)");
 		return TS_EXIT_FAILURE;
 	}
+	plat.unjudged = o.repeat < TS_PLATEAU_JUDGE_READINGS;
 	for (i = 0; i < n; i++)
-		names[i] = ts_plateau_point_name(&plat, i);
+		names[i] = ts_plateau_point_label(&plat, i);
 
 	ts_buf_init(&buf);
 	if (o.out != NULL) {

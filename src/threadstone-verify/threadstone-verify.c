@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * threadstone-verify: does a result document parse, is it coherent, and is
- * its signature intact?  Output and verdict as ThreadStone 2.0.0's verify.
+ * its signature intact?  Output and verdict as ThreadStone 2.0.0's verify,
+ * with the signing key's fingerprint; with --trusted-key, was it signed by
+ * a key the user trusts?
  */
 #include <config.h>
 
@@ -13,6 +15,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "doc/doc-read.h"
+#include "doc/doc-trust.h"
 #include "msg.h"
 #include "report/report-verify.h"
 #include "exitcodes.h"
@@ -20,12 +23,14 @@
 
 enum {
 	OPT_REQUIRE_SIGNATURE = 256,
-	OPT_JSON
+	OPT_JSON,
+	OPT_TRUSTED_KEY
 };
 
 static const struct option longopts[] = {
 	{ "require-signature", no_argument, NULL, OPT_REQUIRE_SIGNATURE },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "trusted-key", required_argument, NULL, OPT_TRUSTED_KEY },
 	TS_CLI_STD_OPTIONS
 };
 
@@ -39,17 +44,27 @@ static const char help[] =
     "FILE may be - for standard input.\n"
     "\n"
     "      --require-signature  fail when the file is not signed\n"
+    "      --trusted-key FILE   fail unless a key of FILE signed it\n"
+    "                           (threadstone.pub, or base64 keys or\n"
+    "                           SHA256: fingerprints one a line;\n"
+    "                           repeatable; implies --require-signature)\n"
     "      --json               print the verdict as JSON\n"
     "  -h, --help               print this help and exit\n"
     "  -V, --version            print the version and exit\n"
     "\n"
-    "Exit status: 0 the file passed, 1 it failed or could not be read,\n"
-    "2 usage error.\n";
+    "The signing key's fingerprint (SHA256: and the base64 of the SHA-256\n"
+    "of the raw 32-byte key, as threadstone-keygen prints it) is shown on\n"
+    "every verify of a signed file.\n"
+    "\n"
+    "Exit status: 0 the file passed, 1 it failed (also when signed by a\n"
+    "key no --trusted-key names) or a file could not be read, 2 usage\n"
+    "error.\n";
 
 int
 main(int argc, char *argv[])
 {
 	bool require = false, json = false;
+	struct ts_trust trust = { NULL, NULL, 0, 0 };
 	struct ts_verdict v;
 	struct ts_report r;
 	struct ts_buf out;
@@ -66,10 +81,21 @@ main(int argc, char *argv[])
 		case OPT_JSON:
 			json = true;
 			break;
+		case OPT_TRUSTED_KEY:
+			/* Read at once: a bad key file is said before FILE. */
+			if (ts_trust_load(&trust, ts_operand_path(optarg), err,
+			    sizeof err) == -1) {
+				ts_error("--trusted-key: %s", err);
+				ts_trust_free(&trust);
+				return TS_EXIT_FAILURE;
+			}
+			require = true;
+			break;
 		}
 	}
 	if (argc - optind != 1) {
 		ts_error("expected exactly one FILE (see --help)");
+		ts_trust_free(&trust);
 		return TS_EXIT_USAGE;
 	}
 	path = argv[optind];
@@ -77,6 +103,7 @@ main(int argc, char *argv[])
 	rc = ts_doc_read(ts_operand_path(path), &r, err, sizeof err);
 	if (rc == TS_DOC_EREAD) {
 		ts_error("%s", err);
+		ts_trust_free(&trust);
 		return TS_EXIT_FAILURE;
 	}
 	ts_buf_init(&out);
@@ -89,6 +116,7 @@ main(int argc, char *argv[])
 		if (json)
 			putchar('\n');
 		ts_buf_free(&out);
+		ts_trust_free(&trust);
 		if (ts_close_stdout() != 0)
 			return TS_EXIT_FAILURE;
 		ts_error("%s failed verification", path);
@@ -96,6 +124,8 @@ main(int argc, char *argv[])
 	}
 
 	ts_verify_report(&r, require, &v);
+	if (trust.n > 0)
+		ts_verdict_trust(&v, &trust);
 	if (json) {
 		ts_verdict_json(path, &v, NULL, &out);
 		ts_buf_putc(&out, '\n');
@@ -108,10 +138,15 @@ main(int argc, char *argv[])
 		for (i = 0; i < v.nwarnings; i++)
 			ts_warning("%s: %s", path, v.warnings[i]);
 	if (!v.pass) {
-		ts_error("%s failed verification", path);
+		if (v.trust == TS_TRUST_UNTRUSTED && v.sig == TS_SIG_VERIFIED)
+			ts_error("%s failed verification: signed by %s, a key "
+			    "no --trusted-key names", path, v.key_fp);
+		else
+			ts_error("%s failed verification", path);
 		rc = TS_EXIT_FAILURE;
 	}
 	ts_verdict_free(&v);
 	ts_report_free(&r);
+	ts_trust_free(&trust);
 	return rc;
 }
