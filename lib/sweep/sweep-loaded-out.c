@@ -574,7 +574,7 @@ ts_loaded_svg(struct ts_buf *b, const struct ts_loaded_report *r)
 	nw = ts_loaded_warnings(r, warn, sizeof warn / sizeof warn[0]);
 	for (i = 0, y = BOTTOM + 66; i < nw; i++)
 		y = note(NULL, warn[i], y);
-	ts_svg_begin(b, W, fmax(H, y + 8));
+	ts_svg_begin(b, W, y + 8);	/* no blank band without notes */
 	ts_buf_printf(b, "<text x=\"%.1f\" y=\"28\" font-size=\"17\" "
 	    "font-weight=\"bold\">Latency under load</text>\n<text x=\"%.1f\" "
 	    "y=\"48\" font-size=\"13\" fill=\"#555\">chase of %s on core %u, "
