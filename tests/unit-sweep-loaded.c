@@ -463,6 +463,20 @@ test_svg_noisy(void)
 	ok(strstr(b.data, "\nwarning: read: the load did not load memory")
 	    != NULL, "and the table's");
 	ts_buf_free(&b);
+
+	/* A starved load: from nothing to 0.11 GB/s (seen on a busy host),
+	 * under what the idle chase moves itself (64 B / 270 ns). */
+	r.idle.random_ns = 270;
+	r.curve[0].points[0].bandwidth = 0.11e9;
+	r.curve[0].points[1].bandwidth = 0.02e9;
+	r.curve[0].points[2].bandwidth = 0;
+	n = ts_loaded_warnings(&r, warn, 6);
+	ok(n >= 1 && strstr(warn[0], "read: the load did not load memory") ==
+	    warn[0], "a load from 0 to 0.11 GB/s did not load memory either");
+	r.curve[0].points[0].bandwidth = 9e9;
+	n = ts_loaded_warnings(&r, warn, 6);
+	ok(n == 1 && strstr(warn[0], "triad:") == warn[0],
+	    "from 0 to 9 GB/s it did (the noisy triad's note alone)");
 }
 
 /*

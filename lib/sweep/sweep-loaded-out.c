@@ -446,7 +446,12 @@ ts_loaded_warnings(const struct ts_loaded_report *r,
 			lo = fmin(lo, c->points[i].bandwidth);
 			hi = fmax(hi, c->points[i].bandwidth);
 		}
-		if (!(hi >= TS_LOADED_RISE * lo))
+		/* A load starved to less than the chase's own traffic (a
+		 * line per random load) rose from nothing yet loaded
+		 * nothing. */
+		if (!(hi >= TS_LOADED_RISE * lo) ||
+		    (r->idle.random_ns > 0 && !(hi >= TS_LOADED_RISE * 64e9 /
+		    r->idle.random_ns)))
 			snprintf(out[n++], TS_LOADED_WARNING_MAX, "%s: the load "
 			    "did not load memory: its bandwidth stayed between "
 			    "%.2f and %.2f GB/s as the delay fell (less than "
@@ -456,8 +461,9 @@ ts_loaded_warnings(const struct ts_loaded_report *r,
 		    &rises))
 			snprintf(out[n++], TS_LOADED_WARNING_MAX, "%s: the "
 			    "bandwidth did not fall steadily as the delay grew "
-			    "(%zu step%s rose by more than 5 %%): the host was "
-			    "noisy; the points are not joined", mix, rises,
+			    "(%zu step%s rose by more than 5 %% and past the "
+			    "readings' spread): the host was noisy; the points "
+			    "are not joined", mix, rises,
 			    rises == 1 ? "" : "s");
 	}
 	return n;

@@ -75,7 +75,8 @@ bool	 ts_loaded_joined(const struct ts_loaded_curve *);
  * program name), at most max into out; how many.  Per curve of two
  * points or more: a load that did not load memory (its bandwidth rose
  * less than TS_LOADED_RISE times from the longest delay to the
- * shortest), and a bandwidth that did not fall steadily with the delay
+ * shortest, or its peak is under TS_LOADED_RISE times what the idle
+ * random chase moves itself, a 64-byte line a load), and a bandwidth that did not fall steadily with the delay
  * (a noisy host: its points are not joined).
  */
 size_t	 ts_loaded_warnings(const struct ts_loaded_report *,
