@@ -22,6 +22,7 @@
 #include "history/history-series.h"
 #include "history/history-stats.h"
 #include "rng.h"
+#include "sim-draw.h"
 #include "tap.h"
 #include "util.h"
 
@@ -30,29 +31,6 @@
 #define NPASSES		11
 
 enum model { NORMAL, CLOUD };
-
-static double
-normal(struct ts_rng *r)
-{
-	double u = ts_rng_f64(r), v = ts_rng_f64(r);
-
-	if (u < 1e-300)
-		u = 1e-300;
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
-static double
-student(struct ts_rng *r, int df)
-{
-	double z = normal(r), c = 0, g;
-	int i;
-
-	for (i = 0; i < df; i++) {
-		g = normal(r);
-		c += g * g;
-	}
-	return z / sqrt(c / df);
-}
 
 /* The eleven passes: the last is latency, where lower is better. */
 static bool
@@ -71,7 +49,7 @@ draw_run(struct ts_rng *r, enum model m, double *v)
 	if (m == CLOUD && ts_rng_f64(r) < 0.03)
 		slow = 0.3 * ts_rng_f64(r);
 	for (k = 0; k < NPASSES; k++) {
-		e = m == CLOUD ? student(r, 3) : normal(r);
+		e = m == CLOUD ? sim_student(r, 3) : sim_normal(r);
 		f = fmax(0.05, 1 + 0.01 * e);
 		if (slow > 0)
 			f = lower_better(k) ? f * (1 + slow) : f / (1 + slow);
@@ -182,10 +160,10 @@ test_tail_fit(void)
 
 	ts_rng_seed(&r, 5);
 	for (i = 0; i < 2000; i++)
-		x[i] = 10 + 2 * normal(&r);
+		x[i] = 10 + 2 * sim_normal(&r);
 	ts_hs_tail_fit(x, 2000, 10, &tn);
 	for (i = 0; i < 2000; i++)
-		x[i] = 10 + 2 * student(&r, 3);
+		x[i] = 10 + 2 * sim_student(&r, 3);
 	ts_hs_tail_fit(x, 2000, 10, &tt);
 	ok(tn.df >= 25 && fabs(tn.scale - 2) < 0.15, "normal noise: df %g, "
 	    "scale %.3f (2)", tn.df, tn.scale);

@@ -22,36 +22,12 @@
 #include "report/report-compare.h"
 #include "report/report-shift.h"
 #include "rng.h"
+#include "sim-draw.h"
 #include "tap.h"
 #include "util.h"
 
 #define EXPERIMENTS	4000
 #define EXECUTIONS	8	/* a run's executions, as threadstone-run's */
-
-static double
-normal(struct ts_rng *r)
-{
-	double u = ts_rng_f64(r), v = ts_rng_f64(r);
-
-	if (u < 1e-300)
-		u = 1e-300;
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
-
-/* Student's t with 3 degrees of freedom: a normal over sqrt(chi2(3)/3). */
-static double
-student3(struct ts_rng *r)
-{
-	double z = normal(r), c = 0;
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		double g = normal(r);
-
-		c += g * g;
-	}
-	return z / sqrt(c / 3);
-}
 
 /* How a run's own level is drawn (log scale, sd about 1 before scale). */
 enum model {
@@ -69,11 +45,11 @@ run_level(struct ts_rng *r, enum model m)
 {
 	switch (m) {
 	case TWO_MODES:
-		return (ts_rng_f64(r) < 1.0 / 3 ? -2.5 : 0) + 0.5 * normal(r);
+		return (ts_rng_f64(r) < 1.0 / 3 ? -2.5 : 0) + 0.5 * sim_normal(r);
 	case HEAVY:
-		return student3(r);
+		return sim_student(r, 3);
 	default:
-		return normal(r);
+		return sim_normal(r);
 	}
 }
 
@@ -175,7 +151,7 @@ draw_run(struct ts_rng *r, enum model m, double shift_pct, double sb,
 	size_t i;
 
 	for (i = 0; i < EXECUTIONS; i++)
-		v[i] = ex[i] = 100 * exp(level + se / 100 * normal(r));
+		v[i] = ex[i] = 100 * exp(level + se / 100 * sim_normal(r));
 	ts_sort_doubles(v, EXECUTIONS);
 	return (v[EXECUTIONS / 2 - 1] + v[EXECUTIONS / 2]) / 2;
 }

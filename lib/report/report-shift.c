@@ -207,21 +207,6 @@ rank_shift(const double *x, size_t m, const double *y, size_t n,
 	free(d);
 }
 
-/* The mean and sample variance of v[0..n). */
-static void
-mean_var(const double *v, size_t n, double *mean, double *var)
-{
-	double s = 0, ss = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		s += v[i];
-	*mean = s / (double)n;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - *mean) * (v[i] - *mean);
-	*var = n > 1 ? ss / (double)(n - 1) : NAN;
-}
-
 /*
  * Student's two-sample t on the pooled variance: exact for normal runs
  * whose spread is the same on both sides (as in an A/A test), and with
@@ -231,12 +216,16 @@ static void
 t_shift(const double *x, size_t m, const double *y, size_t n,
     double level, struct ts_shift *out)
 {
-	double mx, vx, my, vy, pooled, se, df, t;
+	struct ts_design_est ex, ey;
+	double vx, vy, pooled, se, df, t;
 
-	mean_var(x, m, &mx, &vx);
-	mean_var(y, n, &my, &vy);
+	/* The suite's between-level figures: each set's mean and sd. */
+	ts_design_from_means(x, m, &ex);
+	ts_design_from_means(y, n, &ey);
+	vx = ex.sd * ex.sd;
+	vy = ey.sd * ey.sd;
 	out->method = TS_SHIFT_T;
-	out->estimate = my - mx;
+	out->estimate = ey.mean - ex.mean;
 	out->level = level;
 	df = (double)(m + n) - 2;
 	pooled = ((m > 1 ? (double)(m - 1) * vx : 0) +
