@@ -140,20 +140,22 @@ test_estimates(void)
 /*
  * One simulated run: EXECUTIONS execution means around the run's level
  * (log scale: run sd sb, executions sd se, in %), into ex; its figure,
- * the median execution (as a pass's value), is returned.
+ * the best execution (as compare takes it from a run with executions),
+ * is returned.
  */
 static double
 draw_run(struct ts_rng *r, enum model m, double shift_pct, double sb,
     double se, double *ex)
 {
 	double level = log1p(shift_pct / 100) + sb / 100 * run_level(r, m),
-	    v[EXECUTIONS];
+	    best = 0;
 	size_t i;
 
-	for (i = 0; i < EXECUTIONS; i++)
-		v[i] = ex[i] = 100 * exp(level + se / 100 * sim_normal(r));
-	ts_sort_doubles(v, EXECUTIONS);
-	return (v[EXECUTIONS / 2 - 1] + v[EXECUTIONS / 2]) / 2;
+	for (i = 0; i < EXECUTIONS; i++) {
+		ex[i] = 100 * exp(level + se / 100 * sim_normal(r));
+		best = fmax(best, ex[i]);
+	}
+	return best;
 }
 
 struct figures {
@@ -274,9 +276,18 @@ test_sets(void)
 			ok(fabs(f.coverage - 95) <= 1.5, "%s, %zu runs a "
 			    "side: coverage %.2f %% (95 +- 1.5)",
 			    model_names[m], sizes[i], f.coverage);
-			ok(f.alarms <= 5, "%s, %zu runs a side: false "
-			    "alarms %.2f %% <= 5 %%", model_names[m],
-			    sizes[i], f.alarms);
+			/*
+			 * Student's t (3 runs a side) is exact at 5 % for
+			 * normal runs, so its estimate scatters about 5 %:
+			 * it is held to 5 % within two standard errors of
+			 * the simulation (0.7 points); ranks, conservative
+			 * by construction, to 5 %.
+			 */
+			ok(f.alarms <= (sizes[i] < 4 ? 5 + 2 * sqrt(5.0 *
+			    95 / EXPERIMENTS) : 5), "%s, %zu runs a side: "
+			    "false alarms %.2f %% <= 5 %%%s", model_names[m],
+			    sizes[i], f.alarms, sizes[i] < 4 ? " (within "
+			    "the simulation's error)" : "");
 		}
 }
 

@@ -159,16 +159,39 @@ section_head(struct ts_buf *b, const char *title, bool sets)
 	ts_buf_printf(b, "  %s\n", sets ? "95 % interval" : "\u00b1");
 }
 
+/* What a run's figure is in a comparison of sets. */
+static const char *
+run_figure_words(const struct ts_comparison *c)
+{
+	size_t i, best = 0, value = 0;
+	int p;
+
+	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+		for (i = 0; i < c->nrows[p]; i++) {
+			if (!c->rows[p][i].has_pct)
+				continue;
+			if (c->rows[p][i].best_runs)
+				best++;
+			else
+				value++;
+		}
+	if (value == 0)
+		return "its best execution";
+	if (best == 0)
+		return "its pass value";
+	return "its best execution, its value where a run lacks executions";
+}
+
 /* The line that says which test decided the rows. */
 static void
 test_text(struct ts_buf *b, const struct ts_comparison *c)
 {
 	if (c->sets) {
-		ts_buf_puts(b, "test: between runs, each run one figure (its "
-		    "pass value); the figures are\n      the sets' medians, "
-		    "the interval Mann-Whitney's 95 % for the shift\n      "
-		    "(Hodges-Lehmann; Student's t where a side has under 4 "
-		    "runs): ~ when\n      it holds 0\n");
+		ts_buf_printf(b, "test: between runs, each run one figure (%s"
+		    ");\n      the figures are the sets' medians, the interval "
+		    "Mann-Whitney's 95 %%\n      for the shift (Hodges-Lehmann;"
+		    " Student's t where a side has under 4\n      runs): ~ when "
+		    "it holds 0\n", run_figure_words(c));
 	} else if (c->exec_base && c->exec_cand) {
 		ts_buf_puts(b, "test: one run a side: each pass's best "
 		    "execution against the other's (the\n      figures shown); "

@@ -739,7 +739,9 @@ json_set_row(struct ts_buf *b, const struct ts_compare_row *row)
 	bool iv = row->has_pct && row->test != TS_TEST_RUNS_NONE;
 
 	ts_buf_printf(b, ",\n      \"runs\": {\"baseline\": %zu, "
-	    "\"candidate\": %zu}", row->nbase, row->ncand);
+	    "\"candidate\": %zu},\n      \"run_figure\": \"%s\"",
+	    row->nbase, row->ncand, row->best_runs ? "best_execution" :
+	    "value");
 	ts_buf_puts(b, ",\n      \"interval_pct\": ");
 	if (iv) {
 		ts_buf_putc(b, '[');

@@ -46,8 +46,9 @@ enum ts_compare_test {
 	 */
 	TS_TEST_EXECUTIONS,
 	/*
-	 * Sets of runs (ts_compare_sets()): each run's pass value one
-	 * figure, the shift of their logarithms between the sets
+	 * Sets of runs (ts_compare_sets()): each run one figure (its best
+	 * execution when every run recorded them, else its pass value),
+	 * the shift of their logarithms between the sets
 	 * (lib/report/report-shift.h): Hodges-Lehmann and Mann-Whitney's
 	 * interval, or Student's t where the sets are too small for ranks.
 	 */
@@ -109,6 +110,8 @@ struct ts_compare_row {
 	double		 shift, p, level;
 	/* Sets: each run's figure on each side (owned), NULL for a pair. */
 	double		*runs_base, *runs_cand;
+	/* Sets: those figures are the runs' best executions, not values. */
+	bool		 best_runs;
 };
 
 /* A score delta, set only when both scores exist and base is usable. */
