@@ -22,22 +22,44 @@ ts_rng_next(struct ts_rng *r)
 	return z ^ (z >> 31);
 }
 
+/*
+ * The high 64 bits of the exact 128-bit product a * b, from four 32 by
+ * 32-bit products, so that every machine draws the same values without a
+ * 128-bit type (i386, armhf and other 32-bit targets have none).
+ */
+uint64_t
+ts_mul_hi64(uint64_t a, uint64_t b)
+{
+	uint64_t a_lo = a & 0xFFFFFFFFu, a_hi = a >> 32;
+	uint64_t b_lo = b & 0xFFFFFFFFu, b_hi = b >> 32;
+	uint64_t ll = a_lo * b_lo, lh = a_lo * b_hi;
+	uint64_t hl = a_hi * b_lo, hh = a_hi * b_hi;
+	/* The middle column, with the carry out of the low word. */
+	uint64_t mid = (ll >> 32) + (lh & 0xFFFFFFFFu) + (hl & 0xFFFFFFFFu);
+
+	return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+
+/*
+ * Lemire's unbiased bounded draw: the high word of next * bound, drawing
+ * again while the low word falls in the biased band below 2^64 mod bound.
+ * The low word of the product is the ordinary 64-bit product.
+ */
 uint64_t
 ts_rng_below(struct ts_rng *r, uint64_t bound)
 {
-	unsigned __int128 m;
-	uint64_t low, t;
+	uint64_t x, low, t;
 
-	m = (unsigned __int128)ts_rng_next(r) * bound;
-	low = (uint64_t)m;
+	x = ts_rng_next(r);
+	low = x * bound;
 	if (low < bound) {
 		t = (0 - bound) % bound;
 		while (low < t) {
-			m = (unsigned __int128)ts_rng_next(r) * bound;
-			low = (uint64_t)m;
+			x = ts_rng_next(r);
+			low = x * bound;
 		}
 	}
-	return (uint64_t)(m >> 64);
+	return ts_mul_hi64(x, bound);
 }
 
 double

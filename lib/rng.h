@@ -16,6 +16,8 @@ struct ts_rng {
 
 void	 ts_rng_seed(struct ts_rng *, uint64_t seed);
 uint64_t ts_rng_next(struct ts_rng *);
+/* The high 64 bits of the exact 128-bit product a * b. */
+uint64_t ts_mul_hi64(uint64_t a, uint64_t b);
 /* A uniform draw from [0, bound), bound > 0. */
 uint64_t ts_rng_below(struct ts_rng *, uint64_t bound);
 /* A uniform double in [0, 1) with 53 random bits. */

@@ -45,6 +45,19 @@ ts_parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
+int
+ts_size_mappable(uint64_t bytes, const char *what, char *err, size_t errlen)
+{
+	if (bytes <= TS_MAP_MAX_BYTES)
+		return 0;
+	snprintf(err, errlen, "%s: %llu MiB cannot be mapped by a %u-bit "
+	    "program (at most %llu MiB)", what,
+	    (unsigned long long)(bytes / TS_MIB + (bytes % TS_MIB != 0)),
+	    (unsigned)(sizeof(size_t) * 8),
+	    (unsigned long long)(TS_MAP_MAX_BYTES / TS_MIB));
+	return -1;
+}
+
 void
 ts_size_format(double bytes, enum ts_size_style style, char *buf, size_t len)
 {

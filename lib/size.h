@@ -33,6 +33,21 @@ enum ts_size_style {
 	TS_SIZE_SHORT
 };
 
+/*
+ * The largest buffer one mapping may hold on this machine: half its
+ * address space, so 2 GiB less a byte on a 32-bit machine (far beyond any
+ * memory on a 64-bit one).  Sizes stay uint64_t until they are mapped; a
+ * larger one is refused before it becomes a size_t, where it would wrap.
+ */
+#define TS_MAP_MAX_BYTES	((uint64_t)(SIZE_MAX / 2))
+
+/*
+ * 0 when a buffer of `bytes` can be mapped here; else -1 and one line in
+ * err: "WHAT: N MiB cannot be mapped by a 32-bit program (at most M MiB)".
+ */
+int	 ts_size_mappable(uint64_t bytes, const char *what, char *err,
+	    size_t errlen);
+
 /* Write `bytes` in binary units, in the given style, into buf. */
 void	 ts_size_format(double bytes, enum ts_size_style, char *buf,
 	    size_t len);

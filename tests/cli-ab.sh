@@ -233,7 +233,11 @@ run "$TS_AB" --runs 4 --warmup 0 $json no-such-command-ab "$B"
 expect_status 1 "a command not found"
 grep -q "^threadstone-ab: command A ('no-such-command-ab') failed in round 1: exit status 127 (the shell's for a command not found)" "$tmpdir/err"
 ok $? "the shell's 127, said as such"
-run "$TS_AB" --runs 4 --warmup 0 -N $json no-such-command-ab "$B"
+# A PATH of directories this user can search, so that exec's reason is
+# ENOENT's whoever runs the test (a directory it may not search gives
+# EACCES: root's PATH under runuser).
+PATH=/usr/bin:/bin run "$TS_AB" --runs 4 --warmup 0 -N $json \
+    no-such-command-ab "$B"
 expect_status 1 "--shell none: a command not found"
 one_line "--shell none: a command not found"
 grep -q "^threadstone-ab: command A ('no-such-command-ab') failed in round 1: cannot run it: No such file or directory" "$tmpdir/err"

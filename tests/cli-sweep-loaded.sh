@@ -70,6 +70,14 @@ else
 	ok 0 "# SKIP no python3"
 fi
 
+# -o -: the JSON on standard output, and no file named '-'.
+mkdir "$tmpdir/cwd"
+run sh -c 'cd "$1" && shift && exec "$@"' sh "$tmpdir/cwd" "$TS_SWEEP" -q \
+    --mix read --delays 0 --chase-size 8M --min-ms 20 -o -
+expect_status 0 "--loaded -o -"
+echo "$out" | grep -q '"mode": "loaded"' && [ ! -e "$tmpdir/cwd/-" ]
+ok $? "-o -: the JSON on standard output, no file named '-'"
+
 # Bindings refused: a topology that is not this machine's.
 HWLOC_XMLFILE=$TOPO/tachyon-small-llc.xml run "$TS_SWEEP" --mix read \
     --delays 0 --chase-size 8M --min-ms 20 -o "$tmpdir/u.json"

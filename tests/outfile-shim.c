@@ -21,6 +21,12 @@
  */
 #define _GNU_SOURCE
 #include <config.h>
+/*
+ * The shim defines open and open64, stat and stat64 each under its own
+ * name: with 64-bit file offsets (AC_SYS_LARGEFILE, on 32-bit machines)
+ * open would be renamed open64, and the programs call the *64 ones.
+ */
+#undef _FILE_OFFSET_BITS
 
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -171,6 +177,31 @@ lstat(const char *path, struct stat *st)
 	REAL(lstat, stat_fn);
 
 	rc = real_lstat(path, st);
+	looked_up(path);
+	return rc;
+}
+
+/* What the programs call on 32-bit machines (64-bit file offsets). */
+typedef int (*stat64_fn)(const char *, struct stat64 *);
+
+int
+stat64(const char *path, struct stat64 *st)
+{
+	int rc;
+	REAL(stat64, stat64_fn);
+
+	rc = real_stat64(path, st);
+	looked_up(path);
+	return rc;
+}
+
+int
+lstat64(const char *path, struct stat64 *st)
+{
+	int rc;
+	REAL(lstat64, stat64_fn);
+
+	rc = real_lstat64(path, st);
 	looked_up(path);
 	return rc;
 }

@@ -11,9 +11,23 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int tap_count, tap_failed;
+
+/*
+ * What emulates this machine, or NULL: maint/cross-check.sh sets
+ * TS_EMULATED under qemu-user, where a test that compares timings skips,
+ * saying so (nothing else may skip for it).
+ */
+static const char *__attribute__((unused))
+tap_emulated(void)
+{
+	const char *e = getenv("TS_EMULATED");
+
+	return e != NULL && *e != '\0' ? e : NULL;
+}
 
 /* Report one test; return cond so callers can print diagnostics. */
 static int __attribute__((format(printf, 2, 3), unused))

@@ -85,6 +85,13 @@ expect_kind() {
 	ok $? "$kind_what: '$kind_want'"
 }
 
+# emulated: true under an emulator (maint/cross-check.sh sets TS_EMULATED
+# under qemu-user to what emulates), where a test that compares timings
+# skips, naming it; nothing else may skip for it.
+emulated() {
+	[ -n "${TS_EMULATED:-}" ]
+}
+
 skip_all() {
 	echo "1..0 # SKIP $1"
 	exit 0

@@ -265,6 +265,8 @@ complete_extensions(struct json_object *e)
 		json_object_object_add(m, key, json_object_get(val));
 	json_object_object_add(m, "precision_met",
 	    json_object_new_boolean(1));
+	json_object_object_add(e, "cpu_features",
+	    json_object_new_string("sse2,avx,avx2,fma,aes,sha_ni"));
 	json_object_put(more);
 }
 

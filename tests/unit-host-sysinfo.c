@@ -14,6 +14,88 @@
 #include "topo-fixture.h"
 #include "topo/topo.h"
 
+/* An arm64 core's block of /proc/cpuinfo (no "model name" on arm64). */
+#define ARM_BLOCK(n, part) \
+	"processor\t: " #n "\nBogoMIPS\t: 243.75\n" \
+	"Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics\n" \
+	"CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\n" \
+	"CPU part\t: " part "\nCPU revision\t: 1\n\n"
+
+/* cpu_model on arm64, s390x and x86, from their /proc/cpuinfo. */
+static void
+cpu_models(void)
+{
+	static const char graviton2[] = ARM_BLOCK(0, "0xd0c")
+	    ARM_BLOCK(1, "0xd0c");
+	static const char graviton3[] = ARM_BLOCK(0, "0xd40");
+	static const char rk3588[] = ARM_BLOCK(0, "0xd05") ARM_BLOCK(1, "0xd05")
+	    ARM_BLOCK(4, "0xd0b") ARM_BLOCK(5, "0xd0b");
+	static const char pi4[] = ARM_BLOCK(0, "0xd08")
+	    "Hardware\t: BCM2835\nModel\t\t: Raspberry Pi 4 Model B Rev 1.4\n";
+	static const char unknown[] = ARM_BLOCK(0, "0xd99");
+	static const char apple[] = "processor\t: 0\nCPU implementer\t: 0x61\n"
+	    "CPU part\t: 0x022\n\nprocessor\t: 4\nCPU implementer\t: 0x61\n"
+	    "CPU part\t: 0x023\n";
+	static const char odd[] = "processor\t: 0\nCPU implementer\t: 0x99\n"
+	    "CPU part\t: 0x123\n";
+	static const char z15[] = "vendor_id       : IBM/S390\n"
+	    "# processors    : 2\nbogomips per cpu: 3241.00\n"
+	    "features\t: esan3 zarch stfle msa ldisp eimm dfp edat etf3eh "
+	    "highgprs te vx vxd vxe gs vxe2 vxp sort dflt sie\n"
+	    "processor 0: version = 00,  identification = 0B2E68,  "
+	    "machine = 8561\n"
+	    "processor 1: version = 00,  identification = 0B2E68,  "
+	    "machine = 8561\n";
+	static const char zfuture[] = "vendor_id       : IBM/S390\n"
+	    "processor 0: version = 00,  identification = 0B2E68,  "
+	    "machine = 9999\n";
+	static const char x86[] = "processor\t: 0\nvendor_id\t: GenuineIntel\n"
+	    "model name\t: Intel(R) Xeon(R) Processor\n";
+	static const char board[] = "processor\t: 0\nHardware\t: Generic DT\n";
+	char *v;
+
+#define MODEL(text, want, name) do {					\
+	v = ts_cpu_model(text);						\
+	is_str(v, want, name);						\
+	free(v);							\
+} while (0)
+	MODEL(graviton2, "ARM Neoverse-N1", "arm64: Graviton2 (MIDR part "
+	    "0xd0c) is a Neoverse-N1, named once");
+	MODEL(graviton3, "ARM Neoverse-V1", "arm64: Graviton3");
+	MODEL(rk3588, "ARM Cortex-A55 + Cortex-A76", "arm64: big.LITTLE "
+	    "names each kind of core once, in order");
+	MODEL(pi4, "ARM Cortex-A72", "arm64: the core, not the board's Model");
+	MODEL(unknown, "ARM part 0xd99", "arm64: a part not in the table");
+	MODEL(apple, "Apple Icestorm-M1 + Firestorm-M1", "arm64: Apple M1");
+	MODEL(odd, "implementer 0x99 part 0x123", "arm64: an unknown "
+	    "implementer");
+	MODEL(z15, "IBM z15 T01 (8561)", "s390x: the machine type");
+	MODEL(zfuture, "IBM machine type 9999", "s390x: a type not in the "
+	    "table");
+	MODEL(x86, "Intel(R) Xeon(R) Processor", "x86: model name first");
+	MODEL(board, "Generic DT", "else Hardware, as the original");
+	ok(ts_cpu_model("processor\t: 0\n") == NULL, "no name: NULL");
+#undef MODEL
+
+	/* Bits of Linux's AT_HWCAP words. */
+	v = ts_cpu_features_hwcap(TS_ARCH_AARCH64, 1u << 1 | 1u << 3 |
+	    1u << 6 | 1u << 22, 1u << 1);
+	is_str(v, "neon,sve,sve2,aes,sha2", "hwcap: arm64 NEON, SVE, SVE2, "
+	    "AES and SHA-2, in order");
+	free(v);
+	v = ts_cpu_features_hwcap(TS_ARCH_AARCH64, 0xFFFFFFFFu, 0xFFFFFFFFu);
+	is_str(v, "neon,fp16,dotprod,sve,sve2,aes,sha1,sha2,sha3,sha512,"
+	    "crc32,atomics", "hwcap: arm64, every bit we name");
+	free(v);
+	v = ts_cpu_features_hwcap(TS_ARCH_S390X, 1u << 3 | 1u << 11 |
+	    1u << 13, 0);
+	is_str(v, "msa,vx,vxe", "hwcap: s390x CPACF and the vector "
+	    "facility");
+	free(v);
+	ok(ts_cpu_features_hwcap(TS_ARCH_AARCH64, 1, 0) == NULL,
+	    "hwcap: none we name gives NULL");
+}
+
 /* The helpers that parse text: cpuinfo lines, flags, target triples. */
 static void
 text_helpers(void)
@@ -57,6 +139,15 @@ text_helpers(void)
 	v = ts_rust_target("aarch64", "linux-gnu");
 	is_str(v, "aarch64-unknown-linux-gnu", "target: aarch64");
 	free(v);
+	v = ts_rust_target("i686", "linux-gnu");
+	is_str(v, "i686-unknown-linux-gnu", "target: i386's i686");
+	free(v);
+	v = ts_rust_target("s390x", "linux-gnu");
+	is_str(v, "s390x-unknown-linux-gnu", "target: s390x");
+	free(v);
+	v = ts_rust_target("arm", "linux-gnueabihf");
+	is_str(v, "armv7-unknown-linux-gnueabihf", "target: armhf is ARMv7");
+	free(v);
 	v = ts_rust_target("", "linux-gnu");
 	is_str(v, "unknown-target", "target: unknown CPU");
 	free(v);
@@ -70,6 +161,7 @@ main(void)
 	struct ts_topo *t;
 
 	text_helpers();
+	cpu_models();
 
 	t = open_xml("hybrid-4p4e.xml");
 	if (ok(t != NULL, "hybrid fixture loads")) {

@@ -10,6 +10,32 @@
 #include "mem/mem-chase.h"
 #include "tap.h"
 
+/*
+ * The cycle's digest: FNV-1a over the byte offsets of one lap from the
+ * cursor, each as 8 bytes from the low one (the same on every machine,
+ * whatever its byte order), and whether the lap visits every node once.
+ */
+static uint64_t
+lap_digest(struct ts_chase *c, int *bad)
+{
+	unsigned char *seen = calloc(c->nodes, 1);
+	uint64_t h = UINT64_C(0xcbf29ce484222325), i, p;
+	int k;
+
+	*bad = seen == NULL;
+	for (i = 0; i < c->nodes && seen != NULL; i++) {
+		p = ts_chase_run(c, 1);
+		if (p % 8 != 0 || p / 8 >= c->nodes || seen[p / 8]++)
+			*bad = 1;
+		for (k = 0; k < 8; k++) {
+			h ^= (p * 8 >> (8 * k)) & 0xFF;
+			h *= UINT64_C(0x100000001b3);
+		}
+	}
+	free(seen);
+	return h;
+}
+
 /* Walk one lap from the start; 0 if every node was visited once. */
 static int
 one_lap(struct ts_chase *c)
@@ -102,8 +128,9 @@ main(void)
 	static const uint64_t sizes[] = { 0, 1, 63, 64, 65, 4096, 65536,
 	    1000000 };
 	struct ts_chase c, d;
-	uint64_t prev, seq = 0, i, a;
+	uint64_t prev, seq = 0, i, a, h, h1, h3;
 	size_t k;
+	int bad;
 
 	for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
 		if (!ok(ts_chase_init(&c, sizes[k], 7, false) == 0,
@@ -138,10 +165,26 @@ main(void)
 
 	/* The original's latency checksums (section 5.0): 256 MiB buffers. */
 	if (ts_chase_init(&c, 256u << 20, 0x1A7E4C7A5EEDULL, false) == 0) {
-		is_u64(ts_chase_run(&c, 1), 0x00000000015fff90ULL,
-		    "latency thread 0: run(1)");
-		is_u64(ts_chase_run(&c, 2), 0x0000000000fefcf8ULL,
-		    "latency thread 0: run(2)");
+		h1 = ts_chase_run(&c, 1);
+		is_u64(h1, 0x00000000015fff90ULL, "latency thread 0: run(1)");
+		h3 = ts_chase_run(&c, 2);
+		is_u64(h3, 0x0000000000fefcf8ULL, "latency thread 0: run(2)");
+		/*
+		 * The whole cycle, pinned: the permutation comes from the
+		 * PRNG's bounded draws, so a machine whose draws differ
+		 * (a 64 by 64-bit product without a 128-bit type, say)
+		 * fails here, not only in the first hops.
+		 */
+		h = lap_digest(&c, &bad);
+		ok(!bad, "latency thread 0: one lap visits all %llu nodes once",
+		    (unsigned long long)c.nodes);
+		is_u64(h, UINT64_C(0xe55dd013e7a12d1d),
+		    "latency thread 0: the cycle's digest (a Python model with "
+		    "exact integers gives it)");
+		diag("chase: 256 MiB, seed 0x1A7E4C7A5EED: %llu nodes, "
+		    "hops 1 and 3 at 0x%llx 0x%llx, cycle digest 0x%016llx",
+		    (unsigned long long)c.nodes, (unsigned long long)h1,
+		    (unsigned long long)h3, (unsigned long long)h);
 		ok(c.page_bytes >= 4096, "page size recorded (%llu)",
 		    (unsigned long long)c.page_bytes);
 		ts_chase_free(&c);

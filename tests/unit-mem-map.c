@@ -49,9 +49,14 @@ main(void)
 				if (p != NULL)
 					munmap(p, lens[a]);
 			}
-	p = ts_map_populated(SIZE_MAX / 2, TS_PAGES_BASE);
+	/*
+	 * The whole address space, in pages: impossible on every machine
+	 * (half of it, 2 GiB, can be mapped by a 32-bit program on a 64-bit
+	 * kernel).
+	 */
+	p = ts_map_populated(SIZE_MAX / 4096 * 4096, TS_PAGES_BASE);
 	ok(p == NULL && errno == ENOMEM, "an impossible size: NULL, ENOMEM");
-	p = ts_map_populated_by(SIZE_MAX / 2, TS_PAGES_HUGE, 2);
+	p = ts_map_populated_by(SIZE_MAX / 4096 * 4096, TS_PAGES_HUGE, 2);
 	ok(p == NULL && errno == ENOMEM, "in parallel too");
 	return done_testing();
 }

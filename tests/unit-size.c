@@ -3,6 +3,7 @@
 #include <config.h>
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "size.h"
 #include "tap.h"
@@ -33,6 +34,7 @@ main(void)
 	    "1KiBs", "1Ki", "1.5M", "0x10", "16E", "18446744073709551616",
 	    "17179869184G", "1kbb" };
 	uint64_t v = 7;
+	char err[256], want[256];
 	size_t i;
 
 	is_u64(size("0"), 0, "0");
@@ -63,5 +65,28 @@ main(void)
 	is_str(fmt(4096.0 * TS_GIB, TS_SIZE_SHORT), "4 TiB",
 	    "short: TiB is the top unit");
 	is_str(fmt(0, TS_SIZE_SHORT), "0 B", "short: zero");
+
+	/* What one mapping may hold: 2 GiB less a byte on 32 bits. */
+	err[0] = '\0';
+	ok(ts_size_mappable(TS_GIB, "--x", err, sizeof err) == 0 &&
+	    err[0] == '\0', "mappable: 1 GiB on every machine");
+	ok(ts_size_mappable(UINT64_MAX, "--x", err, sizeof err) == -1,
+	    "mappable: not 2^64 - 1 bytes");
+	snprintf(want, sizeof want, "--x: 17592186044416 MiB cannot be "
+	    "mapped by a %u-bit program (at most %llu MiB)",
+	    (unsigned)(sizeof(size_t) * 8),
+	    sizeof(size_t) == 4 ? 2047ULL : 8796093022207ULL);
+	is_str(err, want, "mappable: one line naming the limit");
+	if (sizeof(size_t) == 4) {
+		ok(ts_size_mappable(2 * TS_GIB, "--x", err, sizeof err) == -1,
+		    "mappable: 32 bits: not 2 GiB");
+		ok(ts_size_mappable(2 * TS_GIB - 1, "--x", err, sizeof err) ==
+		    0, "mappable: 32 bits: 2 GiB less a byte");
+	} else {
+		ok(ts_size_mappable(4096 * TS_GIB, "--x", err, sizeof err) ==
+		    0, "mappable: 64 bits: 4 TiB");
+		ok(ts_size_mappable(UINT64_C(1) << 63, "--x", err, sizeof err)
+		    == -1, "mappable: 64 bits: not 2^63 bytes");
+	}
 	return done_testing();
 }

@@ -249,14 +249,29 @@ main(void)
 	ok(seen.order_ok, "events in order, between rounds");
 	is_int(seen.off_main, 0, "progress runs on the calling thread");
 
-	/* Calibration reaches a 60 ms target (lenient: above 30 ms). */
+	/*
+	 * Calibration reaches a 60 ms target (lenient: above 30 ms).  A round
+	 * descheduled on a busy machine can pass for a long one and stop the
+	 * calibration short, so it has three tries: a calibration that does
+	 * not reach its target fails all three.
+	 */
 	c = config(1, 1, 0, 0.060);
-	if (ok(ts_run_pass(&spin, &c, NULL, NULL, &pass, NULL,
-	    err, sizeof err) == 0, "60 ms pass runs")) {
-		if (!ok(pass.window_ms > 30.0, "60 ms target gives a window "
-		    "over 30 ms"))
-			diag("window %.3f ms", pass.window_ms);
-		free(pass.samples);
+	{
+		bool ran = true, reached = false;
+
+		for (i = 0; i < 3 && ran && !reached; i++) {
+			ran = ts_run_pass(&spin, &c, NULL, NULL, &pass, NULL,
+			    err, sizeof err) == 0;
+			if (!ran)
+				break;
+			free(pass.samples);
+			reached = pass.window_ms > 30.0;
+			if (!reached)
+				diag("try %u: window %.3f ms", i + 1,
+				    pass.window_ms);
+		}
+		ok(ran, "60 ms pass runs");
+		ok(reached, "60 ms target gives a window over 30 ms");
 	}
 
 	/*
@@ -312,23 +327,36 @@ main(void)
 	 * 2-10 times slow (the last of them at least 6 times).  A busy
 	 * machine can only make a sample slower, by descheduling the spin
 	 * past its end: the best of them is at the warm speed, within a
-	 * margin of 0.5.
+	 * margin of 0.5.  Rounds descheduled at random can also look alike
+	 * early and end the settling short, so it has three tries: settling
+	 * that does not wait out the cold start fails all three.
 	 */
 	c = config(1, 3, 0, 0.01);
-	if (ok(ts_measure(&cold, &c, NULL, NULL, &m, err, sizeof err) == 0,
-	    "a kernel with a cold buffer runs")) {
+	{
+		bool ran = true, settled = false, warm = false;
 		double best = 0;
 
-		ok(m.settle_ms >= 250.0, "it settled through the cold start "
-		    "(%.0f ms)", m.settle_ms);
-		for (i = 0; i < m.nsamples; i++)
-			best = m.samples[i] > best ? m.samples[i] : best;
-		if (!ok(m.nsamples == 3 && best > 0.5e6, "the best of its "
-		    "samples at the warm speed"))
-			for (i = 0; i < m.nsamples; i++)
-				diag("sample %u: %.0f iterations/s", i,
-				    m.samples[i]);
-		ts_measurement_free(&m);
+		for (i = 0; i < 3 && ran && !(settled && warm); i++) {
+			unsigned j;
+
+			ran = ts_measure(&cold, &c, NULL, NULL, &m, err,
+			    sizeof err) == 0;
+			if (!ran)
+				break;
+			best = 0;
+			for (j = 0; j < m.nsamples; j++)
+				best = m.samples[j] > best ? m.samples[j] : best;
+			settled = m.settle_ms >= 250.0;
+			warm = m.nsamples == 3 && best > 0.5e6;
+			if (!settled || !warm)
+				diag("try %u: settled in %.0f ms, best sample "
+				    "%.0f iterations/s", i + 1, m.settle_ms,
+				    best);
+			ts_measurement_free(&m);
+		}
+		ok(ran, "a kernel with a cold buffer runs");
+		ok(settled, "it settled through the cold start");
+		ok(warm, "the best of its samples at the warm speed");
 	}
 	c = config(1, 3, 0, 0.01);
 	if (ok(ts_measure(&spin, &c, NULL, NULL, &m, err, sizeof err) == 0,

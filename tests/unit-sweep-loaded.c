@@ -2,8 +2,10 @@
 /*
  * lib/sweep/sweep-loaded.c and sweep-loaded-out.c: the mixes, the delay
  * schedule and its parser, the point assembly on synthetic counts, the
- * monotony check, the JSON keys (parsed back with json-c) and the SVG's
- * structure; then one small real run whose load must move bytes.
+ * monotony check, the load kernels on small arrays (what they compute,
+ * the same whatever the delay), the JSON keys (parsed back with json-c)
+ * and the SVG's structure; then one small real run whose load must move
+ * bytes.  No bandwidth figure is asserted.
  */
 #include <config.h>
 
@@ -108,6 +110,93 @@ test_assemble(void)
 	c[3].bandwidth = 18e9;
 	ok(!ts_loaded_monotone(c, 4, 0.05, &rises) && rises == 1,
 	    "a clear rise with the delay is not (%zu rise)", rises);
+	/* Issue 31's read curve: delays 0, 1, 2, 5. */
+	c[0].bandwidth = 19.5e9;
+	c[1].bandwidth = 15.1e9;
+	c[2].bandwidth = 18.1e9;
+	c[3].bandwidth = 17.0e9;
+	ok(!ts_loaded_monotone(c, 4, 0.05, &rises) && rises == 1,
+	    "15.1 GB/s at delay 1 below 18.1 at delay 2 is a bend");
+}
+
+/* Sums of small whole numbers are exact: compare them with ==. */
+static bool
+same_sums(const struct ts_loaded_sums *x, const double *want)
+{
+	size_t k;
+
+	for (k = 0; k < TS_LOADED_LINE_ELEMS; k++)
+		if (!(x->s[k] == want[k]))
+			return false;
+	return true;
+}
+
+/*
+ * The kernels on five lines, a line of NaN after them (read, it would
+ * poison a sum) and a line of 42 after the output (written, it would
+ * change): each reads and writes its lines and nothing past them, and
+ * the delay changes nothing of what they compute.
+ */
+static void
+test_kernels(void)
+{
+	enum { LINES = 5, LE = TS_LOADED_LINE_ELEMS, N = LINES * LE };
+	static _Alignas(64) double a[N + LE], b[N + LE], c[N + LE];
+	static const uint64_t delays[] = { 1, 2, 7, 1000 };
+	struct ts_loaded_sums s, t;
+	double want[LE];
+	bool same, clean;
+	size_t i, k;
+
+	for (i = 0; i < N; i++) {
+		b[i] = (double)(i + 1);
+		c[i] = (double)(2 * i);
+	}
+	for (i = N; i < N + LE; i++)
+		b[i] = c[i] = NAN;
+	for (k = 0; k < LE; k++)
+		for (want[k] = 0, i = k; i < N; i += LE)
+			want[k] += b[i];
+
+	memset(&s, 0, sizeof s);
+	ts_loaded_read(&s, b, LINES, 0);
+	ok(same_sums(&s, want), "read: element k of every line goes to sum "
+	    "k, nothing past the lines (sum 0 %g, want %g)", s.s[0], want[0]);
+	for (same = true, k = 0; k < sizeof delays / sizeof *delays; k++) {
+		memset(&t, 0, sizeof t);
+		ts_loaded_read(&t, b, LINES, delays[k]);
+		same = same && same_sums(&t, want);
+	}
+	ok(same, "read: delays 1, 2, 7 and 1000 read the same elements into "
+	    "the same sums");
+	memset(&t, 0, sizeof t);
+	ts_loaded_read(&t, b, 2, 1);
+	ts_loaded_read(&t, b + 2 * LE, 3, 1);
+	ok(same_sums(&t, want), "read: the sums run on from call to call "
+	    "(2 lines, then 3, are the 5 lines' sums)");
+	ts_loaded_read(&t, b, 0, 5);
+	ok(same_sums(&t, want), "read: no line, no change");
+
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < N + LE; i++)
+			a[i] = i < N ? -1 : 42;
+		ts_loaded_triad(a, b, c, 3.0, LINES, k == 0 ? 0 : 2);
+		for (same = true, i = 0; i < N; i++)
+			same = same && a[i] == b[i] + 3.0 * c[i];
+		for (clean = true, i = N; i < N + LE; i++)
+			clean = clean && a[i] == 42;
+		ok(same && clean, "triad, delay %d: a = b + 3c on the lines, "
+		    "nothing written past them", k == 0 ? 0 : 2);
+		for (i = 0; i < N; i++)
+			a[i] = -1;
+		ts_loaded_copy(a, b, LINES, k == 0 ? 0 : 3);
+		for (same = true, i = 0; i < N; i++)
+			same = same && a[i] == b[i];
+		for (clean = true, i = N; i < N + LE; i++)
+			clean = clean && a[i] == 42;
+		ok(same && clean, "copy, delay %d: a = b on the lines, nothing "
+		    "written past them", k == 0 ? 0 : 3);
+	}
 }
 
 /* A report with two curves of three points and a 2-node matrix. */
@@ -246,6 +335,7 @@ test_run(void)
 	struct ts_loaded *L;
 	unsigned bound;
 	char err[256];
+	int rc;
 
 	memset(&cfg, 0, sizeof cfg);
 	cfg.chase_bytes = 4u << 20;
@@ -260,12 +350,21 @@ test_run(void)
 	ok(ts_loaded_point(L, TS_MIX_READ, 0, true, &idle, err, sizeof err)
 	    == 0 && idle.bandwidth == 0 && idle.local_ns > 0 &&
 	    idle.random_ns > 0, "the idle point reads the chase only");
-	ok(ts_loaded_point(L, TS_MIX_TRIAD, 0, false, &busy, err,
-	    sizeof err) == 0 && busy.bandwidth > 0 && busy.local_ns > 0,
+	/* Each point measured before its ok(): the figure in the message
+	 * must be this point's, whatever the order arguments are read in. */
+	rc = ts_loaded_point(L, TS_MIX_TRIAD, 0, false, &busy, err,
+	    sizeof err);
+	ok(rc == 0 && busy.bandwidth > 0 && busy.local_ns > 0,
 	    "a loaded point moves bytes (%.2f GB/s)", busy.bandwidth / 1e9);
-	ok(ts_loaded_point(L, TS_MIX_COPY, 1000, false, &busy, err,
-	    sizeof err) == 0 && busy.bandwidth > 0,
-	    "and with a delay (%.3f GB/s)", busy.bandwidth / 1e9);
+	rc = ts_loaded_point(L, TS_MIX_COPY, 1000, false, &busy, err,
+	    sizeof err);
+	ok(rc == 0 && busy.bandwidth > 0, "and with a delay (%.3f GB/s)",
+	    busy.bandwidth / 1e9);
+	rc = ts_loaded_point(L, TS_MIX_READ, 1, false, &busy, err,
+	    sizeof err);
+	ok(rc == 0 && busy.bandwidth > 0,
+	    "the read at delay 1 moves bytes (%.2f GB/s)",
+	    busy.bandwidth / 1e9);
 	ts_loaded_close(L);
 }
 
@@ -275,6 +374,7 @@ main(void)
 	test_mixes();
 	test_delays();
 	test_assemble();
+	test_kernels();
 	test_json();
 	test_svg_table();
 	test_run();

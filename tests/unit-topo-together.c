@@ -62,9 +62,15 @@ main(void)
 	if (t == NULL || cores < 2 || !ts_topo_is_this_machine(t)) {
 		skip(1, "this machine: %s", t == NULL ? err :
 		    "fewer than two cores to bind to");
+	} else if (tap_emulated() != NULL) {
+		skip(1, "two threads' rate against one's: timings under %s "
+		    "(TS_EMULATED) say nothing", tap_emulated());
 	} else {
+		/* Alone before and after: a busy machine can only make a
+		 * reading slow, so the best of both is the ceiling's base. */
 		one = alone();
 		r = ts_together_probe(t, 2, err, sizeof err);
+		one = fmax(one, alone());
 		if (r == -1 && strstr(err, "refused") != NULL)
 			skip(1, "binding refused here: %s", err);
 		else

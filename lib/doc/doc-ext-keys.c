@@ -48,6 +48,7 @@ STRING_KEY(cflags);
 STRING_KEY(configure_host);
 STRING_KEY(debug_assertions_means);
 STRING_KEY(kernel_release);
+STRING_KEY(cpu_features);
 
 const char *
 ts_ext_string(const struct ts_extensions *e, const struct ts_ext_key *k)
@@ -343,6 +344,7 @@ const struct ts_ext_key *const ts_ext_keys[] = {
 	&ts_ext_key_cpu_kinds,
 	&ts_ext_key_executions,
 	&ts_ext_key_cpu_speed,
+	&ts_ext_key_cpu_features,
 };
 
 const size_t ts_next_keys = sizeof ts_ext_keys / sizeof ts_ext_keys[0];

@@ -29,6 +29,7 @@ extern const struct ts_ext_key ts_ext_key_cflags;
 extern const struct ts_ext_key ts_ext_key_configure_host;
 extern const struct ts_ext_key ts_ext_key_debug_assertions_means;
 extern const struct ts_ext_key ts_ext_key_kernel_release;
+extern const struct ts_ext_key ts_ext_key_cpu_features;
 /* The string of a string-valued key, or NULL. */
 const char	*ts_ext_string(const struct ts_extensions *,
 		    const struct ts_ext_key *);

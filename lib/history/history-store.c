@@ -579,7 +579,8 @@ ts_hist_make_dirs(const char *path, char *err, size_t errlen)
 	char *p;
 
 	if (strlen(path) >= sizeof dir) {
-		snprintf(err, errlen, "%s: path too long", path);
+		snprintf(err, errlen, "%.200s...: path too long (%zu bytes)",
+		    path, strlen(path));
 		return -1;
 	}
 	strcpy(dir, path);

@@ -27,6 +27,7 @@ struct ts_sysextra {
 	const char	*debug_rule;		/* what debug_assertions means here */
 	char		*thp_mode;		/* "madvise"; NULL if unknown */
 	uint64_t	 base_page_bytes;	/* sysconf(_SC_PAGESIZE) */
+	char		*cpu_features;		/* "neon,sve,sha2"; NULL if unknown */
 };
 
 /*
@@ -58,5 +59,27 @@ uint64_t	 ts_mem_room(void);
 char	*ts_rust_target(const char *cpu, const char *os);
 char	*ts_flag_value(const char *flags, const char *prefix);
 char	*ts_cpuinfo_value(const char *text, const char *key);
+
+/*
+ * cpu_model from /proc/cpuinfo text: its first "model name" (x86); else
+ * the cores an Arm CPU's implementer and part numbers name ("ARM
+ * Neoverse-N1", "ARM Cortex-A76 + Cortex-A55" for big.LITTLE: the
+ * original wrote the implementer's number, "0x41"); else IBM Z's machine
+ * type ("IBM z15 T01 (8561)"); else "Model", "Hardware" or the
+ * implementer, as the original.  malloc'd; NULL when none is there.
+ */
+char	*ts_cpu_model(const char *cpuinfo);
+char	*ts_cpu_model_arm(const char *cpuinfo);
+char	*ts_cpu_model_s390(const char *cpuinfo);
+
+enum ts_arch { TS_ARCH_AARCH64, TS_ARCH_S390X };
+/*
+ * The CPU features (extensions.cpu_features) the kernel's AT_HWCAP and
+ * AT_HWCAP2 words give on arm64 ("neon,fp16,dotprod,sve,sve2,aes,sha1,
+ * sha2,sha3,sha512,crc32,atomics", those present) or s390x ("msa,vx,vxe,
+ * vxe2,dflt,nnpa"); NULL when none.  x86's come from CPUID ("sse2,avx,
+ * avx2,fma,avx512f,aes,sha_ni").
+ */
+char	*ts_cpu_features_hwcap(enum ts_arch, uint64_t hwcap, uint64_t hwcap2);
 
 #endif /* TS_SYSINFO_H */

@@ -117,14 +117,17 @@ stream_setup(unsigned threads, unsigned index, const struct ts_kparams *p)
 {
 	struct ts_stream *s;
 	bool huge = p != NULL && p->huge_pages;
+	uint64_t share;
 	size_t n, i, span;
 	void *m;
 
-	n = (size_t)ts_partition_share(stream_total(p), threads, index);
-	if (n > SIZE_MAX / 4 / sizeof(double)) {
+	share = ts_partition_share(stream_total(p), threads, index);
+	/* Checked before it is a size_t, which has 32 bits on i386. */
+	if (share > SIZE_MAX / 4 / sizeof(double)) {
 		errno = ENOMEM;
 		return NULL;
 	}
+	n = (size_t)share;
 	if (posix_memalign((void **)&s, 64, sizeof *s) != 0) {
 		errno = ENOMEM;
 		return NULL;

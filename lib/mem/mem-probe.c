@@ -249,9 +249,13 @@ ts_probe_open(const struct ts_probe_config *cfg, char *err, size_t errlen)
 		return NULL;
 	}
 	entries = cfg->working_set_bytes / sizeof(uint32_t);
+	if (ts_size_mappable(cfg->working_set_bytes, "working set per thread",
+	    err, errlen) != 0) {
+		errno = EINVAL;
+		return NULL;
+	}
 	if (cfg->working_set_bytes > TS_PROBE_MAX_BYTES ||
-	    entries < 1 ||
-	    (uint64_t)SIZE_MAX / 2 < cfg->working_set_bytes) {
+	    entries < 1) {
 		snprintf(err, errlen, "working set of %llu bytes per thread "
 		    "is outside %llu..%llu", (unsigned long long)
 		    cfg->working_set_bytes, (unsigned long long)

@@ -202,7 +202,9 @@ ts_residency_measure(void *arg, const uint64_t *small, size_t n,
 	struct ts_rng rng;
 	size_t i, r;
 
-	if (n > TS_RESIDENCY_MAX_SMALL || large < GROUP || large > LARGE_MAX) {
+	/* On 32 bits a size past one mapping's would wrap as a size_t. */
+	if (n > TS_RESIDENCY_MAX_SMALL || large < GROUP || large > LARGE_MAX ||
+	    large > TS_MAP_MAX_BYTES) {
 		snprintf(err, errlen, "cannot test %llu bytes",
 		    (unsigned long long)large);
 		return -1;

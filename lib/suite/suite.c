@@ -925,7 +925,7 @@ buffer_ext(const struct run *run, const struct buffer *b,
 /*
  * The keys of the extensions that describe this machine and build
  * (compiler, cflags, configure_host, assertions, debug_assertions_means,
- * kernel_release, l3_total_bytes, llc, the affinity, quota and usable
+ * kernel_release, cpu_features, l3_total_bytes, llc, the affinity, quota and usable
  * CPUs of cpus, and the page sizes of buffers), from what
  * ts_sysinfo_capture() found.
  */
@@ -946,6 +946,9 @@ machine_extensions(const struct ts_sysextra *x, struct ts_extensions *e)
 	if (x->kernel_release != NULL)
 		ts_ext_set_string(e, &ts_ext_key_kernel_release,
 		    x->kernel_release);
+	if (x->cpu_features != NULL)
+		ts_ext_set_string(e, &ts_ext_key_cpu_features,
+		    x->cpu_features);
 	if (x->l3_total_bytes != 0)
 		*(uint64_t *)ts_ext_set(e, &ts_ext_key_l3_total_bytes) =
 		    x->l3_total_bytes;

@@ -24,7 +24,7 @@
 #include "util.h"
 
 /* Elements of a stream per 64-byte line, and lines per published count. */
-#define LINE_ELEMS	8u
+#define LINE_ELEMS	((size_t)TS_LOADED_LINE_ELEMS)
 #define STEP_LINES	64u
 /* Hops between two clock reads of the chase. */
 #define CHASE_BATCH	UINT64_C(4096)
@@ -234,17 +234,44 @@ spin(uint64_t steps)
 }
 
 /*
- * The three kernels on one block of n elements (n a multiple of
- * LINE_ELEMS).  restrict lets the compiler vectorize them; the read
- * sum keeps LINE_ELEMS independent chains, since one running sum
- * would hold a core to one add's latency per element, well below what
- * its loads can stream.
+ * The three kernels, a line (LINE_ELEMS elements of each stream) and its
+ * delay at a time.  A line's work is its loads and what they feed, and
+ * no more: the read adds each element to one of eight sums that run on
+ * across lines and calls (eight chains, since one running sum would hold
+ * a core to one add's latency per element), and nothing on the line's
+ * path divides or reduces.  Reducing the eight sums after every line and
+ * dividing to know when to publish, as the kernel once did, made a
+ * delayed line some 60 instructions instead of some 15, most of them
+ * waiting on the line's loads: the core held fewer lines in flight, the
+ * read moved 0.5 to 0.7 of its peak at every small delay, and whether
+ * delay 2 moved more than delay 1 was left to chance (issue 31:
+ * bench/read-kernels.sh).
  */
-static double
-block_read(const double *restrict a, size_t n)
+void
+ts_loaded_read(struct ts_loaded_sums *sums, const double *restrict a,
+    size_t lines, uint64_t delay)
 {
-	double s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-	size_t i;
+	size_t i, n = lines * LINE_ELEMS;
+
+#if defined(__SSE2__)
+	__m128d s01 = _mm_loadu_pd(sums->s), s23 = _mm_loadu_pd(sums->s + 2);
+	__m128d s45 = _mm_loadu_pd(sums->s + 4), s67 = _mm_loadu_pd(sums->s + 6);
+
+	for (i = 0; i < n; i += LINE_ELEMS) {
+		s01 = _mm_add_pd(s01, _mm_loadu_pd(a + i));
+		s23 = _mm_add_pd(s23, _mm_loadu_pd(a + i + 2));
+		s45 = _mm_add_pd(s45, _mm_loadu_pd(a + i + 4));
+		s67 = _mm_add_pd(s67, _mm_loadu_pd(a + i + 6));
+		spin(delay);
+	}
+	_mm_storeu_pd(sums->s, s01);
+	_mm_storeu_pd(sums->s + 2, s23);
+	_mm_storeu_pd(sums->s + 4, s45);
+	_mm_storeu_pd(sums->s + 6, s67);
+#else
+	double s0 = sums->s[0], s1 = sums->s[1], s2 = sums->s[2];
+	double s3 = sums->s[3], s4 = sums->s[4], s5 = sums->s[5];
+	double s6 = sums->s[6], s7 = sums->s[7];
 
 	for (i = 0; i < n; i += LINE_ELEMS) {
 		s0 += a[i];
@@ -255,8 +282,17 @@ block_read(const double *restrict a, size_t n)
 		s5 += a[i + 5];
 		s6 += a[i + 6];
 		s7 += a[i + 7];
+		spin(delay);
 	}
-	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7));
+	sums->s[0] = s0;
+	sums->s[1] = s1;
+	sums->s[2] = s2;
+	sums->s[3] = s3;
+	sums->s[4] = s4;
+	sums->s[5] = s5;
+	sums->s[6] = s6;
+	sums->s[7] = s7;
+#endif
 }
 
 /*
@@ -264,74 +300,102 @@ block_read(const double *restrict a, size_t n)
  * on x86-64): a store that first reads its line, as a plain store does,
  * would make the triad 3:1 reads to writes on the memory bus and the
  * copy 2:1, not the 2:1 and 1:1 they are named for, and move a third
- * more than they count.  a is 16-byte aligned (blocks start on lines).
+ * more than they count.  a is 16-byte aligned (runs start on lines).
  */
-static void
-block_triad(double *restrict a, const double *restrict b,
-    const double *restrict c, size_t n, double q)
+void
+ts_loaded_triad(double *restrict a, const double *restrict b,
+    const double *restrict c, double q, size_t lines, uint64_t delay)
 {
-	size_t j;
+	size_t i, n = lines * LINE_ELEMS;
 
 #if defined(__SSE2__)
 	__m128d vq = _mm_set1_pd(q);
 
-	for (j = 0; j + 2 <= n; j += 2)
-		_mm_stream_pd(a + j, _mm_add_pd(_mm_loadu_pd(b + j),
-		    _mm_mul_pd(vq, _mm_loadu_pd(c + j))));
+	for (i = 0; i < n; i += LINE_ELEMS) {
+		_mm_stream_pd(a + i, _mm_add_pd(_mm_loadu_pd(b + i),
+		    _mm_mul_pd(vq, _mm_loadu_pd(c + i))));
+		_mm_stream_pd(a + i + 2, _mm_add_pd(_mm_loadu_pd(b + i + 2),
+		    _mm_mul_pd(vq, _mm_loadu_pd(c + i + 2))));
+		_mm_stream_pd(a + i + 4, _mm_add_pd(_mm_loadu_pd(b + i + 4),
+		    _mm_mul_pd(vq, _mm_loadu_pd(c + i + 4))));
+		_mm_stream_pd(a + i + 6, _mm_add_pd(_mm_loadu_pd(b + i + 6),
+		    _mm_mul_pd(vq, _mm_loadu_pd(c + i + 6))));
+		spin(delay);
+	}
 #else
-	for (j = 0; j < n; j++)
-		a[j] = b[j] + q * c[j];
-#endif
-}
-
-static void
-block_copy(double *restrict a, const double *restrict b, size_t n)
-{
 	size_t j;
 
-#if defined(__SSE2__)
-	for (j = 0; j + 2 <= n; j += 2)
-		_mm_stream_pd(a + j, _mm_loadu_pd(b + j));
-#else
-	for (j = 0; j < n; j++)
-		a[j] = b[j];
+	for (i = 0; i < n; i += LINE_ELEMS) {
+		for (j = 0; j < LINE_ELEMS; j++)
+			a[i + j] = b[i + j] + q * c[i + j];
+		spin(delay);
+	}
 #endif
 }
 
-/* Stream through the buffer with mix m until stop is set. */
+void
+ts_loaded_copy(double *restrict a, const double *restrict b, size_t lines,
+    uint64_t delay)
+{
+	size_t i, n = lines * LINE_ELEMS;
+
+	for (i = 0; i < n; i += LINE_ELEMS) {
+#if defined(__SSE2__)
+		_mm_stream_pd(a + i, _mm_loadu_pd(b + i));
+		_mm_stream_pd(a + i + 2, _mm_loadu_pd(b + i + 2));
+		_mm_stream_pd(a + i + 4, _mm_loadu_pd(b + i + 4));
+		_mm_stream_pd(a + i + 6, _mm_loadu_pd(b + i + 6));
+#else
+		size_t j;
+
+		for (j = 0; j < LINE_ELEMS; j++)
+			a[i + j] = b[i + j];
+#endif
+		spin(delay);
+	}
+}
+
+/*
+ * Stream through the buffer with mix m until stop is set, STEP_LINES
+ * lines at a time: the count is published and stop read between two
+ * such runs, whatever the delay.
+ */
 static void
 load_run(struct loader *l, enum ts_load_mix m, uint64_t delay,
     atomic_int *stop)
 {
 	double *a = l->buf, *b = a + l->elems, *c = b + l->elems;
-	size_t n = m == TS_MIX_READ ? 3 * l->elems : l->elems, i, step;
+	size_t n = m == TS_MIX_READ ? 3 * l->elems : l->elems, i, k;
+	const size_t run = (size_t)STEP_LINES * LINE_ELEMS;
 	uint64_t moved = atomic_load_explicit(&l->bytes, memory_order_relaxed);
-	unsigned per = ts_mix_bytes(m);
-	double s = 0, q = 3.0;
+	uint64_t per_run = (uint64_t)run * ts_mix_bytes(m);
+	struct ts_loaded_sums sums;
+	double s = 0;
 
-	step = delay == 0 ? (size_t)STEP_LINES * LINE_ELEMS : LINE_ELEMS;
+	memset(&sums, 0, sizeof sums);
 	for (;;) {
-		for (i = 0; i + step <= n; i += step) {
+		/* n is a multiple of run (ts_loaded_open). */
+		for (i = 0; i < n; i += run) {
 			switch (m) {
 			case TS_MIX_READ:
-				s += block_read(a + i, step);
+				ts_loaded_read(&sums, a + i, STEP_LINES,
+				    delay);
 				break;
 			case TS_MIX_TRIAD:
-				block_triad(a + i, b + i, c + i, step, q);
+				ts_loaded_triad(a + i, b + i, c + i, 3.0,
+				    STEP_LINES, delay);
 				break;
 			case TS_MIX_COPY:
-				block_copy(a + i, b + i, step);
+				ts_loaded_copy(a + i, b + i, STEP_LINES,
+				    delay);
 				break;
 			}
-			moved += (uint64_t)step * per;
-			if (delay != 0) {
-				spin(delay);
-				if (((i / step) + 1) % STEP_LINES != 0)
-					continue;
-			}
+			moved += per_run;
 			atomic_store_explicit(&l->bytes, moved,
 			    memory_order_relaxed);
 			if (atomic_load_explicit(stop, memory_order_relaxed)) {
+				for (k = 0; k < LINE_ELEMS; k++)
+					s += sums.s[k];
 				load_sink = s;
 #if defined(__SSE2__)
 				_mm_sfence();

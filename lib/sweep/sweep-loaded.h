@@ -63,6 +63,34 @@ size_t		 ts_loaded_delays(uint64_t max, uint64_t *delays, size_t cap);
 int		 ts_loaded_delay_list(const char *, uint64_t *delays,
 		    size_t cap, char *err, size_t errlen);
 
+/*
+ * The load kernels, one call per run of `lines` 64-byte lines
+ * (TS_LOADED_LINE_ELEMS elements of each stream), each line followed by
+ * `delay` empty spin steps (none for 0): the load threads call them on
+ * 64 lines at a time, and the unit test on small arrays.
+ */
+#define TS_LOADED_LINE_ELEMS	8
+
+/*
+ * The read mix's running sums: element k of every line is added to s[k].
+ * They carry over from one call to the next and are only summed when
+ * the load stops, so no line ends in a reduction: the eight chains are
+ * all the work a line adds to its loads.
+ */
+struct ts_loaded_sums {
+	double		 s[TS_LOADED_LINE_ELEMS];
+};
+
+/* s[k] += a[i] for each element i of the lines, k = i % 8. */
+void		 ts_loaded_read(struct ts_loaded_sums *, const double *a,
+		    size_t lines, uint64_t delay);
+/* a[i] = b[i] + q * c[i], a 16-byte aligned (stored past the caches). */
+void		 ts_loaded_triad(double *a, const double *b, const double *c,
+		    double q, size_t lines, uint64_t delay);
+/* a[i] = b[i], a 16-byte aligned (stored past the caches). */
+void		 ts_loaded_copy(double *a, const double *b, size_t lines,
+		    uint64_t delay);
+
 struct ts_loaded_cfg {
 	uint64_t	 chase_bytes;	/* the latency thread's buffer */
 	uint64_t	 load_bytes;	/* each load thread's buffer, all streams */

@@ -16,6 +16,7 @@
 #include "mem/mem-chase.h"
 #include "num/num-format.h"
 #include "rng.h"
+#include "size.h"
 #include "sweep/sweep.h"
 #include "util.h"
 
@@ -44,6 +45,10 @@ ts_sweep_default_max(uint64_t llc, uint64_t avail)
 		while (top > TS_SWEEP_MIN_BYTES &&
 		    ts_sweep_footprint(top) > avail / 2)
 			top /= 2;
+	/* What one mapping may hold (2 GiB less a byte on 32 bits). */
+	while (top > TS_SWEEP_MIN_BYTES &&
+	    ts_sweep_footprint(top) > TS_MAP_MAX_BYTES)
+		top /= 2;
 	return top;
 }
 

@@ -160,6 +160,11 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 				    "in MiB in [0.0625, 16384]", optarg);
 			o->ws_auto = false;
 			o->ws_bytes = (uint64_t)(mb * (double)TS_MIB) / 64 * 64;
+			if (ts_size_mappable(o->ws_bytes, "--working-set-mb",
+			    err, sizeof err) != 0) {
+				ts_error("%s", err);
+				exit(TS_EXIT_USAGE);
+			}
 			break;
 		case 't':
 			if (ts_parse_u64(optarg, 1, MAX_THREADS,

@@ -326,8 +326,15 @@ real(const char *opt, const char *arg, double min, double max)
 static void
 buffer_option(struct args *a, size_t i, const char *arg)
 {
+	char err[256];
+
 	a->buffer_mb[i] = number(ts_kernels[i]->buffer_option, arg, 1,
 	    MAX_BUFFER_MB);
+	if (ts_size_mappable(a->buffer_mb[i] * TS_MIB,
+	    ts_kernels[i]->buffer_option, err, sizeof err) != 0) {
+		ts_error("%s", err);
+		exit(TS_EXIT_USAGE);
+	}
 }
 
 /* Parse the command line into *a; usage errors exit 2 here. */

@@ -317,7 +317,11 @@ sweep_loaded(struct loaded_opts *o)
 	ts_buf_init(&buf);
 	if (o->out != NULL) {
 		ts_loaded_json(&buf, &r);
-		if (ts_cli_write_file(o->out, buf.data, buf.len, o->quiet) != 0)
+		/* -o -: the JSON on standard output, as the sweep's. */
+		if (strcmp(o->out, "-") == 0)
+			fwrite(buf.data, 1, buf.len, stdout);
+		else if (ts_cli_write_file(o->out, buf.data, buf.len,
+		    o->quiet) != 0)
 			status = TS_EXIT_FAILURE;
 	} else {
 		ts_loaded_table(&buf, &r);

@@ -152,6 +152,15 @@ check_max_size(const char *arg, uint64_t v, uint64_t avail)
 		    "available", arg, a, b);
 		return -1;
 	}
+	if (ts_sweep_footprint(top) > TS_MAP_MAX_BYTES) {
+		ts_size_format((double)ts_sweep_footprint(top), TS_SIZE_SHORT,
+		    a, sizeof a);
+		ts_error("--max-size: %s needs %s in one mapping, which "
+		    "cannot be mapped by a %u-bit program (at most %llu MiB)",
+		    arg, a, (unsigned)(sizeof(size_t) * 8),
+		    (unsigned long long)(TS_MAP_MAX_BYTES / TS_MIB));
+		return -1;
+	}
 	return 0;
 }
 
@@ -244,6 +253,11 @@ parse_args(int argc, char *argv[], struct options *o)
 				ts_error("--chase-size: expected a size of at "
 				    "least 1M with an optional K, M, G or T "
 				    "suffix, got '%s'", optarg);
+				return -1;
+			}
+			if (ts_size_mappable(o->loaded.chase_bytes,
+			    "--chase-size", err, sizeof err) != 0) {
+				ts_error("%s", err);
 				return -1;
 			}
 			break;
