@@ -97,6 +97,9 @@ _threadstone_program_args()
     threadstone-history:--format)
         COMPREPLY=($(compgen -W $'jsonl\ncsv' -- "$cur"))
         return ;;
+    threadstone-compare:--format)
+        COMPREPLY=($(compgen -W $'text\nmarkdown\njson\noriginal' -- "$cur"))
+        return ;;
     threadstone-history:--pass)
         COMPREPLY=($(compgen -W $'single\nmulti' -- "$cur"))
         return ;;

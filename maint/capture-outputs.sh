@@ -49,6 +49,8 @@ for d in apple-m4-pro run-signed-at-runtime compare-candidate-b \
 	cap "verify-$d" "$b/threadstone-verify" "$fx/$d.json"
 	cap "verify-json-$d" "$b/threadstone-verify" --json "$fx/$d.json"
 	cap "compare-$d" "$b/threadstone-compare" "$fx/apple-m4-pro.json" "$fx/$d.json"
+	cap "compare-original-$d" "$b/threadstone-compare" --format original "$fx/apple-m4-pro.json" "$fx/$d.json"
+	cap "compare-markdown-$d" "$b/threadstone-compare" --format markdown "$fx/apple-m4-pro.json" "$fx/$d.json"
 	cap "compare-json-$d" "$b/threadstone-compare" --json "$fx/apple-m4-pro.json" "$fx/$d.json"
 done
 for i in 1 2 3 4 5 6 7 8; do
@@ -57,6 +59,8 @@ done
 cap report-nul "$b/threadstone-report" "$fx/nul-in-string.json"
 cap report-missing "$b/threadstone-report" "$tmp/none.json"
 cap compare-fail "$b/threadstone-compare" --fail-on-regression "$fx/apple-m4-pro.json" "$fx/compare-candidate-b.json"
+cap compare-sets "$b/threadstone-compare" "$fx/apple-m4-pro.json" "$fx/executions-run.json" -- "$fx/compare-candidate-b.json" "$fx/executions-run.json"
+cap compare-sets-json "$b/threadstone-compare" --json "$fx/apple-m4-pro.json" "$fx/executions-run.json" -- "$fx/compare-candidate-b.json" "$fx/executions-run.json"
 cp "$fx/apple-m4-pro.json" "$tmp/s.json"
 cap sign "$b/threadstone-sign" --force --key "$fx/testkey-seed-00-1f.pkcs8v2.der" -o "$tmp/signed.json" "$tmp/s.json"
 cap sign-cat cat "$tmp/signed.json"

@@ -1,8 +1,10 @@
 #!/bin/sh
-# threadstone-compare: the original's layout byte for byte, the exit
-# statuses (improvement, regression with and without --fail-on-regression,
-# unchanged, machine mismatch), documents of different producers,
-# standard input, --json, and bad input.
+# threadstone-compare: the original's layout byte for byte (--format
+# original), the exit statuses (improvement, regression with and without
+# --fail-on-regression, unchanged, machine mismatch), documents of
+# different producers, standard input, --json, and bad input; the default
+# layout (markers explained, one change per row with the interval that
+# decides, units, n), markdown, and sets of runs.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 [ -x "$TS_COMPARE" ] || skip_all "threadstone-compare is not built"
@@ -10,19 +12,24 @@
 apple=apple-m4-pro.json
 cd "$FIXTURES" || exit 99
 
-run "$TS_COMPARE" $apple $apple
+# ThreadStone 2.0.0's layout (as earlier versions printed it by default),
+# for the tests of the original's bytes and our additions to them; the
+# default layout and sets of runs are tested at the end.
+O="--format original"
+
+run "$TS_COMPARE" $O $apple $apple
 expect_status 0 "self-comparison"
 cmp -s "$tmpdir/out" expected-compare-apple-self.txt
 ok $? "self-comparison equals expected-compare-apple-self.txt"
 
-run "$TS_COMPARE" $apple compare-candidate-b.json
+run "$TS_COMPARE" $O $apple compare-candidate-b.json
 expect_status 0 "regression and mismatch without --fail-on-regression"
 cmp -s "$tmpdir/out" expected-compare-apple-vs-b.txt
 ok $? "apple vs b equals expected-compare-apple-vs-b.txt"
 [ ! -s "$tmpdir/err" ]
 ok $? "nothing on stderr without --fail-on-regression"
 
-run "$TS_COMPARE" --fail-on-regression $apple compare-candidate-b.json
+run "$TS_COMPARE" $O --fail-on-regression $apple compare-candidate-b.json
 expect_status 3 "significant regression with --fail-on-regression"
 cmp -s "$tmpdir/out" expected-compare-apple-vs-b.txt
 ok $? "the comparison is still printed in full"
@@ -37,29 +44,29 @@ sed 's/"cpu_model": "Apple M4 Pro"/"cpu_model": "Apple M4 Max"/' $apple \
     >"$tmpdir/othercpu.json"
 sed 's/^    "threads": 14,$/    "threads": 12,/' $apple >"$tmpdir/threads.json"
 
-run "$TS_COMPARE" --fail-on-regression $apple "$tmpdir/faster.json"
+run "$TS_COMPARE" $O --fail-on-regression $apple "$tmpdir/faster.json"
 expect_status 0 "improvement only"
 grep -q '^  + dhrystone               68.0M → *81.6M    +20.0%$' "$tmpdir/out"
 ok $? "improvement row shows + and +20.0%"
 
-run "$TS_COMPARE" "$tmpdir/faster.json" $apple
+run "$TS_COMPARE" $O "$tmpdir/faster.json" $apple
 expect_status 0 "regression without the option"
-run "$TS_COMPARE" --fail-on-regression "$tmpdir/faster.json" $apple
+run "$TS_COMPARE" $O --fail-on-regression "$tmpdir/faster.json" $apple
 expect_status 3 "regression with the option"
 grep -q '^  - dhrystone               81.6M → *68.0M    -16.7%$' "$tmpdir/out"
 ok $? "regression row shows - and -16.7%"
 
-run "$TS_COMPARE" --fail-on-regression $apple $apple
+run "$TS_COMPARE" $O --fail-on-regression $apple $apple
 expect_status 0 "unchanged with the option"
 
-run "$TS_COMPARE" --fail-on-regression $apple "$tmpdir/othercpu.json"
+run "$TS_COMPARE" $O --fail-on-regression $apple "$tmpdir/othercpu.json"
 expect_status 0 "machine mismatch alone is not a regression"
 sed -n 3,4p "$tmpdir/out" >"$tmpdir/warn"
 printf "warning: different CPUs: 'Apple M4 Pro' vs 'Apple M4 Max'\n         this compares two machines, not two versions\n" |
     cmp -s - "$tmpdir/warn"
 ok $? "CPU mismatch warning"
 
-run "$TS_COMPARE" $apple "$tmpdir/threads.json"
+run "$TS_COMPARE" $O $apple "$tmpdir/threads.json"
 expect_status 0 "thread-count mismatch"
 grep -q "^warning: different thread counts: 14 vs 12$" "$tmpdir/out"
 ok $? "thread-count mismatch warning"
@@ -75,7 +82,7 @@ ours=producer-ours-0.1.0.json
 orig_desc="'ThreadStone 2.0.0 (rustc 1.95.0)'"
 ours_desc="'threadstone 0.1.0 (C, gcc 12.2.0)'"
 
-run "$TS_COMPARE" $orig $ours
+run "$TS_COMPARE" $O $orig $ours
 expect_status 0 "original vs ours"
 sed -n 3,5p "$tmpdir/out" >"$tmpdir/warn"
 printf '%s\n' "warning: different producers: $orig_desc vs $ours_desc" \
@@ -92,13 +99,13 @@ ok $? "the score built on them is marked"
 [ ! -s "$tmpdir/err" ]
 ok $? "without --fail-on-regression, nothing on stderr"
 
-run "$TS_COMPARE" --fail-on-regression $orig $ours
+run "$TS_COMPARE" $O --fail-on-regression $orig $ours
 expect_status 0 "a slower sort across producers is not a regression"
 [ "$(wc -l <"$tmpdir/err")" -eq 1 ] &&
     grep -qxF "threadstone-compare: warning: different producers: $orig_desc vs $ours_desc (dhrystone and sort kernels differ: not counted as regressions)" "$tmpdir/err"
 ok $? "--fail-on-regression repeats the warning on stderr, one line"
 
-run "$TS_COMPARE" --fail-on-regression $ours $orig
+run "$TS_COMPARE" $O --fail-on-regression $ours $orig
 expect_status 3 "a slower sha256 across producers is a regression"
 [ "$(wc -l <"$tmpdir/err")" -eq 2 ] &&
     sed -n 1p "$tmpdir/err" | grep -q '^threadstone-compare: warning: different producers: ' &&
@@ -107,12 +114,12 @@ ok $? "the warning, then only the same-kernel regression is named"
 
 sed 's/"value": 267.40841994105705,/"value": 200.0,/' $ours \
     >"$tmpdir/ours-slow-sha.json"
-run "$TS_COMPARE" --fail-on-regression $orig "$tmpdir/ours-slow-sha.json"
+run "$TS_COMPARE" $O --fail-on-regression $orig "$tmpdir/ours-slow-sha.json"
 expect_status 3 "a slower same-kernel workload fails the gate"
 grep -q 'regression: sha256 single-thread (-22.7%)$' "$tmpdir/err"
 ok $? "and is the one named"
 
-run "$TS_COMPARE" --fail-on-regression $ours $ours
+run "$TS_COMPARE" $O --fail-on-regression $ours $ours
 expect_status 0 "ours against itself"
 ! grep -q producers "$tmpdir/out" && ! grep -q kernel "$tmpdir/out" &&
     [ ! -s "$tmpdir/err" ]
@@ -122,7 +129,7 @@ ok $? "same producer: no warning, no marks, nothing on stderr"
 # ipnsort: only sort is flagged, so a slower dhrystone is a regression.
 sed 's/"tool_version": "0.1.0"/"tool_version": "0.2.0"/; s/"producer": "threadstone 0.1.0 (C)"/"producer": "threadstone 0.2.0 (C)"/' \
     $ours >"$tmpdir/ours-020.json"
-run "$TS_COMPARE" --fail-on-regression "$tmpdir/ours-020.json" $orig
+run "$TS_COMPARE" $O --fail-on-regression "$tmpdir/ours-020.json" $orig
 expect_status 3 "0.2.0 vs rustc 1.95: a slower dhrystone is a regression"
 sed -n 3,4p "$tmpdir/out" >"$tmpdir/warn"
 printf '%s\n' "warning: different producers: 'threadstone 0.2.0 (C, gcc 12.2.0)' vs $orig_desc" \
@@ -136,7 +143,7 @@ ok $? "0.2.0 vs rustc 1.95: dhrystone is named, sort is not"
 # Two originals built with rustc 1.80 and 1.95 differ on sort only.
 sed 's/"rustc_version": "rustc 1.95.0 (59807616e 2026-04-14)"/"rustc_version": "rustc 1.80.1 (3f5fd8dd4 2024-08-06)"/' \
     $orig >"$tmpdir/orig-180.json"
-run "$TS_COMPARE" "$tmpdir/orig-180.json" $orig
+run "$TS_COMPARE" $O "$tmpdir/orig-180.json" $orig
 expect_status 0 "original rustc 1.80 vs 1.95"
 sed -n 4p "$tmpdir/out" | grep -qx '         sort kernels differ between these producers: their changes are not regressions'
 ok $? "rustc 1.80 vs 1.95: sort kernels differ"
@@ -145,7 +152,7 @@ ok $? "rustc 1.80 vs 1.95: sort kernels differ"
 sed '/"rustc_version":/d' $orig >"$tmpdir/orig-norustc.json"
 sed 's/"producer": "threadstone 0.1.0 (C)"/"producer": 42/' $ours \
     >"$tmpdir/ours-badproducer.json"
-run "$TS_COMPARE" --fail-on-regression "$tmpdir/orig-norustc.json" \
+run "$TS_COMPARE" $O --fail-on-regression "$tmpdir/orig-norustc.json" \
     "$tmpdir/ours-badproducer.json"
 expect_status 3 "unknown producers: a slower sort counts"
 sed -n 3,4p "$tmpdir/out" >"$tmpdir/warn"
@@ -154,7 +161,7 @@ printf '%s\n' "warning: different producers: 'unknown producer (tool_version 2.0
 ok $? "unknown producers are named as such"
 
 # Both in JSON.
-run "$TS_COMPARE" --json --fail-on-regression $orig $ours
+run "$TS_COMPARE" $O --json --fail-on-regression $orig $ours
 expect_status 0 "--json across producers"
 if [ -n "${PYTHON3:-}" ]; then
 	"$PYTHON3" -c '
@@ -185,7 +192,7 @@ assert not any(r["kernel_differs"] for k in ("single_thread", "multi_thread") fo
 fi
 
 # Standard input as either side.
-LC_ALL=C.UTF-8 "$TS_COMPARE" $apple - <$apple >"$tmpdir/stdin" 2>"$tmpdir/err"
+LC_ALL=C.UTF-8 "$TS_COMPARE" $O $apple - <$apple >"$tmpdir/stdin" 2>"$tmpdir/err"
 ok $? "candidate from standard input"
 { echo "$apple  →  -"; sed 1d expected-compare-apple-self.txt; } |
     cmp -s - "$tmpdir/stdin"
@@ -195,7 +202,7 @@ cat compare-candidate-b.json | "$TS_COMPARE" - compare-candidate-b.json \
 ok $? "baseline from a pipe"
 
 # JSON for scripts.
-run "$TS_COMPARE" --json --fail-on-regression $apple compare-candidate-b.json
+run "$TS_COMPARE" $O --json --fail-on-regression $apple compare-candidate-b.json
 expect_status 3 "--json keeps the exit status"
 grep -q '"regression": true' "$tmpdir/out" &&
     grep -q '"machine_mismatch": "different CPUs' "$tmpdir/out"
@@ -213,38 +220,39 @@ assert d["score"]["multi_core"] is None
 ' "$tmpdir/out"
 	ok $? "--json output is valid JSON with the right verdicts"
 fi
-run "$TS_COMPARE" --json $apple $apple
+run "$TS_COMPARE" $O --json $apple $apple
 grep -q '"regression": false' "$tmpdir/out"
 ok $? "--json self-comparison: no regression"
 
 # Bad input: one line on stderr, nothing on stdout.
-run "$TS_COMPARE" $apple "$tmpdir/definitely-not-here.json"
+run "$TS_COMPARE" $O $apple "$tmpdir/definitely-not-here.json"
 expect_status 1 "missing file"
 expect_one_error_line "missing file"
 grep -q "cannot read" "$tmpdir/err"
 ok $? "missing file: 'cannot read'"
 printf 'not json\n' >"$tmpdir/bad.json"
-run "$TS_COMPARE" "$tmpdir/bad.json" $apple
+run "$TS_COMPARE" $O "$tmpdir/bad.json" $apple
 expect_status 1 "not JSON"
 expect_one_error_line "not JSON"
 printf '{"hello": "world"}' >"$tmpdir/hello.json"
-run "$TS_COMPARE" $apple "$tmpdir/hello.json"
+run "$TS_COMPARE" $O $apple "$tmpdir/hello.json"
 expect_status 1 "not a result document"
 expect_one_error_line "not a result document"
-run "$TS_COMPARE" $apple "$tmpdir"
-expect_status 1 "a directory"
-expect_one_error_line "a directory"
-run "$TS_COMPARE" $apple
+mkdir "$tmpdir/empty"
+run "$TS_COMPARE" $apple "$tmpdir/empty"
+expect_status 1 "a directory without documents"
+expect_one_error_line "a directory without documents"
+run "$TS_COMPARE" $O $apple
 expect_status 2 "one file only"
 expect_one_error_line "one file only"
-run "$TS_COMPARE" - - </dev/null
+run "$TS_COMPARE" $O - - </dev/null
 expect_status 2 "standard input twice"
 expect_one_error_line "standard input twice"
-run "$TS_COMPARE" --bogus $apple $apple
+run "$TS_COMPARE" $O --bogus $apple $apple
 expect_status 2 "unknown option"
 expect_one_error_line "unknown option"
 
-run "$TS_COMPARE" --version
+run "$TS_COMPARE" $O --version
 expect_status 0 "--version"
 case $out in
 "threadstone-compare (threadstone) "[0-9]*) ok 0 "--version text" ;;
@@ -255,7 +263,7 @@ esac
 # row's detectable change; a real change found; old documents as before.
 ex=executions-run.json
 py=${PYTHON3:-$(command -v python3 || true)}
-run "$TS_COMPARE" $ex $ex
+run "$TS_COMPARE" $O $ex $ex
 expect_status 0 "executions: self-comparison"
 grep -q '^test: best execution against best' "$tmpdir/out"
 ok $? "executions: the test is named"
@@ -284,11 +292,11 @@ EOF
 }
 if [ -n "$py" ]; then
 	scale_pass "$ex" "$tmpdir/slow.json" sha256 single_thread 0.05
-	run "$TS_COMPARE" --fail-on-regression $ex "$tmpdir/slow.json"
+	run "$TS_COMPARE" $O --fail-on-regression $ex "$tmpdir/slow.json"
 	expect_status 3 "executions: a 95 % slower sha256 is a regression (a noisy run: its four best executions spread by 44 %, 87 % detectable)"
 	grep -q '^  - sha256 .*-95.0%' "$tmpdir/out"
 	ok $? "executions: the row is slower"
-	run "$TS_COMPARE" --json $ex "$tmpdir/slow.json"
+	run "$TS_COMPARE" $O --json $ex "$tmpdir/slow.json"
 	"$py" -c '
 import json, sys
 c = json.load(open(sys.argv[1]))
@@ -327,13 +335,13 @@ EOF
 		scale_pass "$tmpdir/$f.json" "$tmpdir/$f.json" sha256 \
 		    multi_thread 0.6
 	done
-	run "$TS_COMPARE" --fail-on-regression "$tmpdir/tog-base.json" \
+	run "$TS_COMPARE" $O --fail-on-regression "$tmpdir/tog-base.json" \
 	    "$tmpdir/tog-host.json"
 	expect_status 0 "together: 40 % slower with the host's 40 % less is no regression"
 	grep -q '^host: 2 threads at once got -40.0 % from the cores' "$tmpdir/out" &&
 	    grep -q '^  = sha256 .*-40.0%' "$tmpdir/out"
 	ok $? "together: the host line, and the multi-thread row unchanged"
-	run "$TS_COMPARE" --json "$tmpdir/tog-base.json" "$tmpdir/tog-host.json"
+	run "$TS_COMPARE" $O --json "$tmpdir/tog-base.json" "$tmpdir/tog-host.json"
 	"$py" -c '
 import json, sys
 c = json.load(open(sys.argv[1]))
@@ -345,7 +353,7 @@ s = next(r for r in c["single_thread"] if r["id"] == "sha256")
 assert s["host_allowance_pct"] is None
 ' "$tmpdir/out"
 	ok $? "together: --json gives the probe's change and the row's allowance"
-	run "$TS_COMPARE" --fail-on-regression "$tmpdir/tog-base.json" \
+	run "$TS_COMPARE" $O --fail-on-regression "$tmpdir/tog-base.json" \
 	    "$tmpdir/tog-code.json"
 	expect_status 3 "together: the same 40 % with the host unchanged is a regression"
 	grep -q '^host: 2 threads at once got +0.0 %' "$tmpdir/out" &&
@@ -357,7 +365,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 del d["extensions"]["cpu_speed"]["together"]["median"]
 json.dump(d, open(sys.argv[2], "w"))' "$tmpdir/tog-host.json" "$tmpdir/tog-bad.json"
-	run "$TS_COMPARE" --fail-on-regression "$tmpdir/tog-base.json" \
+	run "$TS_COMPARE" $O --fail-on-regression "$tmpdir/tog-base.json" \
 	    "$tmpdir/tog-bad.json"
 	expect_status 3 "together: a record without its median gives no allowance"
 	! grep -q '^host:' "$tmpdir/out" && grep -q '^  - sha256 ' "$tmpdir/out"
@@ -365,7 +373,7 @@ json.dump(d, open(sys.argv[2], "w"))' "$tmpdir/tog-host.json" "$tmpdir/tog-bad.j
 else
 	for i in 1 2 3 4 5 6 7; do ok 0 "# SKIP python3 not found"; done
 fi
-run "$TS_COMPARE" producer-ours-0.1.0.json $ex
+run "$TS_COMPARE" $O producer-ours-0.1.0.json $ex
 expect_status 0 "executions against a document without"
 grep -q "^test: the original's .*the baseline carries no executions" \
 	"$tmpdir/out"
@@ -388,13 +396,13 @@ d = json.load(open(sys.argv[1]))
 d["workloads"] = [w for w in d["workloads"] if w["id"] == "sha256"]
 json.dump(d, open(sys.argv[2], "w"), indent=2)
 EOF
-	run "$TS_COMPARE" $apple "$tmpdir/sha256-only.json"
+	run "$TS_COMPARE" $O $apple "$tmpdir/sha256-only.json"
 	expect_status 0 "a full run against -w sha256"
 	grep -qx '  scores not compared: the documents measure different workloads (baseline: dhrystone, sgemm, sha256, sort, stream, latency; candidate: sha256)' "$tmpdir/out" &&
 	    ! grep -q 'core score' "$tmpdir/out" &&
 	    grep -q '^  = sha256 ' "$tmpdir/out"
 	ok $? "text: the scores are not compared, and why; the common row is"
-	run "$TS_COMPARE" --json $apple "$tmpdir/sha256-only.json"
+	run "$TS_COMPARE" $O --json $apple "$tmpdir/sha256-only.json"
 	"$PYTHON3" -c '
 import json, sys
 s = json.load(open(sys.argv[1]))["score"]
@@ -410,6 +418,167 @@ assert s["not_compared"] is None and s["single_core"]["change_pct"] == 0, s
 	ok $? "--json, the same workloads: scores compared, not_compared null"
 else
 	for i in 1 2 3 4; do ok 0 "# SKIP python3 not found"; done
+fi
+
+# The default layout: markers explained, one change per row with what
+# decides it, units and n; a pair's score is not judged.
+run "$TS_COMPARE" $apple compare-candidate-b.json
+expect_status 0 "default layout"
+printf 'baseline:  apple-m4-pro.json\ncandidate: compare-candidate-b.json\n' |
+    cmp -s - "$tmpdir/out" -n 58
+ok $? "default layout: both sides named"
+grep -qx '  + dhrystone   68.0M Dhry/s   81.6M Dhry/s    +20.0%  ±1.5%     (n=1)' "$tmpdir/out" &&
+    grep -qx '  ~ sha256         422 MiB/s      422 MiB/s     +0.0%  ±0.7%     (n=1)' "$tmpdir/out" &&
+    grep -qx '  ? sort         102 Melem/s              —         —            (n=1+0)' "$tmpdir/out" &&
+    grep -qx '  + latency           118 ns         100 ns    +15.0%  ±0.9%     (n=1)' "$tmpdir/out"
+ok $? "default layout: rows with units, one change, its ±, n"
+grep -q '^legend: ~ no significant change, + faster, - slower (a regression), ? on one$' "$tmpdir/out" &&
+    grep -q "^test: one run a side: ± is the documents' 95 % intervals (ci95) combined,$" "$tmpdir/out"
+ok $? "default layout: a legend of the markers and the test named"
+run "$TS_COMPARE" $apple $apple
+grep -q '^    single-core        2.22k          2.22k     +0.0%  not judged: one run a side gives a score no interval$' "$tmpdir/out"
+ok $? "default layout: a pair's score is marked not judged"
+run "$TS_COMPARE" --help
+grep -q '^  ~  no significant change' "$tmpdir/out" &&
+    grep -q '^  -  slower, a regression' "$tmpdir/out"
+ok $? "--help explains the markers"
+run "$TS_COMPARE" --format markdown $apple compare-candidate-b.json
+expect_status 0 "--format markdown"
+grep -qF '| | workload | pass | baseline | candidate | change | ± | |' "$tmpdir/out" &&
+    grep -qF '| - | sha256 | multi | 3.75k MiB/s | 3.00k MiB/s | -20.0% | ±3.0% | (n=1) |' "$tmpdir/out"
+ok $? "--format markdown: a table"
+run "$TS_COMPARE" --format csv $apple $apple
+expect_status 2 "--format csv is refused"
+expect_one_error_line "--format csv"
+
+# Sets of runs: six runs a side of the fixture, each pass moved by a
+# seeded 3 % noise; the candidate's STREAM passes 30 % slower.
+if [ -n "$py" ]; then
+	"$py" - $apple "$tmpdir/sets" <<'PY'
+import copy, json, os, random, sys
+random.seed(38)
+src = json.load(open(sys.argv[1]))
+src.pop("signature", None)
+for side in ("a", "b", "slow"):
+    os.makedirs(os.path.join(sys.argv[2], side))
+    for i in range(6):
+        d = copy.deepcopy(src)
+        for w in d["workloads"]:
+            for k in ("single_thread", "multi_thread"):
+                p = w.get(k)
+                if not p:
+                    continue
+                f = random.lognormvariate(0, 0.03)
+                if side == "slow" and w["id"] == "stream":
+                    f *= 0.7
+                p["value"] *= f
+                p["samples"] = [x * f for x in p["samples"]]
+                for s in ("median", "mean", "stddev", "min", "max", "p05",
+                          "p95", "ci95"):
+                    p["stats"][s] *= f
+        for k in ("single_core", "multi_core"):
+            d["score"][k] *= random.lognormvariate(0, 0.01)
+        json.dump(d, open(os.path.join(sys.argv[2], side, "r%d.json" % i),
+                          "w"), indent=2)
+PY
+	sets=$tmpdir/sets
+	run "$TS_COMPARE" --fail-on-regression "$sets/a" "$sets/slow"
+	expect_status 3 "sets: STREAM 30 % slower is a regression"
+	grep -q '^  - stream .*-3[0-9]\.[0-9]%  \[-[0-9.]*%, -[0-9.]*%\] *(p=0\.002 n=6)$' "$tmpdir/out" &&
+	    [ "$(grep -c '^  - ' "$tmpdir/out")" -eq 2 ]
+	ok $? "sets: both STREAM rows slower, with their interval, p and n, and no other row"
+	grep -qx 'baseline:  '"$sets"'/a (6 runs)' "$tmpdir/out" &&
+	    grep -q '^test: between runs' "$tmpdir/out" &&
+	    grep -q '^detectable: the rows.* intervals reach ±' "$tmpdir/out" &&
+	    grep -q '^  ~ single-core .*(p=[0-9.]* n=6)$' "$tmpdir/out"
+	ok $? "sets: the sides, the test, the detectable change and the score's interval"
+	grep -qx 'threadstone-compare: significant regression: stream single-thread (-[0-9.]*%), stream multi-thread (-[0-9.]*%)' "$tmpdir/err"
+	ok $? "sets: --fail-on-regression names the rows"
+	run "$TS_COMPARE" --fail-on-regression "$sets/a" "$sets/b"
+	expect_status 0 "sets: two sets of the same build"
+	! grep -q '^  [-+] ' "$tmpdir/out"
+	ok $? "sets: nothing flagged between sets of the same build"
+	run "$TS_COMPARE" "$sets"/a/r0.json "$sets"/a/r1.json "$sets"/a/r2.json -- "$sets"/slow/r0.json "$sets"/slow/r1.json "$sets"/slow/r2.json
+	expect_status 0 "sets: BASELINE... -- CANDIDATE..."
+	grep -qx 'baseline:  3 runs: '"$sets"'/a/r0.json ... '"$sets"'/a/r2.json' "$tmpdir/out" &&
+	    grep -q '^  - stream .*(p=0\.[0-9]* n=3)$' "$tmpdir/out"
+	ok $? "sets: three runs a side (Student's t) still find 30 %"
+	run "$TS_COMPARE" --json "$sets/a" "$sets/slow"
+	"$py" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["test"] == "between_runs" and c["runs"] == {"baseline": 6, "candidate": 6}
+assert len(c["baseline"]) == 6 and c["baseline"][0].endswith("a/r0.json")
+r = next(r for r in c["multi_thread"] if r["id"] == "stream")
+assert r["test"] == "mann_whitney" and r["verdict"] == "slower", r
+assert r["interval_pct"][1] < 0 and abs(r["p_value"] - 2 / 924) < 1e-9
+assert len(r["baseline_runs"]) == 6 and r["confidence"] > 0.95
+assert c["score"]["single_core"]["verdict"] == "unchanged"
+assert c["summary"]["slower"] == 2 and c["summary"]["regression"] is True
+' "$tmpdir/out"
+	ok $? "sets: --json gives each row's runs, interval, p and test"
+	run "$TS_COMPARE" --format markdown "$sets/a" "$sets/slow"
+	grep -qF '| | workload | pass | baseline | candidate | change | 95 % interval | |' "$tmpdir/out" &&
+	    grep -qF '| - | stream | multi |' "$tmpdir/out"
+	ok $? "sets: --format markdown"
+	run "$TS_COMPARE" $O "$sets/a" "$sets/b"
+	expect_status 2 "sets: --format original refused"
+	expect_one_error_line "sets: --format original"
+	# One run a side through -- is the pair rule, byte for byte.
+	LC_ALL=C.UTF-8 "$TS_COMPARE" $O $apple -- compare-candidate-b.json \
+	    >"$tmpdir/sep" 2>&1 &&
+	    cmp -s "$tmpdir/sep" expected-compare-apple-vs-b.txt
+	ok $? "one document a side with -- is the pair comparison"
+	run "$TS_COMPARE" "$sets/a" --
+	expect_status 2 "nothing after --"
+	expect_one_error_line "nothing after --"
+	# A side of mixed producers: said, and judged all the same.
+	sed 's/"tool_version": "2.0.0"/"tool_version": "0.2.0"/' \
+	    "$sets/b/r3.json" >"$tmpdir/mixed.json"
+	run "$TS_COMPARE" --fail-on-regression "$sets/a" -- "$sets"/b/r[0-2].json \
+	    "$tmpdir/mixed.json" "$sets"/b/r[45].json
+	expect_status 0 "sets: a run of another producer"
+	grep -q "^warning: candidate runs differ from its first: run 4 ($tmpdir/mixed.json): different producers: 'ThreadStone 2.0.0 (rustc 1.83.0)' vs " "$tmpdir/out" &&
+	    grep -q "^threadstone-compare: warning: candidate runs differ from its first: run 4 " "$tmpdir/err"
+	ok $? "sets: the run of another producer is named, in the text and on stderr"
+	# Runs with executions: each run's figure is its best execution.
+	# The candidate's sha256 executions are 30 % slower, its pass
+	# values as the baseline's: only the best executions see it.
+	"$py" - "$ex" "$tmpdir/xsets" <<'PY'
+import json, os, random, sys
+random.seed(34)
+for side in ("a", "b"):
+    os.makedirs(os.path.join(sys.argv[2], side))
+    for i in range(4):
+        d = json.load(open(sys.argv[1]))
+        d.pop("signature", None)
+        for x in d["extensions"]["executions"]["passes"]:
+            f = random.lognormvariate(0, 0.02)
+            if side == "b" and x["workload"] == "sha256" and \
+                    x["pass"] == "single_thread":
+                f *= 0.7
+            x["means"] = [m * f for m in x["means"]]
+        json.dump(d, open(os.path.join(sys.argv[2], side, "r%d.json" % i),
+                          "w"), indent=2)
+PY
+	run "$TS_COMPARE" --json "$tmpdir/xsets/a" "$tmpdir/xsets/b"
+	"$py" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))
+r = next(r for r in c["single_thread"] if r["id"] == "sha256")
+assert r["run_figure"] == "best_execution" and r["verdict"] == "slower", r
+assert all(r["verdict"] == "unchanged" for k in ("single_thread",
+    "multi_thread") for r in c[k] if r["id"] != "sha256" or
+    k != "single_thread"), c
+' "$tmpdir/out"
+	ok $? "sets: each run's figure its best execution, where the runs recorded them"
+	run "$TS_COMPARE" "$tmpdir/xsets/a" "$tmpdir/xsets/b"
+	grep -q '^test: between runs, each run one figure (its best execution);' "$tmpdir/out"
+	ok $? "sets: the test line says so"
+else
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do
+		ok 0 "# SKIP python3 not found"
+	done
 fi
 
 done_testing

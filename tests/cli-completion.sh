@@ -100,6 +100,7 @@ expect "a.json keys sub " threadstone compare ''
 expect "changes check " threadstone history c
 expect "add changes check export hosts list show trend " threadstone-history --db x ''
 expect "csv jsonl " threadstone-history export --format ''
+expect "json markdown original text " threadstone compare --format ''
 has --plot threadstone history trend --p
 expect "a.json keys sub " threadstone history add ''
 expect "keys plot.svg sub " threadstone-history trend --plot ''

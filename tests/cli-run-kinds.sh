@@ -175,9 +175,9 @@ if [ -x "$TS_COMPARE" ]; then
 		--per-kind -o "$pk" >/dev/null 2>&1
 	run "$TS_COMPARE" "$pk" "$pk"
 	expect_status 0 "compare: 4P+4E --per-kind with itself"
-	printf '%s\n' "$out" | sed -n '/^single-thread on IntelAtom$/,/^$/p' \
+	printf '%s\n' "$out" | sed -n '/^single-thread on IntelAtom /,/^$/p' \
 		>"$tmpdir/atom"
-	grep -q '^  = sha256 ' "$tmpdir/atom" && grep -q '^  = sort ' "$tmpdir/atom"
+	grep -q '^  ~ sha256 ' "$tmpdir/atom" && grep -q '^  ~ sort ' "$tmpdir/atom"
 	ok $? "compare: the E cores' rows in a section of their own"
 	! printf '%s\n' "$out" | grep -q -e 'different CPU kinds' \
 		-e 'single-thread on IntelCore'

@@ -374,6 +374,18 @@ grep -q '"precision_pct": 50.0' "$tmpdir/pr.json" &&
 	grep -q '"precision_met": ' "$tmpdir/pr.json" &&
 	grep -q '"isolation": "in the measuring process' "$tmpdir/pr.json"
 ok $? "--precision: target, cap and outcome recorded; in-process said"
+# A target no host reaches in the time: said at once, in plain lines,
+# and the run ends long before its cap.
+start=$(date +%s)
+run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
+	--window-ms 5 --executions 3 --precision 0.01 --max-seconds 600 \
+	--in-process -o "$tmpdir/far.json"
+expect_status 0 "--precision out of reach"
+grep -q '^threadstone-run: warning: --precision 0.01 %: sha256 (1 thread) cannot reach it within --max-seconds 600 here: its executions spread by [0-9.]* %, so it needs about [0-9]* executions' "$tmpdir/err" &&
+	grep -q '^threadstone-run: warning: --precision 0.01 %: 0 of 1 passes reached it here; the others reached sha256 (1 thread) ±' "$tmpdir/err" &&
+	grep -q '"precision_met": false' "$tmpdir/far.json" &&
+	[ $(($(date +%s) - start)) -lt 60 ]
+ok $? "--precision out of reach: what it needs and what it reached, said; stopped early"
 
 # The --out directory vanishes while measuring: exit 1, one line, and
 # nothing on stdout (the original prints nothing after a failed write).

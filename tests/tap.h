@@ -21,7 +21,7 @@ static int tap_count, tap_failed;
  * TS_EMULATED under qemu-user, where a test that compares timings skips,
  * saying so (nothing else may skip for it).
  */
-static const char *__attribute__((unused))
+static __attribute__((unused)) const char *
 tap_emulated(void)
 {
 	const char *e = getenv("TS_EMULATED");

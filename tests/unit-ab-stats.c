@@ -27,6 +27,7 @@
 #include "ab/ab-stop.h"
 #include "rng.h"
 #include "suite/suite-design.h"
+#include "sim-draw.h"
 #include "tap.h"
 
 #define EXPERIMENTS	10000
@@ -47,17 +48,6 @@ struct host {
 	int		 mode;			/* bimodal */
 	double		 set1, next_swap;	/* duet: CPU set 1's slowness */
 };
-
-/* A standard normal draw (Box-Muller). */
-static double
-normal(struct ts_rng *r)
-{
-	double u = ts_rng_f64(r), v = ts_rng_f64(r);
-
-	if (u < 1e-300)
-		u = 1e-300;
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
 
 /* An exponential draw of mean m. */
 static double
@@ -108,7 +98,7 @@ host_now(struct host *h)
 static double
 own(struct ts_rng *r)
 {
-	double f = exp(0.02 * normal(r));
+	double f = exp(0.02 * sim_normal(r));
 
 	if (ts_rng_f64(r) < 0.05)
 		f *= 1 + expo(r, 0.3);

@@ -23,20 +23,10 @@
 #include "rng.h"
 #include "suite/suite-design.h"
 #include "suite/suite.h"
+#include "sim-draw.h"
 #include "tap.h"
 
 #define EXPERIMENTS	10000
-
-/* A standard normal draw (Box-Muller). */
-static double
-normal(struct ts_rng *r)
-{
-	double u = ts_rng_f64(r), v = ts_rng_f64(r);
-
-	if (u < 1e-300)
-		u = 1e-300;
-	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
-}
 
 /* How an execution's own level is drawn, around 0. */
 enum between {
@@ -59,13 +49,13 @@ between(struct ts_rng *r, enum between kind, double scale)
 	switch (kind) {
 	case BIMODAL:
 		return scale * ((ts_rng_f64(r) < 0.5 ? -1.0 : 1.0) +
-		    0.5 * normal(r));
+		    0.5 * sim_normal(r));
 	case SKEWED:
 		/* Like stream here: a third of the processes land low. */
 		return scale * ((ts_rng_f64(r) < 1.0 / 3 ? -2.0 : 1.0) +
-		    0.4 * normal(r));
+		    0.4 * sim_normal(r));
 	default:
-		return scale * normal(r);
+		return scale * sim_normal(r);
 	}
 }
 
@@ -82,7 +72,7 @@ experiment(struct ts_rng *r, enum between kind, double mu, double sb,
 		level = mu + between(r, kind, sb);
 		counts[i] = n;
 		for (j = 0; j < n; j++)
-			samples[i * n + j] = level + sw * normal(r);
+			samples[i * n + j] = level + sw * sim_normal(r);
 	}
 }
 
@@ -145,7 +135,7 @@ test_components(void)
 		for (i = 0; i < P; i++) {
 			counts[i] = (uint32_t)(1 + i % 6);
 			for (j = 0; j < counts[i]; j++)
-				u[off++] = 50 + 3 * normal(&r);
+				u[off++] = 50 + 3 * sim_normal(&r);
 		}
 		ts_design_estimate(u, counts, P, means, &e);
 		if (!ok(fabs(e.var_within - 9) < 0.5, "unbalanced: within "
@@ -248,11 +238,11 @@ draw_pass(struct ts_rng *r, struct ts_exec_pass *x, enum between kind,
 	for (i = 0; i < p; i++) {
 		if (kind == HOSTMODE)
 			level = mu * (ts_rng_f64(r) < slow_share ? 0.72 : 1) +
-			    sb * normal(r);
+			    sb * sim_normal(r);
 		else
 			level = mu + between(r, kind, sb);
 		for (sum = 0, j = 0; j < n; j++)
-			sum += level + sw * normal(r);
+			sum += level + sw * sim_normal(r);
 		x->means[i] = sum / n;
 		x->counts[i] = n;
 	}
@@ -403,8 +393,8 @@ host_pairs(double change_pct, bool allow, uint64_t seed)
 		    TS_DEFAULT_SAMPLES);
 		draw_pass(&r, b, NORMAL, 100 * pow(sc, g) *
 		    (1 + change_pct / 100), 5, 1.25, p, TS_DEFAULT_SAMPLES);
-		pa = sa * (1 + 0.01 * normal(&r));
-		pc = sc * (1 + 0.01 * normal(&r));
+		pa = sa * (1 + 0.01 * sim_normal(&r));
+		pc = sc * (1 + 0.01 * sim_normal(&r));
 		memset(&row, 0, sizeof row);
 		row.id = "w";
 		row.unit = TS_UNIT_GFLOPS;

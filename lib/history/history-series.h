@@ -78,8 +78,15 @@ enum ts_hist_verdict {
 	TS_HIST_NO_HISTORY	/* the host never ran this workload and pass */
 };
 
-/* Two-sided level of check's prediction interval. */
-#define TS_HIST_CHECK_ALPHA	0.001
+/*
+ * Two-sided level of check's prediction interval for one pass, in the
+ * tail the pass's history shows (ts_hs_tail_fit()).  With eleven passes
+ * and the run as a whole, 0.0005 keeps the false alarms of a run near
+ * 4 % with Student's t(3) noise and 3 % of slow runs, 3 of them the slow
+ * runs themselves (tests/unit-history-check), and a drop of 5 noise
+ * units in one pass of a normal history is still found 9 times in 10.
+ */
+#define TS_HIST_CHECK_ALPHA	0.0005
 
 /* History points needed since the last change for a verdict. */
 #define TS_HIST_MIN_POINTS	5
@@ -90,19 +97,80 @@ struct ts_hist_judgement {
 	long long	since;		/* time of the first of them */
 	double		center;		/* their median */
 	double		noise;		/* their robust standard deviation */
-	double		lo, hi;		/* the 99.9 % prediction interval */
+	double		lo, hi;		/* the prediction interval */
 	double		pct;		/* value against center, + = better */
+	/*
+	 * The tail of their deviations from the median: Student's t with
+	 * tail_df degrees of freedom (INFINITY: normal) and this scale,
+	 * fitted by maximum likelihood; lo and hi are its quantiles.
+	 */
+	double		tail_df, scale;
+	/*
+	 * Set by ts_hist_judge_run(): the tail, interval and verdict are
+	 * the pass's beyond its run's change (see there).
+	 */
+	bool		beyond_run;
 };
 
 /*
  * Judge value, measured by producer (a description), against s (NULL:
- * no history) : the
- * points since its last change point, if they are that producer's, give
- * a center, a noise and a prediction interval for one new run.
+ * no history): the points since its last change point, if they are that
+ * producer's, give a center (their median), a noise (1.4826 MAD), the
+ * tail of their deviations (Student's t fitted by maximum likelihood,
+ * ts_hs_tail_fit()) and from that tail a prediction interval for one
+ * new run at TS_HIST_CHECK_ALPHA: as wide as the history's own tail
+ * calls for, near the normal's when the history is normal.
  */
 void	ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 	    double value, const struct ts_cpd_params *,
 	    struct ts_hist_judgement *out);
+
+/*
+ * The run as a whole: a suite-wide change (the host, or a change that
+ * touches every workload) moves all of a run's passes at once, and the
+ * median of their changes hears it where each pass alone, with its own
+ * tail, cannot.  Each run of the history gets the same figure (the
+ * median change of its passes against their medians, over the passes
+ * judged here), and the new run is judged against them: their median,
+ * a robust standard deviation (1.4826 MAD) and Student's t interval
+ * (runs - 1 degrees of freedom) at TS_HIST_RUN_ALPHA, two-sided.  The
+ * median of several passes has light tails even when each pass's are
+ * heavy, and a rare slow run of the history moves neither the median
+ * nor the MAD.
+ */
+#define TS_HIST_RUN_ALPHA	0.0002
+/* Passes a run needs for its figure (and the new run for a verdict). */
+#define TS_HIST_RUN_MIN_PASSES	3
+
+struct ts_hist_run_judgement {
+	enum ts_hist_verdict verdict;	/* within, better, worse or too-few */
+	size_t		passes;		/* the new run's passes judged */
+	size_t		runs;		/* history runs with a figure */
+	double		pct;		/* the new run's median change, % */
+	double		center, noise;	/* the history runs' figures, % */
+	double		lo, hi;		/* the interval, % (+ = better) */
+};
+
+/*
+ * Judge the run whose passes' values are values[0..n), judged by
+ * ts_hist_judge() into j[0..n), each against its series s[i] (NULL, or
+ * a judgement without a verdict, is left out).
+ *
+ * And judge each of those passes again beyond its run: a slow run of
+ * the history (the host busy for its whole length) moves every pass at
+ * once, and a pass's tail fitted with those runs in it is so heavy that
+ * nothing short of a collapse is out of line.  So when the run has a
+ * figure, each pass is judged by its history's deviations less their
+ * run's median change (what every pass of a run shares is the run
+ * judgement's to hear), in a tail fitted to every pass's such
+ * deviations at once, each in units of its own robust deviation: the
+ * tail's shape is the host's, and sixty runs of one pass say little
+ * about it.  j[i]'s interval, tail and verdict are replaced (beyond_run
+ * set).
+ */
+void	ts_hist_judge_run(const struct ts_hist_series *const *s,
+	    struct ts_hist_judgement *j, const double *values, size_t n,
+	    struct ts_hist_run_judgement *out);
 
 /*
  * The tachyon records of host in [since, until) (-1: open), in time

@@ -7,6 +7,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,4 +99,143 @@ ts_hs_welch(const double *a, size_t na, const double *b, size_t nb,
 	if (!(df > 0))
 		df = 1;
 	return ts_hs_t_twosided(*t, df);
+}
+
+/* How much better in log-likelihood a heavier tail must fit. */
+#define TAIL_LR		1.92
+
+/* The degrees of freedom the fit tries; the last is the normal. */
+static const double tail_dfs[] = {
+	1, 1.5, 2, 2.5, 3, 4, 5, 7, 10, 15, 25, 50, INFINITY
+};
+
+/* The EM scale of Student's t (df) for deviations d, from s0. */
+static double
+em_scale(const double *d, size_t n, double df, double s0)
+{
+	double s2 = s0 * s0, sum, w;
+	size_t i;
+	int it;
+
+	for (it = 0; it < 100; it++) {
+		double prev = s2;
+
+		sum = 0;
+		for (i = 0; i < n; i++) {
+			w = isinf(df) ? 1 : (df + 1) / (df + d[i] * d[i] / s2);
+			sum += w * d[i] * d[i];
+		}
+		s2 = sum / (double)n;
+		if (!(s2 > 0) || fabs(s2 - prev) <= 1e-10 * prev)
+			break;
+	}
+	return sqrt(s2);
+}
+
+/* The log-likelihood of deviations d under Student's t (df, scale s). */
+static double
+t_loglik(const double *d, size_t n, double df, double s)
+{
+	double ll = 0, c;
+	size_t i;
+
+	if (isinf(df)) {
+		for (i = 0; i < n; i++)
+			ll += -0.5 * log(2 * M_PI) - log(s) -
+			    d[i] * d[i] / (2 * s * s);
+		return ll;
+	}
+	c = lgamma((df + 1) / 2) - lgamma(df / 2) - 0.5 * log(df * M_PI);
+	for (i = 0; i < n; i++)
+		ll += c - log(s) - (df + 1) / 2 *
+		    log1p(d[i] * d[i] / (df * s * s));
+	return ll;
+}
+
+void
+ts_hs_tail_fit_groups(const double *const *x, const size_t *n,
+    const double *center, size_t ngroups, double *scale, double *df)
+{
+	double **d, *s0, *sc, best = -INFINITY, ll;
+	size_t g, i, k, used = 0;
+	bool any;
+
+	*df = INFINITY;
+	d = ts_xcalloc(ngroups + 1, sizeof *d);
+	s0 = ts_xcalloc(ngroups + 1, sizeof *s0);
+	sc = ts_xcalloc(ngroups + 1, sizeof *sc);
+	for (g = 0; g < ngroups; g++) {
+		scale[g] = 0;
+		if (n[g] < 3)
+			continue;
+		d[g] = ts_xmalloc(n[g] * sizeof **d);
+		for (i = 0; i < n[g]; i++)
+			d[g][i] = x[g][i] - center[g];
+		s0[g] = ts_hs_mad_sigma(x[g], n[g]);
+		if (!(s0[g] > 0)) {
+			/* Half the points or more on the centre. */
+			for (i = 0; i < n[g]; i++)
+				s0[g] += d[g][i] * d[g][i];
+			s0[g] = sqrt(s0[g] / (double)n[g]);
+		}
+		used += s0[g] > 0;
+	}
+	/*
+	 * The normal (the last df) unless a heavier tail fits better by
+	 * more than chance would make it: half the 95 % point of chi-square
+	 * with one degree of freedom in log-likelihood.
+	 */
+	for (k = 0; used > 0 && k < sizeof tail_dfs / sizeof tail_dfs[0];
+	    k++) {
+		ll = 0;
+		any = false;
+		for (g = 0; g < ngroups; g++) {
+			if (d[g] == NULL || !(s0[g] > 0))
+				continue;
+			sc[g] = em_scale(d[g], n[g], tail_dfs[k], s0[g]);
+			if (!(sc[g] > 0))
+				continue;
+			ll += t_loglik(d[g], n[g], tail_dfs[k], sc[g]);
+			any = true;
+		}
+		if (!any)
+			continue;
+		if (isinf(tail_dfs[k]) ? !(best > ll + TAIL_LR) : ll > best) {
+			if (!isinf(tail_dfs[k]))
+				best = ll;
+			*df = tail_dfs[k];
+			for (g = 0; g < ngroups; g++)
+				scale[g] = d[g] != NULL && s0[g] > 0 ? sc[g] :
+				    0;
+		}
+	}
+	for (g = 0; g < ngroups; g++)
+		free(d[g]);
+	TS_FREE_ALL(d, s0, sc);
+}
+
+void
+ts_hs_tail_fit(const double *x, size_t n, double center,
+    struct ts_hs_tail *out)
+{
+	ts_hs_tail_fit_groups(&x, &n, &center, 1, &out->scale, &out->df);
+}
+
+double
+ts_hs_tail_quantile(double df, double alpha)
+{
+	double lo = 0, hi = 64, mid;
+	int i;
+
+	if (!isinf(df))
+		return ts_t_critical(df, 1 - alpha);
+	/* The normal's: P(|Z| > q) = erfc(q / sqrt 2), by bisection. */
+	for (i = 0; i < 200; i++) {
+		mid = (lo + hi) / 2;
+		if (erfc(mid / sqrt(2.0)) > alpha)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
 }

@@ -40,4 +40,39 @@ double	ts_hs_t_twosided(double t, double df);
 /* The q quantile (0 < q < 1) of Student's t with df degrees of freedom. */
 double	ts_hs_t_quantile(double q, double df);
 
+/*
+ * The tail a series shows: Student's t fitted by maximum likelihood to
+ * the deviations of x[0..n) from center (the centre held), its scale for
+ * each degrees of freedom of a grid (1 to 50, and the normal: df
+ * INFINITY) by the EM iteration, and the df of the best likelihood; the
+ * normal is kept unless a heavier tail's log-likelihood beats it by more
+ * than 1.92 (a likelihood-ratio test at 5 %), so that a short normal
+ * series is not given a heavy tail by chance.  A normal series gives the
+ * normal; one with Student's t(3) noise, a df about 3; one with a few
+ * far runs among tight ones, a small df.
+ * n < 3, or no spread: scale 0, df INFINITY.
+ */
+struct ts_hs_tail {
+	double	scale;
+	double	df;
+};
+void	ts_hs_tail_fit(const double *x, size_t n, double center,
+	    struct ts_hs_tail *out);
+
+/*
+ * The same for several groups (the passes of a run) that share one tail
+ * and have a scale each: x[g][0..n[g]) about center[g], a scale per group
+ * into scale[g] (0 for a group of under 3 values or no spread) and the
+ * df of the best summed likelihood into *df.
+ */
+void	ts_hs_tail_fit_groups(const double *const *x, const size_t *n,
+	    const double *center, size_t ngroups, double *scale, double *df);
+
+/*
+ * The two-sided quantile of the fitted tail: the q with P(|T| > q) =
+ * alpha for Student's t with df degrees of freedom, the normal's when
+ * df is INFINITY.
+ */
+double	ts_hs_tail_quantile(double df, double alpha);
+
 #endif /* TS_HISTORY_STATS_H */

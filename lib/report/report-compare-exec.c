@@ -94,6 +94,8 @@ ts_compare_exec_verdict(struct ts_compare_row *row,
 		pct = -pct;
 	row->test = TS_TEST_EXECUTIONS;
 	row->best_pct = pct;
+	row->shown_base = bb;
+	row->shown_cand = bc;
 	row->threshold = fmax(fmax(EXEC_NOISE_X * fmax(sb, sc),
 	    fmax(rb, rc)), EXEC_FLOOR_PCT);
 	decide(row, pct);

@@ -245,8 +245,11 @@ build_rows(struct ts_comparison *out, enum ts_compare_pass which,
 static struct ts_score_delta
 score_delta(bool has_b, double b, bool has_c, double c)
 {
-	struct ts_score_delta d = { false, b, c, 0, false };
+	struct ts_score_delta d;
 
+	memset(&d, 0, sizeof d);
+	d.base = b;
+	d.cand = c;
 	if (has_b && has_c && b != 0 && isfinite(b)) {
 		d.set = true;
 		d.pct = (c - b) / b * 100;
@@ -254,9 +257,9 @@ score_delta(bool has_b, double b, bool has_c, double c)
 	return d;
 }
 
-/* The first difference between the two machines, or NULL. */
-static char *
-machine_mismatch(const struct ts_report *b, const struct ts_report *c)
+char *
+ts_compare_machine_mismatch(const struct ts_report *b,
+    const struct ts_report *c)
 {
 	const char *mb = b->system.cpu_model, *mc = c->system.cpu_model;
 
@@ -390,17 +393,39 @@ scores_differ(const struct ts_report *base, const struct ts_report *cand)
 	return b.data;
 }
 
+/*
+ * What decides a pair's row, as the new text shows it: the figures the
+ * test compared and the change it judged, +- its threshold.
+ */
+static void
+pair_interval(struct ts_compare_row *row)
+{
+	row->nbase = row->has_base;
+	row->ncand = row->has_cand;
+	row->shift = row->p = row->level = NAN;
+	if (!row->has_pct || row->test != TS_TEST_EXECUTIONS) {
+		row->shown_base = row->base;
+		row->shown_cand = row->cand;
+	}
+	if (!row->has_pct)
+		return;
+	row->change = row->test == TS_TEST_EXECUTIONS ? row->best_pct :
+	    row->pct;
+	row->low = row->change - row->threshold;
+	row->high = row->change + row->threshold;
+}
+
 void
 ts_compare(const struct ts_report *base, const struct ts_report *cand,
     struct ts_comparison *out)
 {
 	const struct ts_producers *pr = &out->producers;
 	struct designs d;
-	size_t i;
+	size_t i, k;
 	int p;
 
 	memset(out, 0, sizeof *out);
-	out->mismatch = machine_mismatch(base, cand);
+	out->mismatch = ts_compare_machine_mismatch(base, cand);
 	compare_producers(&out->producers, base, cand);
 	/* A malformed record counts as none: the original's test applies. */
 	d.b = ts_exec_ext_get(&base->ext);
@@ -443,6 +468,22 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 		memset(&out->single_core, 0, sizeof out->single_core);
 		memset(&out->multi_core, 0, sizeof out->multi_core);
 	}
+	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+		for (i = 0; i < out->nrows[p]; i++)
+			pair_interval(&out->rows[p][i]);
+	for (k = 0; k < out->nkinds; k++)
+		for (i = 0; i < out->kinds[k].nrows; i++)
+			pair_interval(&out->kinds[k].rows[i]);
+}
+
+/* The sets' run figures of rows[0..n). */
+static void
+free_runs(struct ts_compare_row *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		TS_FREE_ALL(rows[i].runs_base, rows[i].runs_cand);
 }
 
 void
@@ -455,12 +496,16 @@ ts_comparison_free(struct ts_comparison *c)
 		return;
 	TS_FREE_ALL(c->mismatch, c->producers.base, c->producers.cand,
 	    c->producers.kernels_differ);
-	for (i = 0; i < c->nkinds; i++)
+	for (i = 0; i < c->nkinds; i++) {
+		free_runs(c->kinds[i].rows, c->kinds[i].nrows);
 		free(c->kinds[i].rows);
+	}
 	TS_FREE_ALL(c->kinds, c->kinds_differ, c->speed_differ,
-	    c->scores_differ);
-	for (p = 0; p < TS_COMPARE_NPASSES; p++)
+	    c->scores_differ, c->base_differ, c->cand_differ);
+	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
+		free_runs(c->rows[p], c->nrows[p]);
 		free(c->rows[p]);
+	}
 	memset(c, 0, sizeof *c);
 }
 
@@ -583,13 +628,8 @@ test_line(struct ts_buf *b, const struct ts_comparison *c)
 }
 
 void
-ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
-    const char *base_path, const char *cand_path)
+ts_compare_warnings(struct ts_buf *b, const struct ts_comparison *c)
 {
-	size_t i;
-	int p;
-
-	ts_buf_printf(b, "%s  " ARROW "  %s\n\n", base_path, cand_path);
 	if (c->mismatch != NULL)
 		ts_buf_printf(b, "warning: %s\n         this compares two "
 		    "machines, not two versions\n\n", c->mismatch);
@@ -612,6 +652,17 @@ ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
 		ts_buf_printf(b, "warning: %s\n         the single-thread rows "
 		    "may show the host's vCPUs, not the change\n\n",
 		    c->speed_differ);
+}
+
+void
+ts_render_comparison(struct ts_buf *b, const struct ts_comparison *c,
+    const char *base_path, const char *cand_path)
+{
+	size_t i;
+	int p;
+
+	ts_buf_printf(b, "%s  " ARROW "  %s\n\n", base_path, cand_path);
+	ts_compare_warnings(b, c);
 	test_line(b, c);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++) {
 		if (c->nrows[p] == 0)
@@ -650,6 +701,68 @@ json_number(struct ts_buf *b, bool present, double v)
 	ts_buf_puts(b, num);
 }
 
+/* The JSON name of a row's test. */
+static const char *
+test_name(enum ts_compare_test t)
+{
+	switch (t) {
+	case TS_TEST_EXECUTIONS:
+		return "best_execution";
+	case TS_TEST_RUNS_RANK:
+		return "mann_whitney";
+	case TS_TEST_RUNS_T:
+		return "student_t";
+	default:
+		return "ci95_quadrature";
+	}
+}
+
+/* Append n run figures as a JSON array. */
+static void
+json_runs(struct ts_buf *b, const double *v, size_t n)
+{
+	size_t i;
+
+	ts_buf_putc(b, '[');
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			ts_buf_puts(b, ", ");
+		json_number(b, true, v[i]);
+	}
+	ts_buf_putc(b, ']');
+}
+
+/* What a set's row adds: its runs, interval, p-value and confidence. */
+static void
+json_set_row(struct ts_buf *b, const struct ts_compare_row *row)
+{
+	bool iv = row->has_pct && row->test != TS_TEST_RUNS_NONE;
+
+	ts_buf_printf(b, ",\n      \"runs\": {\"baseline\": %zu, "
+	    "\"candidate\": %zu},\n      \"run_figure\": \"%s\"",
+	    row->nbase, row->ncand, row->best_runs ? "best_execution" :
+	    "value");
+	ts_buf_puts(b, ",\n      \"interval_pct\": ");
+	if (iv) {
+		ts_buf_putc(b, '[');
+		json_number(b, true, row->low);
+		ts_buf_puts(b, ", ");
+		json_number(b, true, row->high);
+		ts_buf_putc(b, ']');
+	} else
+		ts_buf_puts(b, "null");
+	ts_buf_puts(b, ",\n      \"shift_pct\": ");
+	json_number(b, iv, row->shift);
+	ts_buf_puts(b, ",\n      \"p_value\": ");
+	json_number(b, iv, row->p);
+	ts_buf_puts(b, ",\n      \"confidence\": ");
+	json_number(b, iv, row->level);
+	ts_buf_puts(b, ",\n      \"baseline_runs\": ");
+	json_runs(b, row->runs_base, row->nbase);
+	ts_buf_puts(b, ",\n      \"candidate_runs\": ");
+	json_runs(b, row->runs_cand, row->ncand);
+}
+
 /* Append one row as a JSON object, indented for the pass arrays. */
 static void
 json_row(struct ts_buf *b, const struct ts_compare_row *row)
@@ -666,11 +779,10 @@ json_row(struct ts_buf *b, const struct ts_compare_row *row)
 	ts_buf_puts(b, ",\n      \"threshold_pct\": ");
 	json_number(b, row->has_pct, row->threshold);
 	ts_buf_puts(b, ",\n      \"test\": ");
-	if (!row->has_pct)
+	if (!row->has_pct || row->test == TS_TEST_RUNS_NONE)
 		ts_buf_puts(b, "null");
 	else
-		ts_buf_printf(b, "\"%s\"", row->test == TS_TEST_EXECUTIONS ?
-		    "best_execution" : "ci95_quadrature");
+		ts_buf_printf(b, "\"%s\"", test_name(row->test));
 	ts_buf_puts(b, ",\n      \"detectable_pct\": ");
 	json_number(b, row->has_pct, row->threshold);
 	ts_buf_puts(b, ",\n      \"best_execution_change_pct\": ");
@@ -681,6 +793,8 @@ json_row(struct ts_buf *b, const struct ts_compare_row *row)
 	ts_buf_printf(b, ",\n      \"host_took_time\": {\"baseline\": %s, "
 	    "\"candidate\": %s}", row->lost_base ? "true" : "false",
 	    row->lost_cand ? "true" : "false");
+	if (row->runs_base != NULL)
+		json_set_row(b, row);
 	ts_buf_printf(b, ",\n      \"verdict\": \"%s\",\n"
 	    "      \"kernel_differs\": %s\n    }",
 	    ts_verdict_name(row->verdict),
@@ -689,7 +803,7 @@ json_row(struct ts_buf *b, const struct ts_compare_row *row)
 
 /* Append one score delta as an object, or null. */
 static void
-json_delta(struct ts_buf *b, const struct ts_score_delta *d)
+json_delta(struct ts_buf *b, const struct ts_score_delta *d, bool sets)
 {
 	if (!d->set) {
 		ts_buf_puts(b, "null");
@@ -701,6 +815,25 @@ json_delta(struct ts_buf *b, const struct ts_score_delta *d)
 	json_number(b, true, d->cand);
 	ts_buf_puts(b, ",\n      \"change_pct\": ");
 	json_number(b, true, d->pct);
+	if (sets) {
+		ts_buf_printf(b, ",\n      \"runs\": {\"baseline\": %zu, "
+		    "\"candidate\": %zu},\n      \"interval_pct\": ",
+		    d->nbase, d->ncand);
+		if (d->judged) {
+			ts_buf_putc(b, '[');
+			json_number(b, true, d->low);
+			ts_buf_puts(b, ", ");
+			json_number(b, true, d->high);
+			ts_buf_putc(b, ']');
+		} else
+			ts_buf_puts(b, "null");
+		ts_buf_puts(b, ",\n      \"p_value\": ");
+		json_number(b, d->judged, d->p);
+		ts_buf_printf(b, ",\n      \"verdict\": %s%s%s",
+		    d->judged ? "\"" : "", d->judged ?
+		    ts_verdict_name(d->verdict) : "null", d->judged ? "\"" :
+		    "");
+	}
 	ts_buf_printf(b, ",\n      \"kernel_differs\": %s\n    }",
 	    d->kernel_differs ? "true" : "false");
 }
@@ -757,17 +890,62 @@ json_kinds(struct ts_buf *b, const struct ts_comparison *c)
 	ts_buf_puts(b, "]\n  }");
 }
 
+/* A side's paths: a string for one document, else an array. */
+static void
+json_side(struct ts_buf *b, const char *const *paths, size_t n, bool sets)
+{
+	size_t i;
+
+	if (!sets) {
+		ts_buf_json_string(b, paths[0]);
+		return;
+	}
+	ts_buf_putc(b, '[');
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			ts_buf_puts(b, ", ");
+		ts_buf_json_string(b, paths[i]);
+	}
+	ts_buf_putc(b, ']');
+}
+
+/* A side's "differ" line, or null. */
+static void
+json_string_or_null(struct ts_buf *b, const char *s)
+{
+	if (s != NULL)
+		ts_buf_json_string(b, s);
+	else
+		ts_buf_puts(b, "null");
+}
+
 void
 ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
     const char *base_path, const char *cand_path)
+{
+	ts_comparison_json_sets(b, c, &base_path, 1, &cand_path, 1);
+}
+
+void
+ts_comparison_json_sets(struct ts_buf *b, const struct ts_comparison *c,
+    const char *const *bpaths, size_t nb, const char *const *cpaths,
+    size_t nc)
 {
 	size_t i;
 	int p;
 
 	ts_buf_puts(b, "{\n  \"format_version\": 1,\n  \"baseline\": ");
-	ts_buf_json_string(b, base_path);
+	json_side(b, bpaths, nb, c->sets);
 	ts_buf_puts(b, ",\n  \"candidate\": ");
-	ts_buf_json_string(b, cand_path);
+	json_side(b, cpaths, nc, c->sets);
+	if (c->sets) {
+		ts_buf_printf(b, ",\n  \"runs\": {\"baseline\": %zu, "
+		    "\"candidate\": %zu},\n  \"baseline_differ\": ", nb,
+		    nc);
+		json_string_or_null(b, c->base_differ);
+		ts_buf_puts(b, ",\n  \"candidate_differ\": ");
+		json_string_or_null(b, c->cand_differ);
+	}
 	ts_buf_puts(b, ",\n  \"machine_mismatch\": ");
 	if (c->mismatch != NULL)
 		ts_buf_json_string(b, c->mismatch);
@@ -777,8 +955,8 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 	ts_buf_printf(b, ",\n  \"executions\": {\"baseline\": %s, "
 	    "\"candidate\": %s},\n  \"test\": \"%s\"",
 	    c->exec_base ? "true" : "false", c->exec_cand ? "true" : "false",
-	    c->exec_base && c->exec_cand ? "best_execution" :
-	    "ci95_quadrature");
+	    c->sets ? "between_runs" : c->exec_base && c->exec_cand ?
+	    "best_execution" : "ci95_quadrature");
 	ts_buf_puts(b, ",\n  \"cpu_speed_differ\": ");
 	if (c->speed_differ != NULL)
 		ts_buf_json_string(b, c->speed_differ);
@@ -803,9 +981,9 @@ ts_comparison_json(struct ts_buf *b, const struct ts_comparison *c,
 	if (c->has_kinds)
 		json_kinds(b, c);
 	ts_buf_puts(b, ",\n  \"score\": {\n    \"single_core\": ");
-	json_delta(b, &c->single_core);
+	json_delta(b, &c->single_core, c->sets);
 	ts_buf_puts(b, ",\n    \"multi_core\": ");
-	json_delta(b, &c->multi_core);
+	json_delta(b, &c->multi_core, c->sets);
 	/* Why both are null although both documents have scores, or null. */
 	ts_buf_puts(b, ",\n    \"not_compared\": ");
 	if (c->scores_differ != NULL)

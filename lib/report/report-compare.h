@@ -44,7 +44,18 @@ enum ts_compare_test {
 	 * practical floor); for the multi-thread rows, plus the change of
 	 * the together probe.
 	 */
-	TS_TEST_EXECUTIONS
+	TS_TEST_EXECUTIONS,
+	/*
+	 * Sets of runs (ts_compare_sets()): each run one figure (its best
+	 * execution when every run recorded them, else its pass value),
+	 * the shift of their logarithms between the sets
+	 * (lib/report/report-shift.h): Hodges-Lehmann and Mann-Whitney's
+	 * interval, or Student's t where the sets are too small for ranks.
+	 */
+	TS_TEST_RUNS_RANK,
+	TS_TEST_RUNS_T,
+	/* Sets, but too few runs with this pass to judge (1 and 1). */
+	TS_TEST_RUNS_NONE
 };
 
 /* One workload of one pass.  Strings are borrowed from the documents. */
@@ -78,6 +89,29 @@ struct ts_compare_row {
 	bool		 lost_base, lost_cand;
 	/* The text shows threshold after the change (executions present). */
 	bool		 show_detectable;
+	/*
+	 * What decides the verdict, as the text shows it (set for every row
+	 * with has_pct): the figures compared (the pass values, the best
+	 * executions, or the medians of the sets' runs), the change judged
+	 * (%, positive = better) and the interval around it whose holding 0
+	 * makes the row unchanged.  For the pair rules the interval is the
+	 * change +- threshold; for sets, the 95 % interval of the shift.
+	 */
+	double		 shown_base, shown_cand;
+	double		 change, low, high;
+	/* Runs on each side with this pass (1 and 1 for a pair). */
+	size_t		 nbase, ncand;
+	/*
+	 * Sets: change is that of the sets' medians, as benchstat shows
+	 * it; shift is the estimate the interval is built around
+	 * (Hodges-Lehmann's, or the means' of the logarithms); p the
+	 * p-value of no change, level the interval's confidence.
+	 */
+	double		 shift, p, level;
+	/* Sets: each run's figure on each side (owned), NULL for a pair. */
+	double		*runs_base, *runs_cand;
+	/* Sets: those figures are the runs' best executions, not values. */
+	bool		 best_runs;
 };
 
 /* A score delta, set only when both scores exist and base is usable. */
@@ -86,6 +120,15 @@ struct ts_score_delta {
 	double	base, cand, pct;
 	/* A component of either score is a workload whose kernels differ. */
 	bool	kernel_differs;
+	/*
+	 * Sets of runs: the scores judged as a row is (the medians in base
+	 * and cand, the Hodges-Lehmann change in pct, its interval and
+	 * verdict).  A pair's score has no interval: judged is false.
+	 */
+	bool		 judged;
+	double		 low, high, p, level;
+	size_t		 nbase, ncand;
+	enum ts_verdict	 verdict;
 };
 
 /* Who produced the two documents (lib/doc/doc-producer.h). */
@@ -156,6 +199,15 @@ struct ts_comparison {
 	 * NULL when both measure the same set.
 	 */
 	char			*scores_differ;
+	/*
+	 * Sets of runs (ts_compare_sets()): the runs a side, and for each
+	 * side a line naming its documents that differ from its first in
+	 * machine or producer (NULL when none do); those documents are
+	 * judged with the others all the same.
+	 */
+	bool			 sets;
+	size_t			 nbase, ncand;
+	char			*base_differ, *cand_differ;
 };
 
 /*
@@ -165,6 +217,17 @@ struct ts_comparison {
 void	 ts_compare(const struct ts_report *base,
 	    const struct ts_report *cand, struct ts_comparison *out);
 void	 ts_comparison_free(struct ts_comparison *);
+
+/*
+ * Compare sets of runs: nb documents a side against nc (paths name them
+ * in the lines that say which differ), every row judged between runs
+ * (lib/report/report-compare-sets.c).  The machine, producer and kind
+ * warnings, the rows and their order are those of the two sides' first
+ * documents.  With one document a side this is ts_compare() exactly.
+ */
+void	 ts_compare_sets(const struct ts_report *base,
+	    const char *const *bpaths, size_t nb, const struct ts_report *cand,
+	    const char *const *cpaths, size_t nc, struct ts_comparison *out);
 
 struct ts_exec_pass;
 
@@ -182,6 +245,13 @@ int	 ts_compare_exec_verdict(struct ts_compare_row *,
  * probe's change (the comparison's together_pct) and decide again.
  */
 void	 ts_compare_allow_host(struct ts_compare_row *, double together_pct);
+
+/*
+ * The first difference between the two documents' machines (CPU model,
+ * target, thread count) as one line, or NULL (malloc'd).
+ */
+char	*ts_compare_machine_mismatch(const struct ts_report *,
+	    const struct ts_report *);
 
 /* The speed_differ line of two documents, or NULL (malloc'd). */
 char	*ts_compare_speed_differ(const struct ts_report *base,
@@ -208,6 +278,32 @@ void	 ts_render_comparison(struct ts_buf *, const struct ts_comparison *,
 	    const char *base_path, const char *cand_path);
 
 /*
+ * Append the warnings both text layouts open with (machines, producers,
+ * CPU kinds, core speeds), each followed by an empty line.
+ */
+void	 ts_compare_warnings(struct ts_buf *, const struct ts_comparison *);
+
+/*
+ * Append the comparison as people read it: a line naming each side
+ * (base_label, cand_label: a path, or a set's description), the
+ * warnings, a line saying which test decided, then one row per workload
+ * and pass with the figures compared and their unit, the change judged,
+ * the interval that decides the verdict, the p-value for sets and the
+ * runs a side (n), in benchstat's manner ("~" for no significant
+ * change); the scores, with an interval for sets, marked "not judged"
+ * for a pair; and a legend of the markers
+ * (lib/report/report-compare-text.c).
+ */
+void	 ts_render_comparison_text(struct ts_buf *,
+	    const struct ts_comparison *, const char *base_label,
+	    const char *cand_label);
+
+/* The same as a Markdown table, for a pull request or a wiki. */
+void	 ts_render_comparison_markdown(struct ts_buf *,
+	    const struct ts_comparison *, const char *base_label,
+	    const char *cand_label);
+
+/*
  * Append the producer warning as one line without a newline or the
  * "warning: " prefix ("different producers: 'A' vs 'B'", then
  * " (... kernels differ: not counted as regressions)" when some do), for
@@ -221,5 +317,16 @@ void	 ts_producer_warning(struct ts_buf *, const struct ts_comparison *);
  */
 void	 ts_comparison_json(struct ts_buf *, const struct ts_comparison *,
 	    const char *base_path, const char *cand_path);
+
+/*
+ * The same for sets of runs: "baseline" and "candidate" are arrays of
+ * the paths, and "runs", the sides' "..._differ" lines, every row's runs,
+ * interval, p-value and figures, and the scores' intervals are added.
+ * With one path a side and a comparison of one document a side, this is
+ * ts_comparison_json() byte for byte.
+ */
+void	 ts_comparison_json_sets(struct ts_buf *,
+	    const struct ts_comparison *, const char *const *bpaths, size_t nb,
+	    const char *const *cpaths, size_t nc);
 
 #endif /* TS_REPORT_COMPARE_H */

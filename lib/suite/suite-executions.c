@@ -102,6 +102,63 @@ ts_prun_precise(const struct ts_prun *pr, double pct)
 	return ok;
 }
 
+/* Most executions a projection counts (beyond, it says "too many"). */
+#define PROJECT_MAX	1000000
+
+int
+ts_prun_project(const struct ts_prun *pr, double pct,
+    struct ts_prun_projection *out)
+{
+	struct ts_design_est est;
+	double *means, need;
+	size_t n, i;
+
+	memset(out, 0, sizeof *out);
+	if (pr->nexec < 2)
+		return -1;
+	means = ts_xcalloc(pr->nexec, sizeof *means);
+	if (ts_design_estimate(pr->samples, pr->counts, pr->nexec, means,
+	    &est) == -1 || est.p < 2 || !(fabs(est.mean) > 0)) {
+		free(means);
+		return -1;
+	}
+	free(means);
+	out->spread_pct = est.sd / fabs(est.mean) * 100;
+	out->reached_pct = est.ci95 / fabs(est.mean) * 100;
+	out->exec_secs = ts_median(pr->wall_ms, pr->nexec) / 1000;
+	if (!(out->spread_pct > 0)) {
+		out->needed = pr->nexec;
+		return 0;
+	}
+	/* n = (t(n - 1) sd / target)^2, t taken at the n found, to a fixed point. */
+	n = pr->nexec;
+	for (i = 0; i < 50; i++) {
+		double t = ts_t_critical((double)n - 1, TS_DESIGN_LEVEL);
+
+		need = ceil(pow(t * out->spread_pct / pct, 2));
+		if (need > PROJECT_MAX) {
+			n = PROJECT_MAX;
+			break;
+		}
+		if (need < 2)
+			need = 2;
+		if ((size_t)need == n)
+			break;
+		n = (size_t)need;
+	}
+	out->needed = n < pr->nexec ? pr->nexec : n;
+	return 0;
+}
+
+double
+ts_prun_reach(const struct ts_prun_projection *p, size_t n)
+{
+	if (n < 2)
+		return INFINITY;
+	return ts_t_critical((double)n - 1, TS_DESIGN_LEVEL) * p->spread_pct /
+	    sqrt((double)n);
+}
+
 /* Judge what the host took; fill the record's host part. */
 static void
 host_record(const struct ts_prun *pr, unsigned cpus, struct ts_exec_pass *x)
@@ -184,7 +241,7 @@ ts_prun_finish(const struct ts_prun *pr, unsigned cpus, bool precision,
 	}
 	if (precision) {
 		x->has_precision = true;
-		x->precision_met = pr->done;
+		x->precision_met = pr->done && !pr->gave_up;
 	}
 	host_record(pr, cpus, x);
 	return 0;

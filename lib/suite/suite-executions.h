@@ -31,7 +31,8 @@ struct ts_prun {
 	unsigned		 threads;
 	enum ts_exec_which	 which;
 	char			*error;		/* set: the pass failed */
-	bool			 done;		/* --precision met */
+	bool			 done;		/* no more executions */
+	bool			 gave_up;	/* done: --precision out of reach */
 	uint64_t		 iters;		/* from the first execution */
 	double			*samples;	/* every execution's, in order */
 	double			*durations;	/* every round, warm-up too */
@@ -65,6 +66,30 @@ void	 ts_prun_fail(struct ts_prun *, const char *why);
  * executions or more).
  */
 bool	 ts_prun_precise(const struct ts_prun *, double pct);
+
+/*
+ * What more executions would give a pass, at the spread its executions
+ * show so far (with --precision, to say what the host allows): their
+ * deviation and the interval now, as % of their mean; the executions the
+ * interval needs to reach pct % (t(n - 1) sd / sqrt(n) <= pct % of the
+ * mean); and an execution's median wall time.
+ */
+struct ts_prun_projection {
+	double	spread_pct;
+	double	reached_pct;
+	size_t	needed;
+	double	exec_secs;
+};
+
+/*
+ * Fill *out; -1 when the pass has under two executions or its mean is 0
+ * (nothing to project from).  A pass without spread needs what it has.
+ */
+int	 ts_prun_project(const struct ts_prun *, double pct,
+	    struct ts_prun_projection *out);
+
+/* The interval (% of the mean) n executions give at out's spread. */
+double	 ts_prun_reach(const struct ts_prun_projection *, size_t n);
 
 /*
  * The pass as the document records it, into *out (free with

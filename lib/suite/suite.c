@@ -580,6 +580,120 @@ plan_passes(struct run *run)
 	}
 }
 
+/* "sgemm (2 threads)", "latency (1 thread)": a pass in a line. */
+static void
+pass_name(struct ts_buf *b, const struct ts_prun *pr)
+{
+	ts_buf_printf(b, "%s (%u thread%s)", pr->k->id, pr->threads,
+	    pr->threads == 1 ? "" : "s");
+}
+
+/*
+ * With --precision, after the planned executions: the executions each
+ * pass still running needs for its interval to reach the target at the
+ * spread its executions show, and what they would cost.  When they do
+ * not fit in what is left of --max-seconds, the passes that cost the
+ * most are given up, one plain line each (what they need, what the time
+ * left would give), until the rest fit: a target the host's own swings
+ * put out of reach is said at once, not after the whole cap.
+ */
+static void
+precision_plan(struct run *run)
+{
+	const struct ts_suite_opts *o = run->o;
+	struct ts_prun_projection *pj;
+	double left = o->max_seconds - (ts_now() - run->t0), total, worst;
+	size_t i, w, more;
+	struct ts_buf b;
+	bool *live;
+
+	pj = ts_xcalloc(run->npr + 1, sizeof *pj);
+	live = ts_xcalloc(run->npr + 1, sizeof *live);
+	for (i = 0; i < run->npr; i++) {
+		struct ts_prun *pr = &run->pr[i];
+
+		live[i] = pr->error == NULL && !pr->done &&
+		    ts_prun_project(pr, o->precision_pct, &pj[i]) == 0;
+	}
+	for (;;) {
+		total = 0;
+		worst = -1;
+		w = run->npr;
+		for (i = 0; i < run->npr; i++) {
+			double c;
+
+			if (!live[i])
+				continue;
+			more = pj[i].needed > run->pr[i].nexec ?
+			    pj[i].needed - run->pr[i].nexec : 0;
+			c = (double)more * pj[i].exec_secs;
+			total += c;
+			if (c > worst) {
+				worst = c;
+				w = i;
+			}
+		}
+		if (total <= left || w == run->npr)
+			break;
+		/* Give up the costliest pass. */
+		live[w] = false;
+		run->pr[w].done = run->pr[w].gave_up = true;
+		more = pj[w].exec_secs > 0 ? (size_t)(fmax(left, 0) /
+		    pj[w].exec_secs) : 0;
+		ts_buf_init(&b);
+		pass_name(&b, &run->pr[w]);
+		say_warning(run, "--precision %g %%: %s cannot reach it within "
+		    "--max-seconds %g here: its executions spread by %.1f %%, "
+		    "so it needs about %zu executions (%.0f s more); the time "
+		    "left gives about \u00b1%.1f %%, and it stops at \u00b1%.1f "
+		    "%% after %zu", o->precision_pct, b.data, o->max_seconds,
+		    pj[w].spread_pct, pj[w].needed, worst,
+		    ts_prun_reach(&pj[w], run->pr[w].nexec + more),
+		    pj[w].reached_pct, run->pr[w].nexec);
+		ts_buf_free(&b);
+	}
+	free(pj);
+	free(live);
+}
+
+/*
+ * What --precision reached: a note when every pass did, else one line
+ * naming the passes that did not and what they reached.
+ */
+static void
+precision_summary(struct run *run)
+{
+	struct ts_prun_projection pj;
+	struct ts_buf b;
+	size_t i, met = 0, all = 0;
+
+	ts_buf_init(&b);
+	for (i = 0; i < run->npr; i++) {
+		struct ts_prun *pr = &run->pr[i];
+
+		if (pr->error != NULL)
+			continue;
+		all++;
+		if (ts_prun_precise(pr, run->o->precision_pct)) {
+			met++;
+			continue;
+		}
+		if (ts_prun_project(pr, run->o->precision_pct, &pj) == -1)
+			continue;
+		ts_buf_puts(&b, b.len > 0 ? ", " : "");
+		pass_name(&b, pr);
+		ts_buf_printf(&b, " \u00b1%.1f %%", pj.reached_pct);
+	}
+	if (met == all)
+		note(run, "--precision %g %%: every pass reached it",
+		    run->o->precision_pct);
+	else
+		say_warning(run, "--precision %g %%: %zu of %zu passes reached "
+		    "it here; the others reached %s", run->o->precision_pct,
+		    met, all, b.len > 0 ? b.data : "no interval");
+	ts_buf_free(&b);
+}
+
 /* Whether every pass still running meets --precision now. */
 static bool
 precision_check(struct run *run)
@@ -678,10 +792,15 @@ run_executions(struct run *run)
 			break;
 		if (e + 1 < o->executions)
 			continue;
-		if (!(o->precision_pct > 0) || precision_check(run) ||
-		    ts_now() - run->t0 >= o->max_seconds)
+		if (!(o->precision_pct > 0) || precision_check(run))
+			break;
+		precision_plan(run);
+		if (precision_check(run) || ts_now() - run->t0 >=
+		    o->max_seconds)
 			break;
 	}
+	if (o->precision_pct > 0)
+		precision_summary(run);
 }
 
 /* Turn pass i into the document's pass, or its error. */

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * threadstone-compare: is CANDIDATE faster or slower than BASELINE, beyond
- * the noise of both measurements?  Optionally a CI gate.
+ * the noise of both measurements?  Two documents, or two sets of runs
+ * (BASELINE... -- CANDIDATE..., or directories); optionally a CI gate.
  */
 #include <config.h>
 
+#include <dirent.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "buf.h"
 #include "cli.h"
@@ -17,44 +21,80 @@
 #include "exitcodes.h"
 #include "msg.h"
 #include "report/report-compare.h"
+#include "util.h"
 
 enum {
 	OPT_FAIL_ON_REGRESSION = 256,
-	OPT_JSON
+	OPT_JSON,
+	OPT_FORMAT
 };
 
 static const struct option longopts[] = {
 	{ "fail-on-regression", no_argument, NULL, OPT_FAIL_ON_REGRESSION },
+	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "json", no_argument, NULL, OPT_JSON },
 	TS_CLI_STD_OPTIONS
+};
+
+/* --format's values, in this order. */
+enum cmp_format { FMT_TEXT, FMT_ORIGINAL, FMT_MARKDOWN, FMT_JSON };
+static const char *const formats[] = {
+	"text", "original", "markdown", "json", NULL
 };
 
 /* The --help text; each %s is the program's name. */
 static const char help[] =
     "Usage: %s [OPTION]... BASELINE CANDIDATE\n"
-    "Compare two ThreadStone result documents workload by workload.\n"
-    "A change counts only when it exceeds both measurements' 95 %%\n"
-    "confidence intervals combined (at least 0.5 %% each); when both\n"
-    "were measured in executions, when the best executions differ by\n"
-    "more than twice the spread of either pass's four best.  Either file\n"
-    "may be - for standard input.  Documents of different producers are\n"
-    "named, and workloads whose kernels differ between them are marked.\n"
+    "  or:  %s [OPTION]... BASELINE... -- CANDIDATE...\n"
+    "Compare ThreadStone result documents workload by workload: two\n"
+    "runs, or two sets of runs (a directory stands for the .json\n"
+    "documents in it).  Either file may be - for standard input.\n"
+    "\n"
+    "One run a side: a change counts when it exceeds both documents'\n"
+    "95 %% intervals combined (0.5 %% at least each); when both were\n"
+    "measured in executions, when the best executions differ by more\n"
+    "than the range of either run's executions and twice the spread of\n"
+    "their four best.  Sets: each run is one figure (its best\n"
+    "execution, or its pass value when a run has no executions), and a\n"
+    "change counts when the 95 %% interval of the shift between the sets\n"
+    "(Mann-Whitney, as benchstat; Student's t under 4 runs a side) leaves\n"
+    "out 0.\n"
+    "\n"
+    "In the text, each row is marked\n"
+    "  ~  no significant change (its interval holds 0)\n"
+    "  +  faster (better: a higher rate, or a lower latency)\n"
+    "  -  slower, a regression\n"
+    "  ?  the workload or pass is on one side only\n"
+    "and gives the figures compared with their unit, the change, the\n"
+    "interval that decides, the p-value for sets and n, the runs a side.\n"
     "\n"
     "      --fail-on-regression  exit with status 3 when any workload is\n"
     "                            significantly slower, except workloads\n"
     "                            whose kernels differ between the two\n"
     "                            documents' producers\n"
-    "      --json                print the comparison as JSON\n"
+    "      --format FORMAT       text (the default), markdown, json, or\n"
+    "                            original: ThreadStone 2.0.0's layout, as\n"
+    "                            earlier versions printed it (one run a\n"
+    "                            side only), for scripts that read it\n"
+    "      --json                the same as --format json\n"
     "  -h, --help                print this help and exit\n"
     "  -V, --version             print the version and exit\n"
     "\n"
     "Exit status: 0 compared, 1 a file could not be read or parsed,\n"
     "2 usage error, 3 significant regression with --fail-on-regression.\n";
 
+/* One side's documents: paths, and how the user named them. */
+struct side {
+	char		**paths;
+	size_t		  n;
+	struct ts_report *docs;
+	char		 *label;
+};
+
 /*
  * Repeat the producer warning as one line on stderr, so that a CI log shows
  * why a gate passed or failed across a change of tool; likewise a
- * difference in CPU kinds.
+ * difference in CPU kinds, and runs of a set that differ from its first.
  */
 static void
 report_producers(const struct ts_comparison *c)
@@ -68,6 +108,12 @@ report_producers(const struct ts_comparison *c)
 	ts_buf_free(&b);
 	if (c->kinds_differ != NULL)
 		ts_warning("%s", c->kinds_differ);
+	if (c->base_differ != NULL)
+		ts_warning("baseline runs differ from its first: %s",
+		    c->base_differ);
+	if (c->cand_differ != NULL)
+		ts_warning("candidate runs differ from its first: %s",
+		    c->cand_differ);
 }
 
 /*
@@ -98,56 +144,239 @@ report_regressions(const struct ts_comparison *c)
 	ts_buf_free(&b);
 }
 
+/* Add a path to a side. */
+static void
+side_add(struct side *s, const char *path)
+{
+	s->paths = ts_xrealloc(s->paths, (s->n + 1) * sizeof *s->paths);
+	s->paths[s->n++] = ts_xstrdup(path);
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Add an operand to a side: a directory stands for the .json files in
+ * it, in name order.  Return 0, or -1 once the error is said.
+ */
+static int
+side_operand(struct side *s, const char *op)
+{
+	struct stat st;
+	struct dirent *e;
+	char **names = NULL, *path;
+	size_t n = 0, i, len;
+	DIR *d;
+
+	if (strcmp(op, "-") == 0 || stat(op, &st) == -1 ||
+	    !S_ISDIR(st.st_mode)) {
+		side_add(s, op);
+		return 0;
+	}
+	if ((d = opendir(op)) == NULL) {
+		ts_error("cannot read %s: %s", op, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		len = strlen(e->d_name);
+		if (len <= 5 || strcmp(e->d_name + len - 5, ".json") != 0 ||
+		    e->d_name[0] == '.')
+			continue;
+		path = ts_xasprintf("%s%s%s", op, op[strlen(op) - 1] == '/' ?
+		    "" : "/", e->d_name);
+		if (stat(path, &st) == -1 || !S_ISREG(st.st_mode)) {
+			free(path);
+			continue;
+		}
+		names = ts_xrealloc(names, (n + 1) * sizeof *names);
+		names[n++] = path;
+	}
+	closedir(d);
+	if (n == 0) {
+		ts_error("%s: a directory without .json documents", op);
+		return -1;
+	}
+	qsort(names, n, sizeof *names, by_name);
+	for (i = 0; i < n; i++) {
+		side_add(s, names[i]);
+		free(names[i]);
+	}
+	free(names);
+	return 0;
+}
+
+/*
+ * A side from its operands: the paths, and how the text names it (the
+ * path; "DIR (6 runs)"; "6 runs: FIRST ... LAST").  Return 0 or -1.
+ */
+static int
+side_build(struct side *s, char *const *ops, size_t nops)
+{
+	size_t i;
+
+	for (i = 0; i < nops; i++)
+		if (side_operand(s, ops[i]) == -1)
+			return -1;
+	if (s->n == 1)
+		s->label = ts_xstrdup(s->paths[0]);
+	else if (nops == 1)
+		s->label = ts_xasprintf("%s (%zu runs)", ops[0], s->n);
+	else if (s->n == 2)
+		s->label = ts_xasprintf("2 runs: %s, %s", s->paths[0],
+		    s->paths[1]);
+	else
+		s->label = ts_xasprintf("%zu runs: %s ... %s", s->n,
+		    s->paths[0], s->paths[s->n - 1]);
+	return 0;
+}
+
+/* Read a side's documents; 0, or -1 once the error is said. */
+static int
+side_load(struct side *s)
+{
+	char err[1024];
+	size_t i;
+
+	s->docs = ts_xcalloc(s->n, sizeof *s->docs);
+	for (i = 0; i < s->n; i++)
+		if (ts_doc_load_arg(s->paths[i], &s->docs[i], err,
+		    sizeof err) != 0) {
+			ts_error("%s", err);
+			return -1;
+		}
+	return 0;
+}
+
+static void
+side_free(struct side *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		if (s->docs != NULL)
+			ts_report_free(&s->docs[i]);
+		free(s->paths[i]);
+	}
+	TS_FREE_ALL(s->paths, s->docs, s->label);
+}
+
+/*
+ * Where "--" divides the operands, before option parsing: the first
+ * "--" that is not the value of --format; argc when none.
+ */
+static int
+separator(int argc, char *argv[])
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return i;
+		/* --format VALUE (or an abbreviation of it, as getopt takes). */
+		if (strncmp(argv[i], "--fo", 4) == 0 &&
+		    strchr(argv[i], '=') == NULL &&
+		    strncmp("--format", argv[i], strlen(argv[i])) == 0)
+			i++;
+	}
+	return argc;
+}
+
 int
 main(int argc, char *argv[])
 {
-	bool fail_on_regression = false, json = false, regressed;
-	struct ts_report base, cand;
+	bool fail_on_regression = false, regressed;
+	enum cmp_format format = FMT_TEXT;
+	struct side base = { 0 }, cand = { 0 };
 	struct ts_comparison cmp;
 	struct ts_buf out;
-	char err[1024];
-	int ch, status;
+	const char *const *bp, *const *cp;
+	int ch, status = TS_EXIT_FAILURE, sep, nleft, i, stdins = 0;
 
-	while ((ch = ts_cli_getopt(argc, argv, "hV", longopts, help)) != -1) {
+	sep = separator(argc, argv);
+	while ((ch = ts_cli_getopt(sep, argv, "hV", longopts, help)) != -1) {
 		switch (ch) {
 		case OPT_FAIL_ON_REGRESSION:
 			fail_on_regression = true;
 			break;
 		case OPT_JSON:
-			json = true;
+			format = FMT_JSON;
+			break;
+		case OPT_FORMAT:
+			format = ts_parse_choice("--format", optarg, formats);
 			break;
 		}
 	}
-	if (argc - optind != 2) {
-		ts_error("expected two files, BASELINE and CANDIDATE (see "
-		    "--help)");
-		return TS_EXIT_USAGE;
-	}
-	if (strcmp(argv[optind], "-") == 0 &&
-	    strcmp(argv[optind + 1], "-") == 0) {
-		ts_error("standard input (-) can be BASELINE or CANDIDATE, "
-		    "not both");
-		return TS_EXIT_USAGE;
-	}
+	nleft = sep - optind;
+	if (sep < argc && nleft > 0) {
+		/* BASELINE... -- CANDIDATE... */
+		if (argc - sep - 1 == 0) {
+			ts_error("no CANDIDATE after -- (see --help)");
+			return TS_EXIT_USAGE;
+		}
+		if (side_build(&base, argv + optind, (size_t)nleft) == -1 ||
+		    side_build(&cand, argv + sep + 1,
+		    (size_t)(argc - sep - 1)) == -1)
+			goto out;
+	} else {
+		/* BASELINE CANDIDATE, "--" (if any) ending the options. */
+		char **ops = argv + optind;
+		int nops = nleft;
 
-	if (ts_doc_load_arg(argv[optind], &base, err, sizeof err) != 0) {
-		ts_error("%s", err);
-		return TS_EXIT_FAILURE;
+		if (sep < argc) {
+			ops = argv + sep + 1;
+			nops = argc - sep - 1;
+		}
+		if (nops != 2) {
+			ts_error("expected two files, BASELINE and CANDIDATE, "
+			    "or BASELINE... -- CANDIDATE... (see --help)");
+			return TS_EXIT_USAGE;
+		}
+		if (side_build(&base, ops, 1) == -1 ||
+		    side_build(&cand, ops + 1, 1) == -1)
+			goto out;
 	}
-	if (ts_doc_load_arg(argv[optind + 1], &cand, err, sizeof err) != 0) {
-		ts_error("%s", err);
-		ts_report_free(&base);
-		return TS_EXIT_FAILURE;
+	for (i = 0; i < (int)base.n; i++)
+		stdins += strcmp(base.paths[i], "-") == 0;
+	for (i = 0; i < (int)cand.n; i++)
+		stdins += strcmp(cand.paths[i], "-") == 0;
+	if (stdins > 1) {
+		ts_error("standard input (-) can be one document, not %d",
+		    stdins);
+		status = TS_EXIT_USAGE;
+		goto out;
 	}
+	if (format == FMT_ORIGINAL && (base.n > 1 || cand.n > 1)) {
+		ts_error("--format original compares one document a side: "
+		    "use text, markdown or json for sets of runs");
+		status = TS_EXIT_USAGE;
+		goto out;
+	}
+	if (side_load(&base) == -1 || side_load(&cand) == -1)
+		goto out;
 
-	ts_compare(&base, &cand, &cmp);
+	bp = (const char *const *)base.paths;
+	cp = (const char *const *)cand.paths;
+	ts_compare_sets(base.docs, bp, base.n, cand.docs, cp, cand.n, &cmp);
 	ts_buf_init(&out);
-	if (json)
-		ts_comparison_json(&out, &cmp, argv[optind], argv[optind + 1]);
-	else
-		ts_render_comparison(&out, &cmp, argv[optind],
-		    argv[optind + 1]);
-	if (json)
+	switch (format) {
+	case FMT_JSON:
+		ts_comparison_json_sets(&out, &cmp, bp, base.n, cp, cand.n);
+		break;
+	case FMT_ORIGINAL:
+		ts_render_comparison(&out, &cmp, bp[0], cp[0]);
+		break;
+	case FMT_MARKDOWN:
+		ts_render_comparison_markdown(&out, &cmp, base.label,
+		    cand.label);
+		break;
+	default:
+		ts_render_comparison_text(&out, &cmp, base.label, cand.label);
+		break;
+	}
+	if (format == FMT_JSON || format == FMT_MARKDOWN)
 		fwrite(out.data, 1, out.len, stdout);
 	else
 		ts_put_text(stdout, out.data, out.len);
@@ -165,7 +394,8 @@ main(int argc, char *argv[])
 	}
 	ts_buf_free(&out);
 	ts_comparison_free(&cmp);
-	ts_report_free(&cand);
-	ts_report_free(&base);
+out:
+	side_free(&cand);
+	side_free(&base);
 	return status;
 }

@@ -198,8 +198,47 @@ row_json(struct ts_buf *b, const char *w, const char *pass,
 		    "\"noise\":%.17g,\"change_pct\":%.6g",
 		    ts_rfc3339((time_t)j->since, when), j->center, j->noise,
 		    j->pct);
-	if (j->verdict <= TS_HIST_WORSE)
+	if (j->verdict <= TS_HIST_WORSE) {
 		ts_buf_printf(b, ",\"low\":%.17g,\"high\":%.17g", j->lo, j->hi);
+		ts_buf_puts(b, ",\"tail_df\":");
+		if (isinf(j->tail_df))
+			ts_buf_puts(b, "null");
+		else
+			ts_buf_printf(b, "%.6g", j->tail_df);
+		ts_buf_printf(b, ",\"tail_scale\":%.17g", j->scale);
+	}
+	ts_buf_putc(b, '}');
+}
+
+/* The run as a whole, as a text line after the rows. */
+static void
+run_text(struct ts_buf *b, const struct ts_hist_run_judgement *r)
+{
+	ts_buf_printf(b, "%-10s %-6s %14s  ", "whole run", "", "");
+	if (r->verdict == TS_HIST_TOO_FEW) {
+		ts_buf_printf(b, "not judged: %zu pass%s and %zu run%s with "
+		    "a figure (%d of each needed)\n", r->passes,
+		    r->passes == 1 ? "" : "es", r->runs, r->runs == 1 ?
+		    "" : "s", r->passes < TS_HIST_RUN_MIN_PASSES ?
+		    TS_HIST_RUN_MIN_PASSES : TS_HIST_MIN_POINTS);
+		return;
+	}
+	ts_buf_printf(b, "median of %zu passes  [%+.1f %%, %+.1f %%]  "
+	    "%+6.1f %%  %s (%zu runs)\n", r->passes, r->lo, r->hi, r->pct,
+	    ts_hist_verdict_name(r->verdict), r->runs);
+}
+
+/* The run as a whole, the "run" member (after the rows' array). */
+static void
+run_json(struct ts_buf *b, const struct ts_hist_run_judgement *r)
+{
+	ts_buf_printf(b, "],\"run\":{\"verdict\":\"%s\",\"passes\":%zu,"
+	    "\"runs\":%zu", ts_hist_verdict_name(r->verdict), r->passes,
+	    r->runs);
+	if (r->verdict != TS_HIST_TOO_FEW)
+		ts_buf_printf(b, ",\"change_pct\":%.6g,\"median_pct\":%.6g,"
+		    "\"noise_pct\":%.6g,\"low_pct\":%.6g,\"high_pct\":"
+		    "%.6g", r->pct, r->center, r->noise, r->lo, r->hi);
 	ts_buf_putc(b, '}');
 }
 
@@ -247,7 +286,11 @@ hist_check(const struct hist_opts *o, const char *arg)
 	struct ts_hist h;
 	struct ts_hist_filter f;
 	struct ts_hist_series *s = NULL;
-	struct ts_hist_judgement j;
+	struct ts_hist_judgement j, *js = NULL;
+	const struct ts_hist_series **ss = NULL;
+	static const char *const pn[2] = { "single", "multi" };
+	double *vals = NULL;
+	struct ts_hist_run_judgement run;
 	struct ts_cpd_params par;
 	struct ts_producer prod;
 	struct ts_verdict v;
@@ -257,7 +300,7 @@ hist_check(const struct hist_opts *o, const char *arg)
 	char err[1024], sha[65], *host, *path = NULL, *why;
 	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
 	long ns = 0;
-	size_t i, k, nrows = 0, nworse = 0, njudged = 0;
+	size_t i, k, n, nrows = 0, nworse = 0, njudged = 0;
 	int rc;
 
 	if (ts_read_file(ts_operand_path(arg), TS_DOC_MAX_BYTES, &text, err,
@@ -334,24 +377,42 @@ hist_check(const struct hist_opts *o, const char *arg)
 		ts_buf_printf(&b, "%s against the history of %s\n%-10s %-6s "
 		    "%14s  %14s %12s  %s\n", name, host, "workload", "pass",
 		    "value", "median", "noise", "interval, change, verdict");
+	/* Every pass judged first: the run's judgement refines them. */
+	js = ts_xcalloc(2 * r.nworkloads + 1, sizeof *js);
+	ss = ts_xcalloc(2 * r.nworkloads + 1, sizeof *ss);
+	vals = ts_xcalloc(2 * r.nworkloads + 1, sizeof *vals);
 	for (i = 0; i < r.nworkloads; i++) {
 		const struct ts_workload *w = &r.workloads[i];
 		const struct ts_pass *p[2] = { w->single, w->multi };
-		static const char *const pn[2] = { "single", "multi" };
 
 		for (k = 0; k < 2; k++) {
 			if (p[k] == NULL)
 				continue;
-			ts_hist_judge(find_series(s, ns, w->id, pn[k]),
-			    prod.description, p[k]->value, &par, &j);
+			ss[nrows] = find_series(s, ns, w->id, pn[k]);
+			vals[nrows] = p[k]->value;
+			ts_hist_judge(ss[nrows], prod.description,
+			    vals[nrows], &par, &js[nrows]);
+			nrows++;
+		}
+	}
+	/* The run as a whole: the median change of its passes. */
+	ts_hist_judge_run(ss, js, vals, nrows, &run);
+	for (i = 0, n = 0; i < r.nworkloads; i++) {
+		const struct ts_workload *w = &r.workloads[i];
+		const struct ts_pass *p[2] = { w->single, w->multi };
+
+		for (k = 0; k < 2; k++) {
+			if (p[k] == NULL)
+				continue;
+			j = js[n];
 			if (o->json) {
-				if (nrows > 0)
+				if (n > 0)
 					ts_buf_putc(&b, ',');
 				row_json(&b, w->id, pn[k],
 				    ts_unit_name(w->unit), p[k]->value, &j);
 			} else
 				row_text(&b, w->id, pn[k], p[k]->value, &j);
-			nrows++;
+			n++;
 			njudged += judged(&j);
 			if (j.verdict == TS_HIST_WORSE) {
 				ts_buf_printf(&worse, "%s%s %s (%+.1f %%)",
@@ -361,8 +422,17 @@ hist_check(const struct hist_opts *o, const char *arg)
 			}
 		}
 	}
+	if (run.verdict == TS_HIST_WORSE) {
+		ts_buf_printf(&worse, "%sthe whole run (%+.1f %%, the median "
+		    "of %zu passes)", nworse > 0 ? ", " : "", run.pct,
+		    run.passes);
+		nworse++;
+	}
+	if (!o->json)
+		run_text(&b, &run);
 	if (o->json) {
-		ts_buf_printf(&b, "],\"judged\":%zu,\"verdict\":\"%s\"", njudged,
+		run_json(&b, &run);
+		ts_buf_printf(&b, ",\"judged\":%zu,\"verdict\":\"%s\"", njudged,
 		    nworse > 0 ? "regression" : njudged == 0 ? "not-checked" :
 		    "no-regression");
 		if (nworse == 0 && njudged == 0)
@@ -386,6 +456,7 @@ hist_check(const struct hist_opts *o, const char *arg)
 	rc = ts_close_stdout() != 0 ? TS_EXIT_FAILURE : nworse > 0 ?
 	    TS_EXIT_NEGATIVE : njudged == 0 ? TS_EXIT_NOT_CHECKED : TS_EXIT_OK;
 out:
+	TS_FREE_ALL(js, ss, vals);
 	ts_hist_series_free(s, (size_t)ns);
 	ts_producer_free(&prod);
 	ts_report_free(&r);

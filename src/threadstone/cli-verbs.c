@@ -21,7 +21,7 @@ const struct ts_verb ts_verbs[] = {
 	{ "sweep", "threadstone-sweep", NULL,
 	    "map the cache hierarchy by latency" },
 	{ "compare", "threadstone-compare", NULL,
-	    "compare two result documents" },
+	    "compare two results, or two sets of runs" },
 	{ "verify", "threadstone-verify", NULL,
 	    "check a result document and its signature" },
 	{ "sign", "threadstone-sign", NULL,
