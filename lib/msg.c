@@ -14,10 +14,19 @@
 
 #include "msg.h"
 
+/* The name set by ts_set_progname(), or NULL: the one run under. */
+static const char *progname;
+
+void
+ts_set_progname(const char *name)
+{
+	progname = name;
+}
+
 const char *
 ts_progname(void)
 {
-	return program_invocation_short_name;
+	return progname != NULL ? progname : program_invocation_short_name;
 }
 
 /* Print one "PROG: [prefix]message" line on stderr. */

@@ -13,6 +13,13 @@
 
 /* Short name of the running program, for messages. */
 const char *ts_progname(void);
+/*
+ * The name messages and --version give, instead of the one the program
+ * was run under (a program installed under a name configure chose, and
+ * run from the build tree through libtool's wrapper, is run under its
+ * build name).  name is kept, not copied.
+ */
+void ts_set_progname(const char *name);
 
 /*
  * Print "PROG: message\n" on stderr (one line, nothing else).  The

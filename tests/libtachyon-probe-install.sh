@@ -35,8 +35,11 @@ export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 flags=$(pkg-config --cflags --libs tachyon-probe)
 ok $? "pkg-config --cflags --libs tachyon-probe: $flags"
 libdir=$(dirname "$(dirname "$pc")")
-for f in "$libdir"/libtachyon-probe.so.0 \
-    "$(dirname "$libdir")/include/tachyon-probe.h"; do
+# The header where the .pc says, not beside libdir: a multiarch libdir
+# (/usr/lib/x86_64-linux-gnu in the packages) is a level deeper.
+incdir=$dest$(PKG_CONFIG_SYSROOT_DIR= pkg-config --variable=includedir \
+    tachyon-probe)
+for f in "$libdir"/libtachyon-probe.so.0 "$incdir/tachyon-probe.h"; do
 	[ -e "$f" ]
 	ok $? "installed: ${f#"$dest"}"
 done
@@ -83,8 +86,8 @@ ok $? "it runs the installed libtachyon-probe.so.0"
 sed 's/#include <tachyon-probe.h>/#include <tachyon.h>/' "$tmpdir/probe.c" \
     >"$tmpdir/probe2.c"
 flags2=$(pkg-config --cflags --libs tachyon) &&
-    [ -e "$(dirname "$libdir")/include/tachyon-probe/tachyon.h" ] &&
-    [ ! -e "$(dirname "$libdir")/include/tachyon.h" ]
+    [ -e "$incdir/tachyon-probe/tachyon.h" ] &&
+    [ ! -e "$incdir/tachyon.h" ]
 ok $? "pkg-config tachyon: $flags2; tachyon.h in include/tachyon-probe/ only"
 # shellcheck disable=SC2086
 $cc -std=c99 -Wall -Wextra -pedantic -Werror -o "$tmpdir/probe2" \

@@ -322,6 +322,9 @@ main(int argc, char **argv)
 	char err[256];
 	int status;
 
+	/* Its installed name (tachyon-probe in the packages), also when
+	 * the build tree's libtool wrapper runs it as tachyon. */
+	ts_set_progname(TS_TACHYON_PROGRAM);
 	parse_args(argc, argv, &o);
 	ts_cpus_probe(&cpus);
 	if (o.threads == 0)
