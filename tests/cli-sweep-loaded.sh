@@ -56,9 +56,16 @@ else:
     (c,) = d["curves"]
     assert c["mix"] == "triad" and [p["delay"] for p in c["points"]] == [0, 2000]
     peak, slow = (p["bandwidth_gbs"] for p in c["points"])
-    assert peak > 0 and slow >= 0, (peak, slow)
-    assert peak > 2 * slow, ("bandwidth must fall as the delay grows", peak, slow)
-    assert c["peak_gbs"] == peak
+    assert peak >= 0 and slow >= 0, (peak, slow)
+    # On a busy machine the load thread can be starved of its CPU for
+    # the whole of a 30 ms window; the run must then say so, not pass
+    # the curve off as one.
+    starved = any("triad: the load did not load memory" in w
+                  for w in d["warnings"])
+    assert peak > 2 * slow or starved, (
+        "bandwidth must fall as the delay grows, or a warning say why not",
+        peak, slow, d["warnings"])
+    assert c["peak_gbs"] == max(peak, slow)
     for p in c["points"]:
         lo, hi = p["bandwidth_range_gbs"]
         assert lo <= p["bandwidth_gbs"] <= hi, p
