@@ -49,26 +49,7 @@ if [ "$m" -gt 0 ] && [ -z "$reuse" ] && ! command -v stress-ng >/dev/null; then
 	exit 1
 fi
 
-if [ -n "$reuse" ]; then
-	dir=$reuse
-elif [ -n "$keep" ]; then
-	dir=$keep
-	mkdir -p "$dir"
-else
-	dir=$(mktemp -d "${TMPDIR:-/tmp}/aa.XXXXXX")
-	trap 'rm -rf "$dir"' EXIT
-fi
-
-# The core the single-thread passes do not use: the neighbour's.
-other_core() {
-	python3 - "$1" <<'EOF'
-import json, sys
-d = json.load(open(sys.argv[1]))
-s = d.get("extensions", {}).get("cpu_speed", {})
-core = s.get("single_thread_core", 0)
-print(1 if core == 0 else 0)
-EOF
-}
+bench_dir aa
 
 if [ -z "$reuse" ]; then
 	i=1
@@ -80,7 +61,7 @@ if [ -z "$reuse" ]; then
 	done
 	j=1
 	while [ "$j" -le "$m" ]; do
-		core=$(other_core "$dir/aa-1.json")
+		core=$(bench_other_core "$dir/aa-1.json")
 		taskset -c "$core" stress-ng --stream 1 --quiet &
 		spid=$!
 		sleep 2

@@ -17,51 +17,63 @@
 #     --precision 1 --max-time T;
 #   - hyperfine (Debian's), with as many runs a command as the
 #     interleaved experiment had rounds (the same runs, about the same
-#     wall time); its interval on the ratio of the means is the usual
-#     one, mean_B / mean_A times exp(+-1.96 sqrt(sd_A^2 / (n m_A^2) +
-#     sd_B^2 / (n m_B^2))), from the run times it exports.
+#     wall time).  Two rows: "hyperfine" is the 95 % interval its run
+#     times support on the ratio of the means, mean_B / mean_A times
+#     exp(+-1.96 sqrt(sd_A^2 / (n m_A^2) + sd_B^2 / (n m_B^2))), from
+#     the times it exports; "hyperfine +-" is the interval it prints,
+#     "R +- S times faster", with S = R sqrt((sd_A/m_A)^2 +
+#     (sd_B/m_B)^2): the one a hyperfine user reads.
 # Then, per design: A/A bias (the median of the estimates, less 1) and
 # false alarms (intervals without 1), the median width of the interval
 # (high - low), and how often the 3 % change is found (the whole
 # interval above 1), with the median estimate and rounds.
 #
-#   bench/ab-vs-hyperfine.sh [-n N] [-t T] [-p P] [-s MIB] [-b BUILDDIR]
-#                            [-k DIR | -r DIR]
+#   bench/ab-vs-hyperfine.sh [-n N] [-t T] [-p P] [-s MIB] [-D DESIGNS]
+#                            [-b BUILDDIR] [-k DIR | -r DIR]
 #
+# -D runs only the designs named (comma-separated, of interleaved, duet,
+# sequential and hyperfine; all four by default): hyperfine takes its
+# number of runs from the interleaved experiment when there is one, else
+# from the first design run.
 # -k DIR keeps every experiment's JSON in DIR; -r DIR recomputes the
 # table from JSON kept there, running nothing.  Without stress-ng the
 # neighbour is left out (and the table says so).
 set -eu
 
-n=20 t=45 period=8 mib=8
+n=20 t=45 period=8 mib=8 designs=interleaved,duet,sequential,hyperfine
 . "$(dirname "$0")/common.sh"
-while getopts n:t:p:s:b:k:r: opt; do
+while getopts n:t:p:s:D:b:k:r: opt; do
 	case $opt in
 	n | t) eval "$opt=\$OPTARG" ;;
 	p) period=$OPTARG ;;
 	s) mib=$OPTARG ;;
+	D) designs=$OPTARG ;;
 	*) bench_docopt "$opt" || bench_usage "[-n N] [-t T] [-p P]" \
-	    "[-s MIB] [-b BUILDDIR] [-k DIR | -r DIR]" ;;
+	    "[-s MIB] [-D DESIGNS] [-b BUILDDIR] [-k DIR | -r DIR]" ;;
 	esac
 done
+hf=
+for d in $(echo "$designs" | tr , ' '); do
+	case $d in
+	interleaved | duet | sequential) ;;
+	hyperfine) hf=1 ;;
+	*) echo "$0: -D: unknown design '$d' (interleaved, duet, sequential, hyperfine)" >&2
+	   exit 2 ;;
+	esac
+done
+ours=$(echo "$designs" | tr , '\n' | grep -v '^hyperfine$' | tr '\n' ' ')
+[ -n "$ours" ] || [ -z "$hf" ] ||
+    { echo "$0: -D: hyperfine takes its runs from one of our designs; name one too" >&2; exit 2; }
 ab=$builddir/threadstone-ab
 bench_python
 
-if [ -n "$reuse" ]; then
-	dir=$reuse
-else
+if [ -z "$reuse" ]; then
 	bench_need "$ab"
 	command -v hyperfine >/dev/null ||
 	    { echo "$0: hyperfine is needed (Debian: apt-get install hyperfine)" >&2; exit 1; }
 	command -v gzip >/dev/null || { echo "$0: gzip is needed" >&2; exit 1; }
-	if [ -n "$keep" ]; then
-		dir=$keep
-		mkdir -p "$dir"
-	else
-		dir=$(mktemp -d "${TMPDIR:-/tmp}/ab-vs-hyperfine.XXXXXX")
-		trap 'rm -rf "$dir"' EXIT
-	fi
 fi
+bench_dir ab-vs-hyperfine
 
 # neighbour: the four phases, P seconds each, until killed.
 neighbour() {
@@ -115,15 +127,18 @@ PY
 	while [ "$i" -le "$n" ]; do
 		for pair in aa ab; do
 			if [ $pair = aa ]; then cb=$A; else cb=$B; fi
-			for d in interleaved duet sequential; do
+			for d in $ours; do
 				f=$dir/$pair-$d-$i.json
 				"$ab" -q -N -d $d --precision 1 --max-time "$t" \
 				    --export-json "$f" "$A" "$cb" >/dev/null ||
 				    echo "$0: threadstone-ab -d $d failed (experiment $i)" >&2
 			done
+			[ -n "$hf" ] || continue
+			from=interleaved
+			case " $ours" in *" interleaved "*) ;; *) from=${ours%% *} ;; esac
 			runs=$(python3 -c 'import json, sys
 print(max(2, json.load(open(sys.argv[1]))["comparison"]["rounds"]))' \
-			    "$dir/$pair-interleaved-$i.json" 2>/dev/null || echo 10)
+			    "$dir/$pair-$from-$i.json" 2>/dev/null || echo 10)
 			hyperfine -N --style none --runs "$runs" --warmup 1 \
 			    --export-json "$dir/$pair-hyperfine-$i.json" \
 			    "$A" "$cb" >/dev/null 2>&1 ||
@@ -146,7 +161,7 @@ if os.path.exists(os.path.join(d, "about")):
 
 def interval(path, tool):
     doc = json.load(open(path))
-    if tool != "hyperfine":
+    if not tool.startswith("hyperfine"):
         c = doc["comparison"]
         if c["low"] is None:
             return None
@@ -157,15 +172,18 @@ def interval(path, tool):
     sa, sb = statistics.stdev(a), statistics.stdev(b)
     se = math.sqrt(sa * sa / (len(a) * ma * ma) + sb * sb / (len(b) * mb * mb))
     r = mb / ma
+    if tool == "hyperfine +-":
+        s = r * math.sqrt((sa / ma) ** 2 + (sb / mb) ** 2)
+        return r, r - s, r + s, len(a)
     return r, r * math.exp(-1.96 * se), r * math.exp(1.96 * se), len(a)
 
 print("%-12s %5s %9s %7s %9s %6s %8s %9s %7s" % ("design", "A/A n",
       "bias %", "alarms", "width", "3% n", "found", "median %", "rounds"))
-for tool in ("interleaved", "duet", "sequential", "hyperfine"):
+for tool in ("interleaved", "duet", "sequential", "hyperfine", "hyperfine +-"):
     row = {}
     for pair in ("aa", "ab"):
         got = [interval(f, tool) for f in
-               sorted(glob.glob(os.path.join(d, "%s-%s-*.json" % (pair, tool))))]
+               sorted(glob.glob(os.path.join(d, "%s-%s-*.json" % (pair, tool.split()[0]))))]
         row[pair] = [g for g in got if g is not None]
     aa, ab = row["aa"], row["ab"]
     if not aa and not ab:

@@ -9,6 +9,9 @@
 #                          (-b BUILDDIR, -o ORIGINAL, -k DIR, -r DIR) into
 #                          builddir, orig ($TS_ORIGINAL unless given), keep
 #                          and reuse; 1 for another
+#   bench_dir NAME         dir: the -r or -k directory, else a temp
+#                          directory NAME.XXXXXX removed on exit
+#   bench_other_core DOC   the core DOC's single-thread passes did not use
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 builddir=${TS_BUILDDIR:-$srcdir}
 orig=${TS_ORIGINAL:-}
@@ -37,4 +40,26 @@ bench_docopt() {
 	r) reuse=$OPTARG ;;
 	*) return 1 ;;
 	esac
+}
+
+bench_dir() {
+	if [ -n "$reuse" ]; then
+		dir=$reuse
+	elif [ -n "$keep" ]; then
+		dir=$keep
+		mkdir -p "$dir"
+	else
+		dir=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")
+		trap 'rm -rf "$dir"' EXIT
+	fi
+}
+
+bench_other_core() {
+	python3 - "$1" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d.get("extensions", {}).get("cpu_speed", {})
+core = s.get("single_thread_core", 0)
+print(1 if core == 0 else 0)
+EOF
 }

@@ -63,26 +63,7 @@ if [ -z "$reuse" ]; then
 	fi
 fi
 
-if [ -n "$reuse" ]; then
-	dir=$reuse
-elif [ -n "$keep" ]; then
-	dir=$keep
-	mkdir -p "$dir"
-else
-	dir=$(mktemp -d "${TMPDIR:-/tmp}/sets.XXXXXX")
-	trap 'rm -rf "$dir"' EXIT
-fi
-
-# The core the single-thread passes do not use: the neighbour's.
-other_core() {
-	python3 - "$1" <<'EOF'
-import json, sys
-d = json.load(open(sys.argv[1]))
-s = d.get("extensions", {}).get("cpu_speed", {})
-core = s.get("single_thread_core", 0)
-print(1 if core == 0 else 0)
-EOF
-}
+bench_dir sets
 
 # one_run SIDE I DOC: one suite of that side into DOC.
 one_run() {
@@ -93,7 +74,7 @@ one_run() {
 	start=$(date +%s)
 	if [ "$side" = b ] && [ -n "$neighbour" ]; then
 		core=0
-		[ -f "$exp/a/run-1.json" ] && core=$(other_core "$exp/a/run-1.json")
+		[ -f "$exp/a/run-1.json" ] && core=$(bench_other_core "$exp/a/run-1.json")
 		set -f
 		# shellcheck disable=SC2086
 		taskset -c "$core" $neighbour >/dev/null 2>&1 &

@@ -4,8 +4,8 @@
 # does not depend on this host's noise.  Every option; the verdicts and
 # the gate's exit 3; exports that hyperfine's readers take; a failing or
 # missing command stopping with one line, and --ignore-failure; bad
-# input in one line with status 2; --shell none; duet's CPU sets swapped
-# every round, and refused on one CPU; SIGTERM and SIGINT leaving no
+# input in one line with status 2; --shell none; duet's pairs of rounds,
+# A once on each CPU set, and refused on one CPU; SIGTERM and SIGINT leaving no
 # process behind and printing what was measured; progress on a terminal.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
@@ -302,18 +302,40 @@ cpus=$(nproc 2>/dev/null || echo 1)
 if [ "$cpus" -ge 2 ]; then
 	rm -f a.cpus b.cpus
 	where='awk "/^Cpus_allowed_list/ { print \$2 }" /proc/self/status'
-	run "$TS_AB" --runs 4 --warmup 0 $json -d duet --export-json d.json \
+	run "$TS_AB" --runs 6 --warmup 0 $json -d duet --export-json d.json \
 	    "$where >>a.cpus; $A" "$where >>b.cpus; $B"
 	expect_status 0 "--design duet"
-	a1=$(sed -n 1p a.cpus) a2=$(sed -n 2p a.cpus)
-	b1=$(sed -n 1p b.cpus) b2=$(sed -n 2p b.cpus)
-	[ "$(sed -n 3p a.cpus)" = "$a1" ] && [ "$a1" = "$b2" ] &&
-	    [ "$a2" = "$b1" ] && [ "$a1" != "$b1" ]
-	ok $? "duet: A and B pinned to two CPU sets, swapped every round ($a1 $a2 / $b1 $b2)"
-	grep -q '"a_cpu_set":\[0,1,0,1\]' d.json
-	ok $? "the export records A's set each round"
-	run "$TS_AB" --runs 12 $json -d duet "$A" "$B"
-	has "signed-rank interval on 6 pairs of rounds" "duet: the interval on pairs of rounds"
+	sets=$(sed -n 's/.*"a_cpu_set":\[\([01,]*\)\].*/\1/p' d.json | tr , ' ')
+	# Each round A and B on two different sets; A's set as the export
+	# says: the same CPUs in rounds with the same set, B's in the others.
+	good=0 i=0
+	for si in $sets; do
+		i=$((i + 1)) j=0
+		ai=$(sed -n "${i}p" a.cpus) bi=$(sed -n "${i}p" b.cpus)
+		[ -n "$ai" ] && [ "$ai" != "$bi" ] || good=1
+		for sj in $sets; do
+			j=$((j + 1))
+			aj=$(sed -n "${j}p" a.cpus) bj=$(sed -n "${j}p" b.cpus)
+			if [ "$si" = "$sj" ]; then
+				[ "$ai" = "$aj" ] || good=1
+			else
+				[ "$ai" = "$bj" ] || good=1
+			fi
+		done
+	done
+	[ "$i" -eq 6 ] && [ "$(wc -l <a.cpus)" -eq 6 ] || good=1
+	ok $good "duet: A and B pinned to two CPU sets, A's as the export's a_cpu_set says ($sets)"
+	run "$TS_AB" --runs 24 $json -d duet --export-json d2.json "$A" "$B"
+	has "signed-rank interval on 12 pairs of rounds" "duet: the interval on the 12 pairs of rounds"
+	# Pairs of rounds, A once on each set in each, the order drawn.
+	pairs=$(sed -n 's/.*"a_cpu_set":\[\([01,]*\)\].*/\1/p' d2.json |
+	    tr , '\n' | paste -d' ' - - | sort | uniq -c | awk '{ print $2 $3 ":" $1 }' |
+	    tr '\n' ' ')
+	case $pairs in
+	"01:"*" 10:"*" ") true ;;
+	*) false ;;
+	esac
+	ok $? "--runs 24: pairs of rounds 01 or 10, both orders drawn ($pairs)"
 else
 	for i in 1 2 3 4; do ok 0 "# SKIP duet needs two CPUs"; done
 fi
@@ -352,7 +374,7 @@ bad "--warmup -1" "--warmup must be an integer" --warmup -1 "$A" "$B"
 bad "--seed x" "--seed must be an integer" --seed x "$A" "$B"
 bad "--runs with --precision" "--runs N runs exactly N rounds: it cannot be combined with" --runs 5 --precision 1 "$A" "$B"
 bad "--max-runs below --min-runs" "--max-runs 8 is below the 10 rounds" --max-runs 8 "$A" "$B"
-bad "duet with odd --runs" "--runs must be even with --design duet" -d duet --runs 7 "$A" "$B"
+bad "duet with odd --runs" "--runs must be even with --design duet: its rounds come in pairs, A once on each CPU set" -d duet --runs 7 "$A" "$B"
 bad "--fail-above with too few --runs" "--fail-above needs an interval, and interleaved gives one from 6 rounds, not 4" --fail-above 5 --runs 4 "$A" "$B"
 bad "--prepare three times" "--prepare is given at most twice" -p a -p b -p c "$A" "$B"
 bad "--shell none, an unterminated quote" "with --shell none, command A ('echo 'a') has an unterminated single quote" -N "echo 'a" "$B"

@@ -7,13 +7,16 @@
  * host that flips between two modes 1.4x apart), by its own noise (2 %)
  * and now and then (one run in twenty) by a burst of interference.  In
  * duet the two CPU sets also differ, one running at 0.6x the other for
- * a minute at a time.  Over 10,000 experiments per case of 16 rounds
+ * a minute at a time; A has each set once in each pair of rounds, a coin
+ * deciding which first.  Over 10,000 experiments per case of 16 rounds
  * (16 pairs in duet): the coverage of the 95 % interval (95 % +- 1.5 %),
  * A/A false alarms (at most 5 %) and the power on a 3 % change; over
  * 1,000 a case, the same with the stopping rule of --precision 1
  * --max-time 45 (at 10,000 a case it gave 4.4 to 5.0 % A/A false alarms,
  * 4.86 % over all six, in some 7 minutes); beside them, what a paired t
- * interval and the sequential design give on the same hosts.
+ * interval and the sequential design give on the same hosts.  Then duet
+ * beside a neighbour that takes the CPU freed first, with and without
+ * the thread that keeps that CPU busy to the end of the round.
  * Everything is seeded: the figures are the same on every run.
  */
 #include <config.h>
@@ -47,6 +50,8 @@ struct host {
 	double		 phase;			/* drift */
 	int		 mode;			/* bimodal */
 	double		 set1, next_swap;	/* duet: CPU set 1's slowness */
+	unsigned char	 sets[MAX_ROUNDS];	/* duet: A's set each round */
+	int		 pair;			/* duet: A's set, a pair's first */
 };
 
 /* An exponential draw of mean m. */
@@ -128,9 +133,12 @@ round_of(struct host *h, enum ts_ab_design d, double theta, size_t i,
 			h->next_swap += expo(&h->r, 60);
 		}
 		f = host_now(h);
-		/* The sets swap every round. */
-		sa = i % 2 == 0 ? 1 : h->set1;
-		sb = i % 2 == 0 ? h->set1 : 1;
+		/* Pairs of rounds, a coin for which set A has first. */
+		if (i % 2 == 0)
+			h->pair = ts_rng_f64(&h->r) < 0.5;
+		h->sets[i] = (unsigned char)(i % 2 == 0 ? h->pair : !h->pair);
+		sa = h->sets[i] == 0 ? 1 : h->set1;
+		sb = h->sets[i] == 0 ? h->set1 : 1;
 		*a = WORK * f * sa * own(&h->r);
 		*b = WORK * (1 + theta) * f * sb * own(&h->r);
 		h->clock += (*a > *b ? *a : *b) + 0.01;
@@ -226,7 +234,7 @@ fixed(enum ts_ab_design d, enum host_kind k, double theta, uint64_t seed,
 		else
 			for (i = 0; i < n; i++)
 				round_of(&h, d, theta, i, &a[i], &b[i]);
-		ts_ab_estimate(d, a, b, n, &e, err, sizeof err);
+		ts_ab_estimate_sets(d, a, b, h.sets, n, &e, err, sizeof err);
 		tally_add(t, &e, theta);
 		if (tt == NULL)
 			continue;
@@ -252,7 +260,6 @@ adaptive(enum ts_ab_design d, enum host_kind k, double theta, uint64_t seed,
 	struct host h;
 	char err[128];
 
-	s.step = d == TS_AB_DUET ? 2 : 1;
 	s.min_runs = ts_ab_min_rounds(d) > 10 ? ts_ab_min_rounds(d) : 10;
 	for (x = 0; x < count; x++) {
 		host_start(&h, k, seed * 1000003 + x);
@@ -263,14 +270,14 @@ adaptive(enum ts_ab_design d, enum host_kind k, double theta, uint64_t seed,
 			n++;
 			round_s = h.clock / (double)n;
 			if (ts_ab_stop_due(&s, n, last)) {
-				ts_ab_estimate(d, a, b, n, &e, err,
-				    sizeof err);
+				ts_ab_estimate_sets(d, a, b, h.sets, n, &e,
+				    err, sizeof err);
 				hw = ts_ab_stop_width(&e);
 				last = n;
 			}
 			why = ts_ab_stop_check(&s, n, h.clock, round_s, hw);
 		} while (why == TS_AB_MORE);
-		ts_ab_estimate(d, a, b, n, &e, err, sizeof err);
+		ts_ab_estimate_sets(d, a, b, h.sets, n, &e, err, sizeof err);
 		tally_add(t, &e, theta);
 		t->precise += why == TS_AB_STOP_PRECISION;
 	}
@@ -318,8 +325,8 @@ simulations(void)
 			    "change) and %.2f %% (A/A; exact level %.2f %%), "
 			    "A/A false alarms %.2f %%, power on 3 %% %.1f %%, "
 			    "median width %.4f", ts_ab_design_name(d),
-			    kind_names[k], UNITS, d == TS_AB_DUET ?
-			    "pairs of rounds" : "rounds",
+			    kind_names[k], d == TS_AB_DUET ? 2 * UNITS : UNITS,
+			    "rounds",
 			    pct(cc.covered, cc.n), pct(aa.covered, aa.n),
 			    100 * level, pct(aa.alarms, aa.n),
 			    pct(cc.found, cc.n), median_width(&cc));
@@ -426,6 +433,27 @@ known(void)
 	    ts_ab_verdict(&e, false) == TS_AB_UNDECIDED &&
 	    !ts_ab_worse_beyond(&e, false, 0),
 	    "duet, 11 rounds: 5 pairs, no interval, undecided");
+	{
+		static const unsigned char sets[12] = { 0, 0, 0, 1, 1, 0, 1,
+		    1, 1, 0, 0, 1 };
+
+		for (i = 0; i < 12; i++)
+			a[i] = 1.0 + 0.01 * (double)i;
+		for (i = 0; i < 12; i++)
+			b[i] = a[i] * 1.1 * (sets[i] == 0 ? 1.2 : 1 / 1.2);
+		ts_ab_estimate_sets(TS_AB_DUET, a, b, sets, 12, &e, err,
+		    sizeof err);
+		ok(e.units == 6 && e.method == TS_AB_METHOD_SIGNED_RANK &&
+		    fabs(e.ratio - 1.1) < 1e-12 && fabs(e.low - 1.1) < 1e-12 &&
+		    fabs(e.high - 1.1) < 1e-12, "duet, A's sets drawn "
+		    "0 0 0 1 1 0 1 1 1 0 0 1: 6 pairs, the k-th round on each "
+		    "set together, a set 1.2x slower cancels: ratio 1.1");
+		ts_ab_estimate_sets(TS_AB_DUET, a, b, sets, 11, &e, err,
+		    sizeof err);
+		ok(e.units == 5 && e.method == TS_AB_METHOD_NONE,
+		    "the first 11 of those rounds: 5 pairs, the sixth on set "
+		    "0 left alone; no interval");
+	}
 	ok(ts_ab_min_rounds(TS_AB_INTERLEAVED) == 6 &&
 	    ts_ab_min_rounds(TS_AB_DUET) == 12 &&
 	    ts_ab_min_rounds(TS_AB_SEQUENTIAL) == 2,
@@ -454,10 +482,72 @@ known(void)
 	is_str(ts_ab_verdict_name(TS_AB_SAME), "same", "verdict names");
 }
 
+/*
+ * Duet beside a neighbour that always runs: the command that shares its
+ * CPU set runs at half speed.  A/A, B the same work: the estimate must
+ * not lean.  Without a keeper the neighbour moves, after each round, to
+ * the set of the command that finished first (the CPU freed first), and
+ * the loser of a round shares in the next: with a strict swap, in every
+ * round after; pairs in a random order end that.  threadstone-ab also
+ * keeps that CPU busy to the end of the round, and the neighbour stays
+ * (one round in twenty it moves, at random).
+ */
+static void
+neighbour(void)
+{
+	enum { N = 400, R = 40 };
+	static const char *const names[] = { "strict swap, no keeper",
+	    "pairs in a random order, no keeper",
+	    "pairs in a random order, with the keeper" };
+	double a[R], b[R], sum[3] = { 0, 0, 0 };
+	unsigned char sets[R];
+	size_t alarms[3] = { 0, 0, 0 }, x, i;
+	struct ts_ab_est e;
+	struct ts_rng r;
+	char err[128];
+	int how, nb, first = 0;
+
+	for (how = 0; how < 3; how++)
+		for (x = 0; x < N; x++) {
+			ts_rng_seed(&r, 51 + (uint64_t)x);
+			nb = (int)(ts_rng_next(&r) >> 63);
+			for (i = 0; i < R; i++) {
+				if (i % 2 == 0)
+					first = how == 0 ? 0 :
+					    (int)(ts_rng_next(&r) >> 63);
+				sets[i] = (unsigned char)(i % 2 == 0 ? first :
+				    !first);
+				a[i] = WORK * own(&r) * (sets[i] == nb ? 2 : 1);
+				b[i] = WORK * own(&r) * (sets[i] != nb ? 2 : 1);
+				if (how < 2)
+					nb = a[i] < b[i] ? sets[i] : !sets[i];
+				else if (ts_rng_f64(&r) < 0.05)
+					nb = (int)(ts_rng_next(&r) >> 63);
+			}
+			ts_ab_estimate_sets(TS_AB_DUET, a, b, sets, R, &e, err,
+			    sizeof err);
+			sum[how] += log(e.ratio);
+			alarms[how] += ts_ab_verdict(&e, false) != TS_AB_SAME;
+		}
+	for (how = 0; how < 3; how++)
+		diag("duet beside a neighbour, A/A, %d experiments of %d "
+		    "rounds, %s: false alarms %.1f %%, mean log ratio %+.4f",
+		    N, R, names[how], pct(alarms[how], N), sum[how] / N);
+	ok(pct(alarms[0], N) > 50, "a strict swap without the keeper: the "
+	    "loser of the first round shares every round after (A/A false "
+	    "alarms %.0f %%)", pct(alarms[0], N));
+	for (how = 1; how < 3; how++)
+		ok(pct(alarms[how], N) <= 5 + 200 * sqrt(0.05 * 0.95 / N) &&
+		    fabs(sum[how] / N) < 0.02, "%s: A/A false alarms %.1f %%, "
+		    "mean log ratio %+.4f", names[how], pct(alarms[how], N),
+		    sum[how] / N);
+}
+
 int
 main(void)
 {
 	known();
 	simulations();
+	neighbour();
 	return done_testing();
 }

@@ -164,11 +164,42 @@ check(const double *a, const double *b, size_t n, enum ts_ab_design d,
 	return 0;
 }
 
+/*
+ * Duet's units into u, from the rounds' log ratios lr: the k-th round of
+ * A on set 0 with the k-th of A on set 1.  Return their number.
+ */
+static size_t
+duet_units(const double *lr, const unsigned char *set, size_t n, double *u)
+{
+	size_t j[2] = { 0, 0 }, m = 0;
+	int s;
+
+	for (;;) {
+		for (s = 0; s < 2; s++)
+			while (j[s] < n && (set != NULL ? set[j[s]] != 0 :
+			    j[s] % 2 != 0) != (s != 0))
+				j[s]++;
+		if (j[0] >= n || j[1] >= n)
+			return m;
+		u[m++] = (lr[j[0]] + lr[j[1]]) / 2;
+		j[0]++;
+		j[1]++;
+	}
+}
+
 int
 ts_ab_estimate(enum ts_ab_design design, const double *a, const double *b,
     size_t n, struct ts_ab_est *e, char *err, size_t errlen)
 {
-	double *la, *lb, *u;
+	return ts_ab_estimate_sets(design, a, b, NULL, n, e, err, errlen);
+}
+
+int
+ts_ab_estimate_sets(enum ts_ab_design design, const double *a,
+    const double *b, const unsigned char *set, size_t n,
+    struct ts_ab_est *e, char *err, size_t errlen)
+{
+	double *la, *lb, *u, *lr;
 	size_t i, m;
 	double hw;
 
@@ -195,10 +226,11 @@ ts_ab_estimate(enum ts_ab_design design, const double *a, const double *b,
 			welch(la, lb, n, e);
 		break;
 	case TS_AB_DUET:
-		/* A pair of rounds has A once on each CPU set. */
-		m = n / 2;
-		for (i = 0; i < m; i++)
-			u[i] = (u[2 * i] + u[2 * i + 1]) / 2;
+		/* A unit has A once on each CPU set. */
+		lr = ts_xcalloc(n + 1, sizeof *lr);
+		memcpy(lr, u, n * sizeof *lr);
+		m = duet_units(lr, set, n, u);
+		free(lr);
 		e->units = m;
 		if (m > 0)
 			rank(u, m, e);

@@ -10,9 +10,9 @@
  *    as likely to land on A as on B, so each round's log ratio is
  *    symmetric about the true one, which is all that interval asks,
  *    while steps, drifts and two-mode hosts give ratios far from normal;
- *  - duet (A and B at once, on two CPU sets swapped every round): the
- *    same interval on the mean log ratio of each pair of rounds, in
- *    which a slow CPU set slows A once and B once and cancels;
+ *  - duet (A and B at once, on two CPU sets, A on each once in each pair
+ *    of rounds): the same interval on the mean log ratio of each pair,
+ *    in which a slow CPU set slows A once and B once and cancels;
  *  - sequential (every A, then every B, as hyperfine runs them): nothing
  *    pairs the runs, so Welch's t interval on the two means of the logs,
  *    which assumes the host stood still meanwhile.
@@ -86,6 +86,17 @@ size_t		 ts_ab_min_rounds(enum ts_ab_design);
 int		 ts_ab_estimate(enum ts_ab_design, const double *a,
 		    const double *b, size_t n, struct ts_ab_est *out,
 		    char *err, size_t errlen);
+
+/*
+ * The same, for duet with the CPU set A had in each round (set[i], 0 or
+ * 1; NULL: round i had set i % 2).  A unit is a round of A on set 0 and
+ * the round of A on set 1 of the same rank among its kind, in time order:
+ * every unit has each command once on each set, and rounds without a
+ * partner are left out.
+ */
+int		 ts_ab_estimate_sets(enum ts_ab_design, const double *a,
+		    const double *b, const unsigned char *set, size_t n,
+		    struct ts_ab_est *out, char *err, size_t errlen);
 
 /* The verdict; higher_better: a higher figure is the better one. */
 enum ts_ab_verdict ts_ab_verdict(const struct ts_ab_est *, bool higher_better);

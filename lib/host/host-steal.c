@@ -60,3 +60,33 @@ ts_thread_nivcsw(void)
 #endif
 	return 0;
 }
+
+int
+ts_schedstat_parse(const char *text, uint64_t *run, uint64_t *wait)
+{
+	unsigned long long r, w;
+	char end;
+
+	/* "RUN_NS WAIT_NS TIMESLICES\n" */
+	if (sscanf(text, "%llu %llu%c", &r, &w, &end) != 3 ||
+	    (end != ' ' && end != '\n'))
+		return -1;
+	*run = (uint64_t)r;
+	*wait = (uint64_t)w;
+	return 0;
+}
+
+int
+ts_thread_sched_ns(uint64_t *run, uint64_t *wait)
+{
+	char buf[128];
+	size_t n;
+	FILE *fp = fopen("/proc/thread-self/schedstat", "r");
+
+	if (fp == NULL)
+		return -1;
+	n = fread(buf, 1, sizeof buf - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	return ts_schedstat_parse(buf, run, wait);
+}

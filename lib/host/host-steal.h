@@ -2,7 +2,8 @@
 /*
  * What the host takes from a measurement, as the kernel reports it: the
  * CPU time a hypervisor stole (/proc/stat), and the involuntary context
- * switches of the calling thread (getrusage RUSAGE_THREAD).
+ * switches of the calling thread (getrusage RUSAGE_THREAD) and its time
+ * waiting for a CPU (schedstat).
  */
 #ifndef TS_HOST_STEAL_H
 #define TS_HOST_STEAL_H
@@ -21,5 +22,16 @@ double	 ts_steal_ms_parse(const char *text, long ticks_per_sec);
 
 /* Involuntary context switches of the calling thread so far (0 if unknown). */
 uint64_t ts_thread_nivcsw(void);
+
+/*
+ * The time the calling thread has run so far, and the time it has
+ * waited, runnable, for a CPU (ns): the first two figures of
+ * /proc/thread-self/schedstat.  Return 0, or -1 when the kernel does not
+ * say.
+ */
+int	 ts_thread_sched_ns(uint64_t *run, uint64_t *wait);
+
+/* Parse those figures out of a schedstat line (for tests); 0 or -1. */
+int	 ts_schedstat_parse(const char *text, uint64_t *run, uint64_t *wait);
 
 #endif /* TS_HOST_STEAL_H */

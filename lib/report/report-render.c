@@ -225,6 +225,41 @@ cv_cell(struct ts_buf *b, const struct ts_pass *p, bool colour)
 	ts_buf_free(&t);
 }
 
+/* Append a row's head: the workload's name and its dimmed unit. */
+static void
+row_head(struct ts_buf *b, const struct ts_workload *w, bool colour)
+{
+	struct ts_buf u;
+
+	ts_buf_pad(b, w->name, 20);
+	ts_buf_init(&u);
+	paint(&u, colour, SGR_DIM, ts_unit_label(w->unit));
+	ts_buf_pad(b, u.data, 9);
+	ts_buf_free(&u);
+}
+
+/* Append the scaling cell ("2.0x", or the dash), right-aligned in width. */
+static void
+scaling_cell(struct ts_buf *b, const struct ts_workload *w, size_t width)
+{
+	char cell[TS_SI_MAX];
+
+	if (w->scaling != NULL)
+		snprintf(cell, sizeof cell, "%.1fx", w->scaling->speedup);
+	else
+		strcpy(cell, TS_DASH);
+	ts_buf_rpad(b, cell, width);
+}
+
+/* End a row, and append its error line if any. */
+static void
+row_end(struct ts_buf *b, const struct ts_workload *w, bool colour)
+{
+	ts_buf_putc(b, '\n');
+	if (w->error != NULL)
+		paintf(b, colour, SGR_RED, "  ! %s\n", w->error);
+}
+
 /*
  * Append one row of our table: each pass's value followed by its own cv,
  * then the scaling; and the error line if any.
@@ -233,13 +268,8 @@ static void
 table_row_cv(struct ts_buf *b, const struct ts_workload *w, bool colour)
 {
 	char cell[TS_SI_MAX];
-	struct ts_buf u;
 
-	ts_buf_pad(b, w->name, 20);
-	ts_buf_init(&u);
-	paint(&u, colour, SGR_DIM, ts_unit_label(w->unit));
-	ts_buf_pad(b, u.data, 9);
-	ts_buf_free(&u);
+	row_head(b, w, colour);
 	pass_value(cell, w->single);
 	ts_buf_rpad(b, cell, 12);
 	ts_buf_puts(b, "  ");
@@ -248,14 +278,8 @@ table_row_cv(struct ts_buf *b, const struct ts_workload *w, bool colour)
 	ts_buf_rpad(b, cell, 12);
 	ts_buf_puts(b, "  ");
 	cv_cell(b, w->multi, colour);
-	if (w->scaling != NULL)
-		snprintf(cell, sizeof cell, "%.1fx", w->scaling->speedup);
-	else
-		strcpy(cell, TS_DASH);
-	ts_buf_rpad(b, cell, 8);
-	ts_buf_putc(b, '\n');
-	if (w->error != NULL)
-		paintf(b, colour, SGR_RED, "  ! %s\n", w->error);
+	scaling_cell(b, w, 8);
+	row_end(b, w, colour);
 }
 
 /* Append one row of the original's table, and its error line if any. */
@@ -265,22 +289,13 @@ table_row(struct ts_buf *b, const struct ts_workload *w, bool colour)
 	char cell[TS_SI_MAX];
 	const struct ts_pass *p;
 	const char *code;
-	struct ts_buf u;
 
-	ts_buf_pad(b, w->name, 20);
-	ts_buf_init(&u);
-	paint(&u, colour, SGR_DIM, ts_unit_label(w->unit));
-	ts_buf_pad(b, u.data, 9);
-	ts_buf_free(&u);
+	row_head(b, w, colour);
 	pass_value(cell, w->single);
 	ts_buf_rpad(b, cell, 12);
 	pass_value(cell, w->multi);
 	ts_buf_rpad(b, cell, 12);
-	if (w->scaling != NULL)
-		snprintf(cell, sizeof cell, "%.1fx", w->scaling->speedup);
-	else
-		strcpy(cell, TS_DASH);
-	ts_buf_rpad(b, cell, 9);
+	scaling_cell(b, w, 9);
 	ts_buf_puts(b, "  ");
 	if ((p = noisier_pass(w)) != NULL) {
 		const char *glyph = stability_glyph(p->stats.stability, &code);
@@ -290,9 +305,7 @@ table_row(struct ts_buf *b, const struct ts_workload *w, bool colour)
 		paintf(b, colour, SGR_DIM, "%.1f%%", p->stats.cv * 100);
 	} else
 		ts_buf_puts(b, TS_DASH " ");
-	ts_buf_putc(b, '\n');
-	if (w->error != NULL)
-		paintf(b, colour, SGR_RED, "  ! %s\n", w->error);
+	row_end(b, w, colour);
 }
 
 /* Append the ids of the workloads for which pick() holds, or nothing. */

@@ -25,7 +25,7 @@ struct exec_head {
 	uint32_t	nsamples, ndurations, errlen;
 	uint32_t	pinned, calib_steps, reused_warmup;
 	uint64_t	iters, checksum, buffer_bytes, page_bytes, nivcsw;
-	double		steal_ms, settle_ms;
+	double		steal_ms, settle_ms, run_ms, wait_ms;
 };
 
 int
@@ -57,6 +57,8 @@ ts_exec_send(int fd, int rc, const struct ts_measurement *m, const char *err)
 		h.nivcsw = m->nivcsw;
 		h.steal_ms = m->steal_ms;
 		h.settle_ms = m->settle_ms;
+		h.run_ms = m->run_ms;
+		h.wait_ms = m->wait_ms;
 	} else
 		h.errlen = (uint32_t)strlen(err);
 	if (ts_write_all(fd, &h, sizeof h) == -1)
@@ -117,5 +119,7 @@ ts_exec_receive(int fd, struct ts_measurement *m, char *err, size_t errlen)
 	m->page_bytes = h.page_bytes;
 	m->nivcsw = h.nivcsw;
 	m->steal_ms = h.steal_ms;
+	m->run_ms = h.run_ms;
+	m->wait_ms = h.wait_ms;
 	return 0;
 }

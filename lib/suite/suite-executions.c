@@ -28,7 +28,8 @@ void
 ts_prun_free(struct ts_prun *pr)
 {
 	TS_FREE_ALL(pr->error, pr->samples, pr->durations, pr->rounds,
-	    pr->counts, pr->steal, pr->slowest, pr->nivcsw, pr->wall_ms);
+	    pr->counts, pr->steal, pr->slowest, pr->nivcsw, pr->run, pr->wait,
+	    pr->wall_ms);
 	memset(pr, 0, sizeof *pr);
 }
 
@@ -56,6 +57,8 @@ ts_prun_add(struct ts_prun *pr, const struct ts_measurement *m, double wall_ms)
 		    sizeof *pr->slowest);
 		pr->nivcsw = ts_xrealloc(pr->nivcsw, pr->cap *
 		    sizeof *pr->nivcsw);
+		pr->run = ts_xrealloc(pr->run, pr->cap * sizeof *pr->run);
+		pr->wait = ts_xrealloc(pr->wait, pr->cap * sizeof *pr->wait);
 		pr->wall_ms = ts_xrealloc(pr->wall_ms, pr->cap *
 		    sizeof *pr->wall_ms);
 	}
@@ -74,6 +77,8 @@ ts_prun_add(struct ts_prun *pr, const struct ts_measurement *m, double wall_ms)
 	pr->steal[pr->nexec] = m->steal_ms;
 	pr->slowest[pr->nexec] = slowest;
 	pr->nivcsw[pr->nexec] = m->nivcsw;
+	pr->run[pr->nexec] = m->run_ms;
+	pr->wait[pr->nexec] = m->wait_ms;
 	pr->wall_ms[pr->nexec] = wall_ms;
 	pr->nexec++;
 }
@@ -163,9 +168,9 @@ ts_prun_reach(const struct ts_prun_projection *p, size_t n)
 static void
 host_record(const struct ts_prun *pr, unsigned cpus, struct ts_exec_pass *x)
 {
-	double usual, steal = 0, measured = 0, worst = 0;
+	double usual, steal = 0, measured = 0, worst = 0, wait = 0, ran = 0;
 	size_t i, worst_at = 0;
-	bool steal_known = false;
+	bool steal_known = false, wait_known = true;
 
 	usual = pr->nrounds > 0 ? ts_median(pr->rounds, pr->nrounds) : NAN;
 	x->usual_round_ms = usual;
@@ -177,6 +182,11 @@ host_record(const struct ts_prun *pr, unsigned cpus, struct ts_exec_pass *x)
 	for (i = 0; i < pr->nrounds; i++)
 		measured += pr->rounds[i];
 	for (i = 0; i < pr->nexec; i++) {
+		if (isfinite(pr->wait[i]) && isfinite(pr->run[i])) {
+			wait += pr->wait[i];
+			ran += pr->run[i];
+		} else
+			wait_known = false;
 		x->steal_ms[i] = pr->steal[i];
 		x->nivcsw[i] = pr->nivcsw[i];
 		x->slowest[i] = usual > 0 ? pr->slowest[i] / usual : NAN;
@@ -199,6 +209,16 @@ host_record(const struct ts_prun *pr, unsigned cpus, struct ts_exec_pass *x)
 		x->lost_why = ts_xasprintf("the hypervisor stole %.0f ms of "
 		    "CPU time (%.1f %% of the rounds' %u CPUs)", steal,
 		    steal / (measured * cpus) * 100, cpus);
+	} else if (wait_known && pr->nexec > 0 && ran + wait > 0 &&
+	    pr->threads > 0 && pr->threads <= cpus &&
+	    wait > TS_LOST_WAIT * (ran + wait)) {
+		x->lost_time = true;
+		x->lost_why = ts_xasprintf("%s waited for a CPU %.0f %% of the "
+		    "time %s could have run: another task shared %s",
+		    pr->threads == 1 ? "its thread" : "its threads",
+		    wait / (ran + wait) * 100,
+		    pr->threads == 1 ? "it" : "they",
+		    pr->threads == 1 ? "its core" : "their cores");
 	}
 }
 

@@ -20,11 +20,15 @@
 
 /*
  * A pass lost time to the host when a measured round took this many
- * times the pass's usual (median) round, or when the hypervisor stole
- * more than TS_LOST_STEAL of the CPU time the rounds took.
+ * times the pass's usual (median) round, when the hypervisor stole more
+ * than TS_LOST_STEAL of the CPU time the rounds took, or when its
+ * threads (no more than the usable CPUs) waited, runnable, for a CPU
+ * more than TS_LOST_WAIT of the time they could have run (ran and
+ * waited): another task shared their cores.
  */
 #define TS_LOST_RATIO	1.5
 #define TS_LOST_STEAL	0.01
+#define TS_LOST_WAIT	0.10
 
 struct ts_prun {
 	const struct ts_kernel	*k;
@@ -43,6 +47,8 @@ struct ts_prun {
 	double			*steal;		/* ms, NaN: not reported */
 	double			*slowest;	/* its slowest measured round */
 	uint64_t		*nivcsw;
+	double			*run;		/* ms the threads ran, NaN: unknown */
+	double			*wait;		/* ms they waited for a CPU */
 	double			*wall_ms;	/* the whole execution, setup too */
 	size_t			 nexec, cap;
 };

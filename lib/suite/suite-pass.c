@@ -54,6 +54,8 @@ struct pass {
 	atomic_int			 failed_errno;
 	_Atomic uint64_t		 page_bytes;	/* thread 0's buffer */
 	_Atomic uint64_t		 nivcsw;	/* summed at worker exit */
+	_Atomic uint64_t		 run_ns, wait_ns; /* likewise */
+	atomic_bool			 wait_unknown;
 };
 
 /* One worker thread and its place in the pass. */
@@ -96,7 +98,7 @@ worker_main(void *arg)
 	const struct ts_kernel *k = p->kernel;
 	const struct ts_pass_config *cfg = p->cfg;
 	ts_kstate *state;
-	uint64_t n, sum, csw0;
+	uint64_t n, sum, csw0, run0 = 0, wait0 = 0, run1, wait1;
 	int expected = -1;
 
 	if (!pass_gate(p))
@@ -114,6 +116,8 @@ worker_main(void *arg)
 	if (state != NULL && w->index == 0)
 		atomic_store(&p->page_bytes, ts_kernel_page_bytes(k, state));
 	csw0 = ts_thread_nivcsw();
+	if (ts_thread_sched_ns(&run0, &wait0) == -1)
+		atomic_store(&p->wait_unknown, true);
 	pthread_barrier_wait(&p->barrier);		/* ready */
 	for (;;) {
 		pthread_barrier_wait(&p->barrier);	/* release */
@@ -126,6 +130,12 @@ worker_main(void *arg)
 		pthread_barrier_wait(&p->barrier);	/* collect */
 	}
 	atomic_fetch_add(&p->nivcsw, ts_thread_nivcsw() - csw0);
+	if (ts_thread_sched_ns(&run1, &wait1) == 0 && run1 >= run0 &&
+	    wait1 >= wait0) {
+		atomic_fetch_add(&p->run_ns, run1 - run0);
+		atomic_fetch_add(&p->wait_ns, wait1 - wait0);
+	} else
+		atomic_store(&p->wait_unknown, true);
 	if (state != NULL && k->teardown != NULL)
 		k->teardown(state);
 	return NULL;
@@ -350,6 +360,9 @@ ts_measure(const struct ts_kernel *k, const struct ts_pass_config *cfg,
 	atomic_init(&p.failed_errno, 0);
 	atomic_init(&p.page_bytes, 0);
 	atomic_init(&p.nivcsw, 0);
+	atomic_init(&p.run_ns, 0);
+	atomic_init(&p.wait_ns, 0);
+	atomic_init(&p.wait_unknown, false);
 	pthread_mutex_init(&p.lock, NULL);
 	pthread_cond_init(&p.cond, NULL);
 	if ((e = pthread_barrier_init(&p.barrier, NULL, cfg->threads + 1))
@@ -393,6 +406,10 @@ out_join:
 	m->pinned = atomic_load(&p.pinned);
 	m->page_bytes = atomic_load(&p.page_bytes);
 	m->nivcsw = atomic_load(&p.nivcsw);
+	m->wait_ms = atomic_load(&p.wait_unknown) ? NAN :
+	    (double)atomic_load(&p.wait_ns) / 1e6;
+	m->run_ms = atomic_load(&p.wait_unknown) ? NAN :
+	    (double)atomic_load(&p.run_ns) / 1e6;
 	m->buffer_bytes = ts_kernel_buffer_used(k, cfg->threads, &cfg->params);
 out_lock:
 	pthread_cond_destroy(&p.cond);

@@ -96,6 +96,12 @@ struct ts_measurement {
 	 */
 	uint64_t	 nivcsw;
 	double		 steal_ms;
+	/*
+	 * The time the worker threads ran, and waited, runnable, for a CPU,
+	 * over the same span, summed (ms; NaN where the kernel does not
+	 * say): a wait is another task on their cores.
+	 */
+	double		 run_ms, wait_ms;
 };
 
 /*

@@ -34,6 +34,7 @@ struct run {
 	double			 width;		/* the stopping rule's */
 	size_t			 looked;
 	double			 t0;
+	int			 pair_set;	/* duet: A's set, a pair's first */
 };
 
 /* Grow e's per-round arrays and both sides' to hold one more. */
@@ -226,8 +227,15 @@ round_once(struct run *r, bool warm, size_t i, int only)
 
 	start = ts_now();
 	if (o->design == TS_AB_DUET) {
-		/* A pair of rounds gives each command each CPU set once. */
-		set[0] = (int)(i % 2);
+		/*
+		 * Rounds come in pairs with A once on each CPU set, adjacent
+		 * so that a set's slowness is the same in both; a coin
+		 * decides which comes first, so that nothing periodic in the
+		 * host lines up with the order.
+		 */
+		if (i % 2 == 0)
+			r->pair_set = (int)(ts_rng_next(&r->rng) >> 63);
+		set[0] = i % 2 == 0 ? r->pair_set : 1 - r->pair_set;
 		set[1] = 1 - set[0];
 		sides[0] = 0;
 		sides[1] = 1;
@@ -337,8 +345,8 @@ look(struct run *r)
 	if (!ts_ab_stop_due(&o->stop, e->rounds, r->looked))
 		return;
 	n = e->rounds;
-	if (ts_ab_estimate(o->design, e->side[0].value, e->side[1].value, n,
-	    &r->est, err, sizeof err) == 0) {
+	if (ts_ab_estimate_sets(o->design, e->side[0].value, e->side[1].value,
+	    e->order, n, &r->est, err, sizeof err) == 0) {
 		r->have_est = true;
 		r->width = ts_ab_stop_width(&r->est);
 	}
@@ -521,8 +529,8 @@ ab_exp_judge(const struct ab_opts *o, struct ab_exp *e)
 	char err[256];
 	size_t i, n = e->rounds;
 
-	if (ts_ab_estimate(o->design, e->side[0].value, e->side[1].value, n,
-	    &e->est, err, sizeof err) == -1)
+	if (ts_ab_estimate_sets(o->design, e->side[0].value, e->side[1].value,
+	    e->order, n, &e->est, err, sizeof err) == -1)
 		return fail(e, "%s", err);
 	e->verdict = ts_ab_verdict(&e->est, o->higher_better);
 	e->gate_failed = o->fail_above >= 0 &&

@@ -10,6 +10,7 @@
 
 #include "ab-figure.h"
 #include "ab-out.h"
+#include "ab/ab-rank.h"
 #include "suite/suite-stats.h"
 #include "util.h"
 
@@ -27,6 +28,9 @@ mean_sd(const double *v, size_t n, double *mean, double *sd)
 		ss += (v[i] - m) * (v[i] - m);
 	*mean = m;
 	*sd = n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
+	/* Equal figures: the mean's rounding is no spread (1.03 ± 2e-16). */
+	if (*sd < 1e-12 * fabs(m))
+		*sd = 0;
 }
 
 /* One command's lines. */
@@ -109,9 +113,17 @@ verdict_line(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e)
 	ts_buf_puts(b, "     ");
 	switch (e->verdict) {
 	case TS_AB_UNDECIDED:
-		ts_buf_printf(b, "undecided: no interval from %zu round%s "
-		    "(%zu give one)\n", x->rounds, x->rounds == 1 ? "" : "s",
-		    ts_ab_min_rounds(o->design));
+		if (o->design == TS_AB_DUET)
+			ts_buf_printf(b, "undecided: no interval from %zu "
+			    "round%s (%zu pair%s with A once on each CPU set; "
+			    "%d give one)\n", x->rounds, x->rounds == 1 ? "" :
+			    "s", x->units, x->units == 1 ? "" : "s",
+			    TS_AB_RANK_MIN);
+		else
+			ts_buf_printf(b, "undecided: no interval from %zu "
+			    "round%s (%zu give one)\n", x->rounds,
+			    x->rounds == 1 ? "" : "s",
+			    ts_ab_min_rounds(o->design));
 		return;
 	case TS_AB_SAME:
 		ts_buf_puts(b, "no change beyond the interval: from ");
@@ -151,7 +163,7 @@ design_lines(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e)
 	switch (o->design) {
 	case TS_AB_DUET:
 		ts_buf_printf(b, "     duet: %zu rounds of A and B at once, "
-		    "their CPU sets swapped every round; ", x->rounds);
+		    "in pairs with A once on each CPU set; ", x->rounds);
 		break;
 	case TS_AB_SEQUENTIAL:
 		ts_buf_printf(b, "     sequential: %zu runs of A, then %zu of "
@@ -191,11 +203,15 @@ design_lines(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e)
 		ts_buf_printf(b, "interrupted by %s after %zu rounds (%.1f s): "
 		    "what they measured\n", sig, e->rounds, e->elapsed_s);
 	} else if (e->why == TS_AB_STOP_TIME && o->stop.precision > 0 &&
-	    !(x->half_width <= o->stop.precision))
+	    !(x->half_width <= o->stop.precision) && isfinite(x->half_width))
 		ts_buf_printf(b, "the host did not allow \xc2\xb1%g %% within "
 		    "%g s: \xc2\xb1%.2f %% after %zu rounds\n",
 		    100 * o->stop.precision, o->stop.max_time,
 		    100 * x->half_width, e->rounds);
+	else if (e->why == TS_AB_STOP_TIME && o->stop.precision > 0)
+		ts_buf_printf(b, "the host did not allow \xc2\xb1%g %% within "
+		    "%g s: no interval after %zu rounds\n",
+		    100 * o->stop.precision, o->stop.max_time, e->rounds);
 	else
 		ts_buf_printf(b, "stopped: %s (%zu rounds, %.1f s)\n",
 		    ts_ab_why_text(e->why), e->rounds, e->elapsed_s);

@@ -6,7 +6,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,55 @@ static volatile sig_atomic_t interrupted;
 static sigset_t caught;
 static volatile sig_atomic_t ngroups;
 static volatile pid_t groups[MAX_GROUPS];
+
+/*
+ * Duet: a thread that keeps the CPU set of the command that finished
+ * first busy until the other finishes, so that no CPU comes free in the
+ * middle of a round.  A task that moves to the CPU freed first (an in-VM
+ * neighbour) would otherwise move by which command was faster, and share
+ * the slower one's CPU set in the rounds after.
+ */
+struct keeper {
+	const cpu_set_t	*cpus;
+	atomic_int	 stop;
+	pthread_t	 thread;
+	int		 on;
+};
+
+static void *
+keep_busy(void *arg)
+{
+	struct keeper *k = arg;
+
+	(void)sched_setaffinity(0, sizeof *k->cpus, k->cpus);
+	while (!atomic_load_explicit(&k->stop, memory_order_relaxed))
+		;
+	return NULL;
+}
+
+/* Start k on cpus, its signals blocked (k->on 0: it could not start). */
+static void
+keeper_start(struct keeper *k, const cpu_set_t *cpus)
+{
+	sigset_t all, old;
+
+	k->cpus = cpus;
+	atomic_init(&k->stop, 0);
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	k->on = pthread_create(&k->thread, NULL, keep_busy, k) == 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+static void
+keeper_stop(struct keeper *k)
+{
+	if (!k->on)
+		return;
+	atomic_store(&k->stop, 1);
+	pthread_join(k->thread, NULL);
+	k->on = 0;
+}
 
 /* Send sig to every group on the list (safe in a handler). */
 static void
@@ -269,6 +321,7 @@ ab_proc_run(const struct ab_how *how, const struct ab_launch *l, size_t n,
 {
 	int gate[2], rep[2][2] = { { -1, -1 }, { -1, -1 } }, out[2] = { -1, -1 };
 	int null, status, e, k;
+	struct keeper keeper;
 	pid_t pid[2] = { 0, 0 }, parent = getpid(), got;
 	double start, end;
 	struct rusage ru;
@@ -277,6 +330,7 @@ ab_proc_run(const struct ab_how *how, const struct ab_launch *l, size_t n,
 	ssize_t r;
 
 	memset(ran, 0, n * sizeof *ran);
+	memset(&keeper, 0, sizeof keeper);
 	if ((null = open("/dev/null", O_RDWR | O_CLOEXEC)) == -1) {
 		snprintf(err, errlen, "cannot open /dev/null: %s",
 		    strerror(errno));
@@ -332,6 +386,8 @@ ab_proc_run(const struct ab_how *how, const struct ab_launch *l, size_t n,
 		if (i == n)
 			continue;
 		left--;
+		if (left == 1 && n == 2 && l[i].cpus != NULL)
+			keeper_start(&keeper, l[i].cpus);
 		ran[i].s.wall_s = end - start;
 		ran[i].s.user_s = seconds(&ru.ru_utime);
 		ran[i].s.sys_s = seconds(&ru.ru_stime);
@@ -342,6 +398,7 @@ ab_proc_run(const struct ab_how *how, const struct ab_launch *l, size_t n,
 		} else
 			ran[i].status = WEXITSTATUS(status);
 	}
+	keeper_stop(&keeper);
 	for (i = 0; i < n; i++) {
 		do
 			r = read(rep[i][0], &e, sizeof e);

@@ -91,7 +91,8 @@ static const char help[] =
 "\n"
 "  -d, --design D          interleaved (A and B in a random order each\n"
 "                          round; the default), duet (A and B at once, on\n"
-"                          two CPU sets swapped every round) or sequential\n"
+"                          two CPU sets, A on each once in each pair of\n"
+"                          rounds) or sequential\n"
 "                          (every A, then every B, as hyperfine runs them)\n"
 "      --metric M          wall (the default), user, system, cpu, maxrss,\n"
 "                          json:KEY (a number in the command's JSON output)\n"
@@ -357,8 +358,8 @@ parse_args(int argc, char **argv, struct ab_opts *o)
 		o->stop.min_runs = o->stop.max_runs = o->stop.runs;
 	}
 	if (o->design == TS_AB_DUET && runs_set && o->stop.runs % 2 != 0)
-		ts_usage_error("--runs must be even with --design duet: the CPU "
-		    "sets swap every round, and a pair of rounds is the unit");
+		ts_usage_error("--runs must be even with --design duet: its "
+		    "rounds come in pairs, A once on each CPU set");
 	o->stop.step = o->design == TS_AB_DUET ? 2 : 1;
 	n = ts_ab_min_rounds(o->design);
 	if (!runs_set && o->stop.min_runs < n)
@@ -471,7 +472,14 @@ main(int argc, char **argv)
 		raise(s);
 		return 128 + s;
 	}
-	if (status == TS_EXIT_OK && e.gate_failed) {
+	if (status == TS_EXIT_OK && o.fail_above >= 0 &&
+	    e.verdict == TS_AB_UNDECIDED) {
+		/* A gate that judged nothing must not pass. */
+		ts_error("--fail-above: the experiment gave no interval "
+		    "(%zu rounds, %zu usable units): nothing was judged",
+		    e.est.rounds, e.est.units);
+		status = TS_EXIT_FAILURE;
+	} else if (status == TS_EXIT_OK && e.gate_failed) {
 		ts_buf_init(&out);
 		ab_out_gate(&out, &o, &e);
 		ts_error("%s", out.data);
