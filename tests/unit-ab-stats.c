@@ -12,8 +12,8 @@
  * (16 pairs in duet): the coverage of the 95 % interval (95 % +- 1.5 %),
  * A/A false alarms (at most 5 %) and the power on a 3 % change; over
  * 1,000 a case, the same with the stopping rule of --precision 1
- * --max-time 45 (at 10,000 a case it gave 4.4 to 5.0 % A/A false alarms,
- * 4.86 % over all six, in some 7 minutes); beside them, what a paired t
+ * --max-time 45 (at 10,000 a case it gave 4.8 to 5.2 % A/A false alarms,
+ * 4.93 % over all six, in some 7 minutes); beside them, what a paired t
  * interval and the sequential design give on the same hosts.  Then duet
  * beside a neighbour that takes the CPU freed first, with and without
  * the thread that keeps that CPU busy to the end of the round.
