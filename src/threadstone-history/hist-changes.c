@@ -243,6 +243,26 @@ run_json(struct ts_buf *b, const struct ts_hist_run_judgement *r)
 }
 
 /*
+ * The head of check's answer: in JSON the document, its host and its
+ * producer, the object left open; else the line naming the document and
+ * the host.
+ */
+static void
+check_head(struct ts_buf *b, bool json, const char *name, const char *host,
+    const char *producer)
+{
+	if (json) {
+		ts_buf_puts(b, "{\"document\":");
+		ts_buf_json_string(b, name);
+		ts_buf_puts(b, ",\"host\":");
+		ts_buf_json_string(b, host);
+		ts_buf_puts(b, ",\"producer\":");
+		ts_buf_json_string(b, producer);
+	} else
+		ts_buf_printf(b, "%s against the history of %s\n", name, host);
+}
+
+/*
  * Say that the document was not checked, and why (no history, or none
  * of the host): a verdict, on standard output, with its own status.
  */
@@ -253,20 +273,14 @@ not_checked(const struct hist_opts *o, const char *name, const char *host,
 	struct ts_buf b;
 
 	ts_buf_init(&b);
+	check_head(&b, o->json, name, host, producer);
 	if (o->json) {
-		ts_buf_puts(&b, "{\"document\":");
-		ts_buf_json_string(&b, name);
-		ts_buf_puts(&b, ",\"host\":");
-		ts_buf_json_string(&b, host);
-		ts_buf_puts(&b, ",\"producer\":");
-		ts_buf_json_string(&b, producer);
 		ts_buf_puts(&b, ",\"rows\":[],\"judged\":0,\"verdict\":"
 		    "\"not-checked\",\"reason\":");
 		ts_buf_json_string(&b, why);
 		ts_buf_puts(&b, ",\"regression\":false}\n");
 	} else
-		ts_buf_printf(&b, "%s against the history of %s\nnot checked: "
-		    "%s\n", name, host, why);
+		ts_buf_printf(&b, "not checked: %s\n", why);
 	fwrite(b.data, 1, b.len, stdout);
 	ts_buf_free(&b);
 	return ts_close_stdout() != 0 ? TS_EXIT_FAILURE : TS_EXIT_NOT_CHECKED;
@@ -365,18 +379,13 @@ hist_check(const struct hist_opts *o, const char *arg)
 	ts_cpd_defaults(&par);
 	ts_buf_init(&b);
 	ts_buf_init(&worse);
-	if (o->json) {
-		ts_buf_puts(&b, "{\"document\":");
-		ts_buf_json_string(&b, name);
-		ts_buf_puts(&b, ",\"host\":");
-		ts_buf_json_string(&b, host);
-		ts_buf_puts(&b, ",\"producer\":");
-		ts_buf_json_string(&b, prod.description);
+	check_head(&b, o->json, name, host, prod.description);
+	if (o->json)
 		ts_buf_puts(&b, ",\"rows\":[");
-	} else
-		ts_buf_printf(&b, "%s against the history of %s\n%-10s %-6s "
-		    "%14s  %14s %12s  %s\n", name, host, "workload", "pass",
-		    "value", "median", "noise", "interval, change, verdict");
+	else
+		ts_buf_printf(&b, "%-10s %-6s %14s  %14s %12s  %s\n",
+		    "workload", "pass", "value", "median", "noise",
+		    "interval, change, verdict");
 	/* Every pass judged first: the run's judgement refines them. */
 	js = ts_xcalloc(2 * r.nworkloads + 1, sizeof *js);
 	ss = ts_xcalloc(2 * r.nworkloads + 1, sizeof *ss);
