@@ -39,7 +39,10 @@ for import in 0 1; do
 	    "$tmpdir/missing.xml"; do
 		what="$(basename "$xml"), $reader"
 		if [ -x "$TACHYON" ]; then
-			HWLOC_XMLFILE=$xml run "$TACHYON" --seconds 0.2 -t 1 -w 64
+			# The cache check's own warning depends on this host's
+			# cache, not on the topology file: left out.
+			HWLOC_XMLFILE=$xml run "$TACHYON" --seconds 0.2 -t 1 -w 64 \
+			    --no-cache-check
 			one_warning "tachyon, $what"
 		else
 			ok 0 "# SKIP tachyon not built"
