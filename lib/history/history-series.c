@@ -15,6 +15,7 @@
 #include "buf.h"
 #include "history/history-series.h"
 #include "history/history-stats.h"
+#include "stats/stats-basic.h"
 #include "util.h"
 
 static void
@@ -233,8 +234,8 @@ ts_hist_changes(const struct ts_hist_series *s,
 				;
 			c->kind = TS_HIST_PRODUCER;
 			c->at = b;
-			c->before = ts_hs_median(x + from, b - from);
-			c->after = ts_hs_median(x + b, to - b);
+			c->before = ts_median(x + from, b - from);
+			c->after = ts_median(x + b, to - b);
 			c->pct = pct_better(c->before, c->after,
 			    s->higher_is_better);
 			c->p = 1;
@@ -304,7 +305,7 @@ ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 	x = ts_xmalloc(out->n * sizeof *x);
 	for (i = 0; i < out->n; i++)
 		x[i] = s->pts[start + i].value;
-	out->center = ts_hs_median(x, out->n);
+	out->center = ts_median(x, out->n);
 	out->noise = ts_hs_mad_sigma(x, out->n);
 	ts_hs_tail_fit(x, out->n, out->center, &tail);
 	free(x);
@@ -379,7 +380,7 @@ beyond_run(const struct ts_hist_series *s, const struct ts_hist_judgement *j,
 			e[(*n)++] = pct_better(j->center, s->pts[k].value,
 			    s->higher_is_better) - r->fig;
 	}
-	*c = *n > 0 ? ts_hs_median(e, *n) : 0;
+	*c = *n > 0 ? ts_median(e, *n) : 0;
 	*sd = *n > 0 ? ts_hs_mad_sigma(e, *n) : 0;
 	return e;
 }
@@ -477,7 +478,7 @@ ts_hist_judge_run(const struct ts_hist_series *const *s,
 		if (runs[i].n >= TS_HIST_RUN_MIN_PASSES &&
 		    2 * runs[i].n >= npass) {
 			runs[i].has_fig = true;
-			runs[i].fig = ts_hs_median(runs[i].pct, runs[i].n);
+			runs[i].fig = ts_median(runs[i].pct, runs[i].n);
 			figs[nfig++] = runs[i].fig;
 		}
 	out->runs = nfig;
@@ -487,9 +488,9 @@ ts_hist_judge_run(const struct ts_hist_series *const *s,
 		free(runs[i].pct);
 	free(runs);
 	if (npass >= TS_HIST_RUN_MIN_PASSES) {
-		out->pct = ts_hs_median(v, npass);
+		out->pct = ts_median(v, npass);
 		if (nfig >= TS_HIST_MIN_POINTS) {
-			out->center = ts_hs_median(figs, nfig);
+			out->center = ts_median(figs, nfig);
 			out->noise = fmax(ts_hs_mad_sigma(figs, nfig), 1e-9);
 			q = ts_hs_tail_quantile((double)(nfig - 1),
 			    TS_HIST_RUN_ALPHA);

@@ -33,7 +33,7 @@
 #include "report/report-compare.h"
 #include "report/report-kernels.h"
 #include "report/report-shift.h"
-#include "suite/suite-stats.h"
+#include "stats/stats-basic.h"
 #include "util.h"
 
 /* Two-sided confidence of the sets' intervals. */

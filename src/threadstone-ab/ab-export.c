@@ -10,7 +10,7 @@
 
 #include "ab-export.h"
 #include "num/num-format.h"
-#include "suite/suite-stats.h"
+#include "stats/stats-basic.h"
 
 /* A JSON number in serde_json's layout (null when not finite). */
 static void
@@ -54,23 +54,20 @@ static struct summary
 summarise(const double *v, size_t n)
 {
 	struct summary s = { NAN, NAN, NAN, NAN, NAN };
-	double sum = 0, ss = 0;
+	double var;
 	size_t i;
 
 	if (n == 0)
 		return s;
 	s.min = s.max = v[0];
 	for (i = 0; i < n; i++) {
-		sum += v[i];
 		if (v[i] < s.min)
 			s.min = v[i];
 		if (v[i] > s.max)
 			s.max = v[i];
 	}
-	s.mean = sum / (double)n;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - s.mean) * (v[i] - s.mean);
-	s.sd = n > 1 ? sqrt(ss / (double)(n - 1)) : 0;
+	ts_mean_var(v, n, &s.mean, &var);
+	s.sd = sqrt(var);
 	s.median = ts_median(v, n);
 	return s;
 }
