@@ -23,6 +23,7 @@
 #include "host/host-id.h"
 #include "report/report-export.h"
 #include "report/report-verify.h"
+#include "units.h"
 #include "util.h"
 
 enum {
@@ -270,7 +271,7 @@ add_pass(struct ts_hist_adder *a, long long doc, const struct ts_workload *w,
 	sqlite3_bind_text(st, 2, w->id, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 3, pass, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, ts_unit_name(w->unit), -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 5, w->unit != TS_UNIT_NANOSECONDS);
+	sqlite3_bind_int(st, 5, !ts_unit_lower_is_better(w->unit));
 	sqlite3_bind_int64(st, 6, (sqlite3_int64)p->threads);
 	sqlite3_bind_double(st, 7, p->value);
 	sqlite3_bind_double(st, 8, isfinite(p->stats.ci95) ? p->stats.ci95 : 0);

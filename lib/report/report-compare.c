@@ -23,6 +23,7 @@
 #include "report/report-compare.h"
 #include "report/report-kernels.h"
 #include "report/report-render.h"
+#include "units.h"
 #include "util.h"
 
 #define ARROW		"\xe2\x86\x92"		/* U+2192 rightwards arrow */
@@ -140,7 +141,7 @@ fill_row(struct ts_compare_row *row, const char *id,
 	else
 		row->pct = (c->value - b->value) / b->value * 100;
 	/* Lower is better for latency: a drop is an improvement. */
-	if (unit == TS_UNIT_NANOSECONDS)
+	if (ts_unit_lower_is_better(unit))
 		row->pct = -row->pct;
 	rb = rel_uncertainty(b);
 	rc = rel_uncertainty(c);

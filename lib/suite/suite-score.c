@@ -11,6 +11,7 @@
 
 #include "suite/suite-score.h"
 #include "suite/suite-stats.h"
+#include "units.h"
 #include "util.h"
 
 /*
@@ -29,7 +30,7 @@ ts_ratio(double measured, double reference, enum ts_unit unit, double *out)
 	if (!isfinite(measured) || !isfinite(reference) || measured <= 0 ||
 	    reference <= 0)
 		return -1;
-	if (unit == TS_UNIT_NANOSECONDS)
+	if (ts_unit_lower_is_better(unit))
 		*out = reference / measured;
 	else
 		*out = measured / reference;
@@ -124,7 +125,7 @@ ts_scaling_compute(const struct ts_pass *single, const struct ts_pass *multi,
 	if (single == NULL || multi == NULL || !isfinite(single->value) ||
 	    single->value <= 0 || !isfinite(multi->value))
 		return -1;
-	if (unit == TS_UNIT_NANOSECONDS)
+	if (ts_unit_lower_is_better(unit))
 		speedup = single->value / multi->value;
 	else
 		speedup = multi->value / single->value;
