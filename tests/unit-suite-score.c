@@ -56,7 +56,8 @@ test_table(void)
 	double ratio;
 	size_t i;
 
-	is_int((int)ts_nkernels, (int)N(ids), "one row per kernel");
+	ok(ts_nkernels >= N(ids), "a row for each of the six kernels of "
+	    "section 4 (%zu in all)", ts_nkernels);
 	for (i = 0; i < N(ids); i++) {
 		e = ts_reference_find(ids[i]);
 		ok(e != NULL && e == ts_kernels[i], "%s: row %zu, the registry's "
