@@ -574,7 +574,7 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 	    r->score.multi_core, r->score.multi_components,
 	    r->score.nmulti_components, sc.has_multi_core, sc.multi_core,
 	    sc.multi_components, sc.nmulti_components, v);
-	ts_score_clear(&sc);
+	ts_score_free(&sc);
 	coverage(r, v);
 
 	v->pass = v->nproblems == 0 && (v->sig == TS_SIG_VERIFIED ||

@@ -20,41 +20,38 @@ ts_median_sorted(const double *s, size_t n)
 	return (s[n / 2 - 1] + s[n / 2]) / 2.0;
 }
 
-/* A sorted copy of v[0..n), n > 0, for the caller to free. */
-static double *
-sorted_copy(const double *v, size_t n)
+/*
+ * The median of a sorted copy of v[0..n): on the ratio scale (sqrt(a b)
+ * of an even count's two middle values) or the plain one.
+ */
+static double
+median_copy(const double *v, size_t n, bool ratio)
 {
-	double *s = ts_xmalloc(n * sizeof *s);
+	double *s, m;
 
+	if (n == 0)
+		return NAN;
+	s = ts_xmalloc(n * sizeof *s);
 	memcpy(s, v, n * sizeof *s);
 	ts_sort_doubles(s, n);
-	return s;
+	if (ratio && n % 2 == 0)
+		m = sqrt(s[n / 2 - 1] * s[n / 2]);
+	else
+		m = ts_median_sorted(s, n);
+	free(s);
+	return m;
 }
 
 double
 ts_median(const double *v, size_t n)
 {
-	double *s, m;
-
-	if (n == 0)
-		return NAN;
-	s = sorted_copy(v, n);
-	m = ts_median_sorted(s, n);
-	free(s);
-	return m;
+	return median_copy(v, n, false);
 }
 
 double
 ts_median_ratio(const double *v, size_t n)
 {
-	double *s, m;
-
-	if (n == 0)
-		return NAN;
-	s = sorted_copy(v, n);
-	m = n % 2 == 1 ? s[n / 2] : sqrt(s[n / 2 - 1] * s[n / 2]);
-	free(s);
-	return m;
+	return median_copy(v, n, true);
 }
 
 double

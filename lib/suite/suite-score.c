@@ -99,23 +99,6 @@ ts_score_build(const struct ts_workload *w, size_t n, struct ts_score *out)
 	    out->nmulti_components, &out->multi_core) == 0;
 }
 
-void
-ts_score_clear(struct ts_score *s)
-{
-	size_t i;
-
-	if (s == NULL)
-		return;
-	free(s->reference);
-	for (i = 0; i < s->nsingle_components; i++)
-		free(s->single_components[i].id);
-	free(s->single_components);
-	for (i = 0; i < s->nmulti_components; i++)
-		free(s->multi_components[i].id);
-	free(s->multi_components);
-	memset(s, 0, sizeof *s);
-}
-
 int
 ts_scaling_compute(const struct ts_pass *single, const struct ts_pass *multi,
     enum ts_unit unit, struct ts_scaling *out)
