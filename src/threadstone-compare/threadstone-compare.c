@@ -21,6 +21,7 @@
 #include "exitcodes.h"
 #include "msg.h"
 #include "report/report-compare.h"
+#include "report/report-format.h"
 #include "util.h"
 
 enum {
@@ -34,12 +35,6 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "json", no_argument, NULL, OPT_JSON },
 	TS_CLI_STD_OPTIONS
-};
-
-/* --format's values, in this order. */
-enum cmp_format { FMT_TEXT, FMT_ORIGINAL, FMT_MARKDOWN, FMT_JSON };
-static const char *const formats[] = {
-	"text", "original", "markdown", "json", NULL
 };
 
 /* The --help text; each %s is the program's name. */
@@ -288,7 +283,8 @@ int
 main(int argc, char *argv[])
 {
 	bool fail_on_regression = false, regressed;
-	enum cmp_format format = FMT_TEXT;
+	const struct ts_output *format = ts_output_at(TS_OUTPUT_COMPARISON, 0);
+	struct ts_output_in in = { 0 };
 	struct side base = { 0 }, cand = { 0 };
 	struct ts_comparison cmp;
 	struct ts_buf out;
@@ -302,10 +298,12 @@ main(int argc, char *argv[])
 			fail_on_regression = true;
 			break;
 		case OPT_JSON:
-			format = FMT_JSON;
+			format = ts_output_find(TS_OUTPUT_COMPARISON, "json");
 			break;
 		case OPT_FORMAT:
-			format = ts_parse_choice("--format", optarg, formats);
+			format = ts_output_at(TS_OUTPUT_COMPARISON, (size_t)
+			    ts_parse_choice("--format", optarg,
+			    ts_output_names(TS_OUTPUT_COMPARISON)));
 			break;
 		}
 	}
@@ -348,9 +346,11 @@ main(int argc, char *argv[])
 		status = TS_EXIT_USAGE;
 		goto out;
 	}
-	if (format == FMT_ORIGINAL && (base.n > 1 || cand.n > 1)) {
-		ts_error("--format original compares one document a side: "
-		    "use text, markdown or json for sets of runs");
+	if ((format->flags & TS_OUTPUT_ONE_A_SIDE) && (base.n > 1 ||
+	    cand.n > 1)) {
+		ts_error("--format %s compares one document a side: "
+		    "use text, markdown or json for sets of runs",
+		    format->name);
 		status = TS_EXIT_USAGE;
 		goto out;
 	}
@@ -360,26 +360,12 @@ main(int argc, char *argv[])
 	bp = (const char *const *)base.paths;
 	cp = (const char *const *)cand.paths;
 	ts_compare_sets(base.docs, bp, base.n, cand.docs, cp, cand.n, &cmp);
+	in = (struct ts_output_in){ .cmp = &cmp, .base_paths = bp,
+	    .nbase = base.n, .cand_paths = cp, .ncand = cand.n,
+	    .base_label = base.label, .cand_label = cand.label };
 	ts_buf_init(&out);
-	switch (format) {
-	case FMT_JSON:
-		ts_comparison_json_sets(&out, &cmp, bp, base.n, cp, cand.n);
-		break;
-	case FMT_ORIGINAL:
-		ts_render_comparison(&out, &cmp, bp[0], cp[0]);
-		break;
-	case FMT_MARKDOWN:
-		ts_render_comparison_markdown(&out, &cmp, base.label,
-		    cand.label);
-		break;
-	default:
-		ts_render_comparison_text(&out, &cmp, base.label, cand.label);
-		break;
-	}
-	if (format == FMT_JSON || format == FMT_MARKDOWN)
-		fwrite(out.data, 1, out.len, stdout);
-	else
-		ts_put_text(stdout, out.data, out.len);
+	ts_output_render(format, &out, &in, true);
+	ts_put_stdout(out.data, out.len, ts_output_is_text(format));
 	regressed = ts_comparison_regressed(&cmp);
 
 	status = TS_EXIT_OK;

@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CSV, JSON Lines and markdown tables' cells (rows.h).
+ */
+#include <config.h>
+
+#include <string.h>
+
+#include "buf.h"
+#include "rows.h"
+
+void
+ts_csv_quoted(struct ts_buf *b, const char *s)
+{
+	ts_buf_putc(b, '"');
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			ts_buf_putc(b, '"');
+		ts_buf_putc(b, *s);
+	}
+	ts_buf_putc(b, '"');
+}
+
+void
+ts_csv_field(struct ts_buf *b, const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL)
+		ts_buf_puts(b, s);
+	else
+		ts_csv_quoted(b, s);
+}
+
+void
+ts_rows_header(struct ts_rows *r)
+{
+	size_t i;
+
+	if (r->style != TS_ROWS_CSV)
+		return;
+	for (i = 0; r->cols[i] != NULL; i++) {
+		if (i > 0)
+			ts_buf_putc(r->b, ',');
+		ts_csv_field(r->b, r->cols[i]);
+	}
+	ts_buf_puts(r->b, r->eol);
+}
+
+/* What comes before the next cell: a comma, or JSON's brace and key. */
+static void
+cell_start(struct ts_rows *r)
+{
+	if (r->style == TS_ROWS_JSONL) {
+		ts_buf_putc(r->b, r->col == 0 ? '{' : ',');
+		ts_buf_json_string(r->b, r->cols[r->col]);
+		ts_buf_putc(r->b, ':');
+	} else if (r->col > 0)
+		ts_buf_putc(r->b, ',');
+	r->col++;
+}
+
+void
+ts_rows_text(struct ts_rows *r, const char *s)
+{
+	if (s == NULL) {
+		ts_rows_raw(r, NULL);
+		return;
+	}
+	cell_start(r);
+	if (r->style == TS_ROWS_JSONL)
+		ts_buf_json_string(r->b, s);
+	else
+		ts_csv_field(r->b, s);
+}
+
+void
+ts_rows_quoted(struct ts_rows *r, const char *s)
+{
+	cell_start(r);
+	if (r->style == TS_ROWS_JSONL)
+		ts_buf_json_string(r->b, s);
+	else
+		ts_csv_quoted(r->b, s);
+}
+
+void
+ts_rows_raw(struct ts_rows *r, const char *s)
+{
+	cell_start(r);
+	if (s != NULL)
+		ts_buf_puts(r->b, s);
+	else if (r->style == TS_ROWS_JSONL)
+		ts_buf_puts(r->b, "null");
+}
+
+void
+ts_rows_end(struct ts_rows *r)
+{
+	ts_buf_puts(r->b, r->style == TS_ROWS_JSONL ? "}\n" : r->eol);
+	r->col = 0;
+}
+
+void
+ts_md_text(struct ts_buf *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '|')
+			ts_buf_putc(b, '\\');
+		ts_buf_putc(b, *s);
+	}
+}
+
+void
+ts_md_code(struct ts_buf *b, const char *s)
+{
+	ts_buf_putc(b, '`');
+	for (; *s != '\0'; s++) {
+		if (*s == '|')
+			ts_buf_putc(b, '\\');
+		ts_buf_putc(b, *s == '`' || *s == '\n' ? ' ' : *s);
+	}
+	ts_buf_putc(b, '`');
+}
+
+void
+ts_md_cell(struct ts_buf *b, const char *s)
+{
+	ts_buf_putc(b, ' ');
+	ts_md_text(b, s);
+	ts_buf_puts(b, " |");
+}
