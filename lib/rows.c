@@ -4,6 +4,7 @@
  */
 #include <config.h>
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "buf.h"
@@ -58,8 +59,9 @@ cell_start(struct ts_rows *r)
 	r->col++;
 }
 
-void
-ts_rows_text(struct ts_rows *r, const char *s)
+/* A string cell: JSON's string, or CSV's field, quoted always or as needed. */
+static void
+text_cell(struct ts_rows *r, const char *s, bool always)
 {
 	if (s == NULL) {
 		ts_rows_raw(r, NULL);
@@ -68,18 +70,22 @@ ts_rows_text(struct ts_rows *r, const char *s)
 	cell_start(r);
 	if (r->style == TS_ROWS_JSONL)
 		ts_buf_json_string(r->b, s);
+	else if (always)
+		ts_csv_quoted(r->b, s);
 	else
 		ts_csv_field(r->b, s);
 }
 
 void
+ts_rows_text(struct ts_rows *r, const char *s)
+{
+	text_cell(r, s, false);
+}
+
+void
 ts_rows_quoted(struct ts_rows *r, const char *s)
 {
-	cell_start(r);
-	if (r->style == TS_ROWS_JSONL)
-		ts_buf_json_string(r->b, s);
-	else
-		ts_csv_quoted(r->b, s);
+	text_cell(r, s, true);
 }
 
 void

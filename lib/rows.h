@@ -45,7 +45,7 @@ void	 ts_rows_header(struct ts_rows *);
 /* The next cell, a string: quoted as it needs; NULL: missing. */
 void	 ts_rows_text(struct ts_rows *, const char *s);
 
-/* The next cell, a string (prose): always quoted in CSV. */
+/* The next cell, a string (prose): always quoted in CSV; NULL: missing. */
 void	 ts_rows_quoted(struct ts_rows *, const char *s);
 
 /*

@@ -21,12 +21,34 @@ csv(struct ts_buf *b, const char *field)
 	return b->data;
 }
 
+/*
+ * Two rows of the same cells in style, the first named name: a text, a
+ * number, a missing text; an always quoted text, a missing number, a
+ * literal.
+ */
+static const char *
+two_rows(struct ts_buf *b, enum ts_rows_style style, const char *name)
+{
+	static const char *const cols[] = { "name", "n", "note", NULL };
+	struct ts_rows t = TS_ROWS(b, cols, style, "\r\n");
+
+	b->len = 0;
+	ts_rows_header(&t);
+	ts_rows_text(&t, name);
+	ts_rows_raw(&t, "1.5");
+	ts_rows_text(&t, NULL);
+	ts_rows_end(&t);
+	ts_rows_quoted(&t, "c");
+	ts_rows_raw(&t, NULL);
+	ts_rows_raw(&t, "true");
+	ts_rows_end(&t);
+	return b->data;
+}
+
 int
 main(void)
 {
-	static const char *const cols[] = { "name", "n", "note", NULL };
 	struct ts_buf b;
-	struct ts_rows t;
 
 	ts_buf_init(&b);
 	is_str(csv(&b, "plain text"), "plain text", "CSV: plain text bare");
@@ -40,32 +62,11 @@ main(void)
 	ts_csv_quoted(&b, "x\"y");
 	is_str(b.data, "\"x\"\"y\"", "CSV: a field always quoted");
 
-	b.len = 0;
-	t = TS_ROWS(&b, cols, TS_ROWS_CSV, "\r\n");
-	ts_rows_header(&t);
-	ts_rows_text(&t, "a\rb");
-	ts_rows_raw(&t, "1.5");
-	ts_rows_text(&t, NULL);
-	ts_rows_end(&t);
-	ts_rows_quoted(&t, "c");
-	ts_rows_raw(&t, NULL);
-	ts_rows_raw(&t, "true");
-	ts_rows_end(&t);
-	is_str(b.data, "name,n,note\r\n\"a\rb\",1.5,\r\n\"c\",,true\r\n",
+	is_str(two_rows(&b, TS_ROWS_CSV, "a\rb"),
+	    "name,n,note\r\n\"a\rb\",1.5,\r\n\"c\",,true\r\n",
 	    "CSV rows: header, quoted, raw and missing cells, line ends");
-
-	b.len = 0;
-	t = TS_ROWS(&b, cols, TS_ROWS_JSONL, NULL);
-	ts_rows_header(&t);
-	ts_rows_text(&t, "a\"b");
-	ts_rows_raw(&t, "1.5");
-	ts_rows_text(&t, NULL);
-	ts_rows_end(&t);
-	ts_rows_quoted(&t, "c");
-	ts_rows_raw(&t, NULL);
-	ts_rows_raw(&t, "true");
-	ts_rows_end(&t);
-	is_str(b.data, "{\"name\":\"a\\\"b\",\"n\":1.5,\"note\":null}\n"
+	is_str(two_rows(&b, TS_ROWS_JSONL, "a\"b"),
+	    "{\"name\":\"a\\\"b\",\"n\":1.5,\"note\":null}\n"
 	    "{\"name\":\"c\",\"n\":null,\"note\":true}\n",
 	    "JSON Lines rows: no header, the columns as keys, null");
 
