@@ -10,16 +10,29 @@
 #include "buf.h"
 #include "rows.h"
 
+/*
+ * s between quote characters q (none when '\0'), each c in it after an
+ * esc, each character of blank as a space.
+ */
+static void
+escaped(struct ts_buf *b, const char *s, char q, char c, char esc,
+    const char *blank)
+{
+	if (q != '\0')
+		ts_buf_putc(b, q);
+	for (; *s != '\0'; s++) {
+		if (*s == c)
+			ts_buf_putc(b, esc);
+		ts_buf_putc(b, strchr(blank, *s) != NULL ? ' ' : *s);
+	}
+	if (q != '\0')
+		ts_buf_putc(b, q);
+}
+
 void
 ts_csv_quoted(struct ts_buf *b, const char *s)
 {
-	ts_buf_putc(b, '"');
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			ts_buf_putc(b, '"');
-		ts_buf_putc(b, *s);
-	}
-	ts_buf_putc(b, '"');
+	escaped(b, s, '"', '"', '"', "");
 }
 
 void
@@ -108,23 +121,13 @@ ts_rows_end(struct ts_rows *r)
 void
 ts_md_text(struct ts_buf *b, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
-			ts_buf_putc(b, '\\');
-		ts_buf_putc(b, *s);
-	}
+	escaped(b, s, '\0', '|', '\\', "");
 }
 
 void
 ts_md_code(struct ts_buf *b, const char *s)
 {
-	ts_buf_putc(b, '`');
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
-			ts_buf_putc(b, '\\');
-		ts_buf_putc(b, *s == '`' || *s == '\n' ? ' ' : *s);
-	}
-	ts_buf_putc(b, '`');
+	escaped(b, s, '`', '|', '\\', "`\n");
 }
 
 void

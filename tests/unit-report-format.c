@@ -93,40 +93,31 @@ static void
 test_doc(const struct ts_report *r)
 {
 	struct ts_output_in in = { .doc = r, .colour = true };
-	struct ts_buf want;
+	struct {
+		const char	*name;
+		struct ts_buf	 want;
+	} e[] = { { "table" }, { "table-2.0" }, { "markdown" },
+	    { "markdown-2.0" }, { "csv" }, { "jsonl" }, { "json" } };
+	size_t i, n = sizeof e / sizeof e[0];
 
-	ts_buf_init(&want);
-	ts_render_table(&want, r, true);
-	ok(renders("table", TS_OUTPUT_DOC, &in, &want, true),
-	    "table: ts_render_table, in colour when asked");
-	want.len = 0;
-	ts_render_table_original(&want, r, true);
-	ok(renders("table-2.0", TS_OUTPUT_DOC, &in, &want, true),
-	    "table-2.0: ts_render_table_original");
-	want.len = 0;
-	ts_render_markdown(&want, r);
-	ok(renders("markdown", TS_OUTPUT_DOC, &in, &want, true),
-	    "markdown: ts_render_markdown");
-	want.len = 0;
-	ts_render_markdown_original(&want, r);
-	ok(renders("markdown-2.0", TS_OUTPUT_DOC, &in, &want, false),
-	    "markdown-2.0: ts_render_markdown_original");
-	want.len = 0;
-	ts_render_csv(&want, r);
-	ok(renders("csv", TS_OUTPUT_DOC, &in, &want, true),
-	    "csv: ts_render_csv");
-	want.len = 0;
-	ts_render_jsonl(&want, r);
-	ok(renders("jsonl", TS_OUTPUT_DOC, &in, &want, true),
-	    "jsonl: ts_render_jsonl");
-	want.len = 0;
-	ts_doc_pretty(r, &want);
-	ok(renders("json", TS_OUTPUT_DOC, &in, &want, false),
-	    "json in a file: the document as written, no newline");
-	ts_buf_putc(&want, '\n');
-	ok(renders("json", TS_OUTPUT_DOC, &in, &want, true),
+	for (i = 0; i < n; i++)
+		ts_buf_init(&e[i].want);
+	ts_render_table(&e[0].want, r, true);
+	ts_render_table_original(&e[1].want, r, true);
+	ts_render_markdown(&e[2].want, r);
+	ts_render_markdown_original(&e[3].want, r);
+	ts_render_csv(&e[4].want, r);
+	ts_render_jsonl(&e[5].want, r);
+	ts_doc_pretty(r, &e[6].want);
+	for (i = 0; i < n; i++)
+		ok(renders(e[i].name, TS_OUTPUT_DOC, &in, &e[i].want, false),
+		    "%s: the function it stands for, in colour when asked",
+		    e[i].name);
+	ts_buf_putc(&e[6].want, '\n');
+	ok(renders("json", TS_OUTPUT_DOC, &in, &e[6].want, true),
 	    "json on standard output: a newline after it");
-	ts_buf_free(&want);
+	for (i = 0; i < n; i++)
+		ts_buf_free(&e[i].want);
 }
 
 static void
@@ -173,7 +164,6 @@ main(void)
 
 	test_names();
 	fixture_dir();
-	ts_buf_init(&text);
 	fixture("apple-m4-pro.json", &text);
 	if (parse(text.data, &r, err, sizeof err) != 0) {
 		printf("Bail out! %s\n", err);

@@ -65,6 +65,16 @@ skip_ws(struct parser *p)
 		p->pos++;
 }
 
+size_t
+ts_json_parse_end(struct json_tokener *tok)
+{
+#if JSON_C_VERSION_NUM >= ((0 << 16) | (15 << 8))
+	return json_tokener_get_parse_end(tok);
+#else
+	return (size_t)tok->char_offset;
+#endif
+}
+
 int
 ts_utf8_valid(const char *str, size_t len, size_t *bad)
 {

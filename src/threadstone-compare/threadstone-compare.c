@@ -258,6 +258,24 @@ side_free(struct side *s)
 	TS_FREE_ALL(s->paths, s->docs, s->label);
 }
 
+/* Print comparison c of the two sides in format on standard output. */
+static void
+print_comparison(const struct ts_output *format,
+    const struct ts_comparison *c, const struct side *base,
+    const struct side *cand)
+{
+	struct ts_output_in in = { .cmp = c,
+	    .base_paths = (const char *const *)base->paths, .nbase = base->n,
+	    .cand_paths = (const char *const *)cand->paths, .ncand = cand->n,
+	    .base_label = base->label, .cand_label = cand->label };
+	struct ts_buf out;
+
+	ts_buf_init(&out);
+	ts_output_render(format, &out, &in, true);
+	ts_put_stdout(out.data, out.len, ts_output_is_text(format));
+	ts_buf_free(&out);
+}
+
 /*
  * Where "--" divides the operands, before option parsing: the first
  * "--" that is not the value of --format; argc when none.
@@ -284,10 +302,8 @@ main(int argc, char *argv[])
 {
 	bool fail_on_regression = false, regressed;
 	const struct ts_output *format = ts_output_at(TS_OUTPUT_COMPARISON, 0);
-	struct ts_output_in in = { 0 };
 	struct side base = { 0 }, cand = { 0 };
 	struct ts_comparison cmp;
-	struct ts_buf out;
 	const char *const *bp, *const *cp;
 	int ch, status = TS_EXIT_FAILURE, sep, nleft, i, stdins = 0;
 
@@ -360,12 +376,7 @@ main(int argc, char *argv[])
 	bp = (const char *const *)base.paths;
 	cp = (const char *const *)cand.paths;
 	ts_compare_sets(base.docs, bp, base.n, cand.docs, cp, cand.n, &cmp);
-	in = (struct ts_output_in){ .cmp = &cmp, .base_paths = bp,
-	    .nbase = base.n, .cand_paths = cp, .ncand = cand.n,
-	    .base_label = base.label, .cand_label = cand.label };
-	ts_buf_init(&out);
-	ts_output_render(format, &out, &in, true);
-	ts_put_stdout(out.data, out.len, ts_output_is_text(format));
+	print_comparison(format, &cmp, &base, &cand);
 	regressed = ts_comparison_regressed(&cmp);
 
 	status = TS_EXIT_OK;
@@ -378,7 +389,6 @@ main(int argc, char *argv[])
 			status = TS_EXIT_NEGATIVE;
 		}
 	}
-	ts_buf_free(&out);
 	ts_comparison_free(&cmp);
 out:
 	side_free(&cand);

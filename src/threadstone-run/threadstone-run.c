@@ -637,6 +637,22 @@ record_hostname(struct ts_report *r)
 	}
 }
 
+/* Print r in format on standard output; 0, or -1 when it fails. */
+static int
+print_report(const struct ts_output *format, const struct ts_report *r)
+{
+	struct ts_output_in in = { .doc = r,
+	    .colour = ts_want_colour(STDOUT_FILENO) };
+	struct ts_buf b;
+
+	ts_buf_init(&b);
+	ts_output_render(format, &b, &in, true);
+	/* The table is text for people; the documents are data. */
+	ts_put_stdout(b.data, b.len, ts_output_is_text(format));
+	ts_buf_free(&b);
+	return ts_close_stdout() == 0 ? 0 : -1;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -646,7 +662,6 @@ main(int argc, char *argv[])
 	struct ts_report r;
 	struct ts_progress_display p;
 	struct ts_key key;
-	struct ts_buf b;
 	const struct ts_kernel **ks;
 	char err[1024];
 	size_t nks, i;
@@ -724,18 +739,8 @@ main(int argc, char *argv[])
 	if (write_exports(&a, &r) == -1)
 		rc = TS_EXIT_FAILURE;
 	/* Nothing on stdout after a failure, as the original. */
-	if (rc == TS_EXIT_OK) {
-		struct ts_output_in in = { .doc = &r,
-		    .colour = ts_want_colour(STDOUT_FILENO) };
-
-		ts_buf_init(&b);
-		ts_output_render(format, &b, &in, true);
-		/* The table is text for people; the documents are data. */
-		ts_put_stdout(b.data, b.len, ts_output_is_text(format));
-		ts_buf_free(&b);
-		if (ts_close_stdout() != 0)
-			rc = TS_EXIT_FAILURE;
-	}
+	if (rc == TS_EXIT_OK && print_report(format, &r) == -1)
+		rc = TS_EXIT_FAILURE;
 	ts_report_free(&r);
 	free(ks);
 	free(a.ids);
