@@ -380,6 +380,15 @@ ts_put_text(FILE *fp, const char *text, size_t len)
 	ts_buf_free(&b);
 }
 
+void
+ts_put_stdout(const char *data, size_t len, bool text)
+{
+	if (text)
+		ts_put_text(stdout, data, len);
+	else
+		fwrite(data, 1, len, stdout);
+}
+
 size_t
 ts_edit_distance(const char *a, const char *b, size_t cap)
 {

@@ -2,8 +2,9 @@
 /*
  * Conventions every threadstone program shares on its command line: the
  * -V/--version line, --help and --version that fail when standard output
- * cannot be written, one wording for a refused option, --format's list of
- * values, and "-" as the operand that means standard input.
+ * cannot be written, one wording for a refused option, the values of
+ * --format people type as options, standard output's text and data, and
+ * "-" as the operand that means standard input.
  */
 #ifndef TS_CLI_H
 #define TS_CLI_H
@@ -65,18 +66,13 @@ int		 ts_cli_getopt(int argc, char *const argv[],
 		    const char *shortopts, const struct option *longopts,
 		    const char *help);
 
-/* What --format chooses, for the programs that print a document. */
-enum ts_format {
-	TS_FORMAT_TABLE,
-	TS_FORMAT_JSON,
-	TS_FORMAT_MARKDOWN,
-	TS_FORMAT_CSV,		/* one row per workload pass */
-	TS_FORMAT_JSONL,
-	TS_FORMAT_TABLE_ORIGINAL,	/* ThreadStone 2.0.0's, byte for byte */
-	TS_FORMAT_MARKDOWN_ORIGINAL
-};
-
-/* --format's values, in the order of enum ts_format, NULL-terminated. */
+/*
+ * The values of --format that people also type as an option ("--json"),
+ * NULL-terminated, for the hint "did you mean '--format json'?": those
+ * of a result document, in the order of lib/report/report-format.c's
+ * table (tests/unit-report-format checks that they are the same), which
+ * declares the formats.
+ */
 extern const char *const ts_formats[];
 
 /*
@@ -124,6 +120,12 @@ size_t		 ts_terminal_columns(int fd);
  * stays "C".
  */
 int		 ts_locale_utf8(void);
+
+/*
+ * Write len bytes of data on standard output: text for people (a
+ * table) as ts_put_text writes it, data (JSON, CSV, markdown) as it is.
+ */
+void		 ts_put_stdout(const char *data, size_t len, bool text);
 
 /*
  * Write text for people to fp: as it is in a UTF-8 locale, else with

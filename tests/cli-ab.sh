@@ -382,11 +382,6 @@ bad "--shell ''" "--shell must be a shell's name or path, or none" --shell '' "$
 bad "--export-json in a missing directory" "--export-json: " --export-json /nonexistent/r.json "$A" "$B"
 
 ### Interruptions: SIGTERM and SIGINT end both commands' whole groups.
-# gone PID: the process has ended (a zombie no one reaps has ended too).
-gone() {
-	[ ! -e "/proc/$1/stat" ] ||
-	    [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null)" = Z ]
-}
 # descendants PID: every process below PID.
 descendants() {
 	ps -eo pid=,ppid= | awk -v top="$1" '
@@ -421,15 +416,7 @@ for sig in TERM INT; do
 	kill -"$sig" "$pid"
 	wait "$pid"
 	rc=$?
-	left=
-	for k in $kids; do
-		i=0
-		while ! gone "$k" && [ $i -lt 60 ]; do
-			sleep 0.05
-			i=$((i + 1))
-		done
-		gone "$k" || left="$left $k"
-	done
+	left=$(left_after 60 $kids)
 	[ -n "$kids" ] && [ -z "$left" ]
 	ok $? "SIG$sig: every process of both commands' groups ended ($(echo $kids))"
 	for k in $left; do kill -9 "$k" 2>/dev/null; done

@@ -92,6 +92,27 @@ emulated() {
 	[ -n "${TS_EMULATED:-}" ]
 }
 
+# gone PID: the process has ended (a zombie no one reaps has ended too).
+gone() {
+	[ ! -e "/proc/$1/stat" ] ||
+	    [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null)" = Z ]
+}
+
+# left_after TRIES PID...: the processes still there after waiting for
+# each up to TRIES times 0.05 s, one a line.
+left_after() {
+	left_tries=$1
+	shift
+	for left_pid in "$@"; do
+		left_i=0
+		while ! gone "$left_pid" && [ "$left_i" -lt "$left_tries" ]; do
+			sleep 0.05
+			left_i=$((left_i + 1))
+		done
+		gone "$left_pid" || echo "$left_pid"
+	done
+}
+
 skip_all() {
 	echo "1..0 # SKIP $1"
 	exit 0

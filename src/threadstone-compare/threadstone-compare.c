@@ -21,6 +21,7 @@
 #include "exitcodes.h"
 #include "msg.h"
 #include "report/report-compare.h"
+#include "report/report-format.h"
 #include "util.h"
 
 enum {
@@ -34,12 +35,6 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "json", no_argument, NULL, OPT_JSON },
 	TS_CLI_STD_OPTIONS
-};
-
-/* --format's values, in this order. */
-enum cmp_format { FMT_TEXT, FMT_ORIGINAL, FMT_MARKDOWN, FMT_JSON };
-static const char *const formats[] = {
-	"text", "original", "markdown", "json", NULL
 };
 
 /* The --help text; each %s is the program's name. */
@@ -263,6 +258,24 @@ side_free(struct side *s)
 	TS_FREE_ALL(s->paths, s->docs, s->label);
 }
 
+/* Print comparison c of the two sides in format on standard output. */
+static void
+print_comparison(const struct ts_output *format,
+    const struct ts_comparison *c, const struct side *base,
+    const struct side *cand)
+{
+	struct ts_output_in in = { .cmp = c,
+	    .base_paths = (const char *const *)base->paths, .nbase = base->n,
+	    .cand_paths = (const char *const *)cand->paths, .ncand = cand->n,
+	    .base_label = base->label, .cand_label = cand->label };
+	struct ts_buf out;
+
+	ts_buf_init(&out);
+	ts_output_render(format, &out, &in, true);
+	ts_put_stdout(out.data, out.len, ts_output_is_text(format));
+	ts_buf_free(&out);
+}
+
 /*
  * Where "--" divides the operands, before option parsing: the first
  * "--" that is not the value of --format; argc when none.
@@ -288,10 +301,9 @@ int
 main(int argc, char *argv[])
 {
 	bool fail_on_regression = false, regressed;
-	enum cmp_format format = FMT_TEXT;
+	const struct ts_output *format = ts_output_at(TS_OUTPUT_COMPARISON, 0);
 	struct side base = { 0 }, cand = { 0 };
 	struct ts_comparison cmp;
-	struct ts_buf out;
 	const char *const *bp, *const *cp;
 	int ch, status = TS_EXIT_FAILURE, sep, nleft, i, stdins = 0;
 
@@ -302,10 +314,12 @@ main(int argc, char *argv[])
 			fail_on_regression = true;
 			break;
 		case OPT_JSON:
-			format = FMT_JSON;
+			format = ts_output_find(TS_OUTPUT_COMPARISON, "json");
 			break;
 		case OPT_FORMAT:
-			format = ts_parse_choice("--format", optarg, formats);
+			format = ts_output_at(TS_OUTPUT_COMPARISON, (size_t)
+			    ts_parse_choice("--format", optarg,
+			    ts_output_names(TS_OUTPUT_COMPARISON)));
 			break;
 		}
 	}
@@ -348,9 +362,11 @@ main(int argc, char *argv[])
 		status = TS_EXIT_USAGE;
 		goto out;
 	}
-	if (format == FMT_ORIGINAL && (base.n > 1 || cand.n > 1)) {
-		ts_error("--format original compares one document a side: "
-		    "use text, markdown or json for sets of runs");
+	if ((format->flags & TS_OUTPUT_ONE_A_SIDE) && (base.n > 1 ||
+	    cand.n > 1)) {
+		ts_error("--format %s compares one document a side: "
+		    "use text, markdown or json for sets of runs",
+		    format->name);
 		status = TS_EXIT_USAGE;
 		goto out;
 	}
@@ -360,26 +376,7 @@ main(int argc, char *argv[])
 	bp = (const char *const *)base.paths;
 	cp = (const char *const *)cand.paths;
 	ts_compare_sets(base.docs, bp, base.n, cand.docs, cp, cand.n, &cmp);
-	ts_buf_init(&out);
-	switch (format) {
-	case FMT_JSON:
-		ts_comparison_json_sets(&out, &cmp, bp, base.n, cp, cand.n);
-		break;
-	case FMT_ORIGINAL:
-		ts_render_comparison(&out, &cmp, bp[0], cp[0]);
-		break;
-	case FMT_MARKDOWN:
-		ts_render_comparison_markdown(&out, &cmp, base.label,
-		    cand.label);
-		break;
-	default:
-		ts_render_comparison_text(&out, &cmp, base.label, cand.label);
-		break;
-	}
-	if (format == FMT_JSON || format == FMT_MARKDOWN)
-		fwrite(out.data, 1, out.len, stdout);
-	else
-		ts_put_text(stdout, out.data, out.len);
+	print_comparison(format, &cmp, &base, &cand);
 	regressed = ts_comparison_regressed(&cmp);
 
 	status = TS_EXIT_OK;
@@ -392,7 +389,6 @@ main(int argc, char *argv[])
 			status = TS_EXIT_NEGATIVE;
 		}
 	}
-	ts_buf_free(&out);
 	ts_comparison_free(&cmp);
 out:
 	side_free(&cand);

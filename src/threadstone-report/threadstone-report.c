@@ -20,7 +20,7 @@
 #include "doc/doc-write.h"
 #include "exitcodes.h"
 #include "outfile.h"
-#include "report/report-export.h"
+#include "report/report-format.h"
 #include "report/report-render.h"
 
 enum {
@@ -55,19 +55,14 @@ static const char help[] =
     "output not written, 2 usage error.\n";
 
 /*
- * Send the output to stdout, or whole to path.  A file gets JSON without
- * the final newline that stdout adds (like the original's files).
+ * Send the output to stdout (text for people as ts_put_stdout puts it),
+ * or whole to path.
  */
 static int
-emit(struct ts_buf *b, bool json_text, const char *path, bool people)
+emit(struct ts_buf *b, const char *path, bool text)
 {
 	if (path == NULL) {
-		if (json_text)
-			ts_buf_putc(b, '\n');
-		if (people)
-			ts_put_text(stdout, b->data, b->len);
-		else
-			fwrite(b->data, 1, b->len, stdout);
+		ts_put_stdout(b->data, b->len, text);
 		return ts_close_stdout() == 0 ? 0 : -1;
 	}
 	return ts_cli_write_file(path, b->data, b->len, false);
@@ -76,7 +71,8 @@ emit(struct ts_buf *b, bool json_text, const char *path, bool people)
 int
 main(int argc, char *argv[])
 {
-	enum ts_format format = TS_FORMAT_TABLE;
+	const struct ts_output *format = ts_output_at(TS_OUTPUT_DOC, 0);
+	struct ts_output_in in = { 0 };
 	bool schema = false, format_given = false;
 	const char *out_path = NULL;
 	struct ts_report r;
@@ -88,8 +84,9 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case OPT_FORMAT:
 			format_given = true;
-			format = (enum ts_format)ts_parse_choice("--format",
-			    optarg, ts_formats);
+			format = ts_output_at(TS_OUTPUT_DOC, (size_t)
+			    ts_parse_choice("--format", optarg,
+			    ts_output_names(TS_OUTPUT_DOC)));
 			break;
 		case OPT_SCHEMA:
 			schema = true;
@@ -108,7 +105,9 @@ main(int argc, char *argv[])
 			return TS_EXIT_USAGE;
 		}
 		ts_buf_add(&b, ts_schema_text, ts_schema_len);
-		rc = emit(&b, true, out_path, false);
+		if (out_path == NULL)
+			ts_buf_putc(&b, '\n');
+		rc = emit(&b, out_path, false);
 		ts_buf_free(&b);
 		return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
 	}
@@ -123,34 +122,11 @@ main(int argc, char *argv[])
 		ts_buf_free(&b);
 		return TS_EXIT_FAILURE;
 	}
-	switch (format) {
-	case TS_FORMAT_JSON:
-		ts_doc_pretty(&r, &b);
-		break;
-	case TS_FORMAT_MARKDOWN:
-		ts_render_markdown(&b, &r);
-		break;
-	case TS_FORMAT_MARKDOWN_ORIGINAL:
-		ts_render_markdown_original(&b, &r);
-		break;
-	case TS_FORMAT_TABLE_ORIGINAL:
-		ts_render_table_original(&b, &r, out_path == NULL &&
-		    ts_want_colour(STDOUT_FILENO));
-		break;
-	case TS_FORMAT_CSV:
-		ts_render_csv(&b, &r);
-		break;
-	case TS_FORMAT_JSONL:
-		ts_render_jsonl(&b, &r);
-		break;
-	default:
-		ts_render_table(&b, &r, out_path == NULL &&
-		    ts_want_colour(STDOUT_FILENO));
-		break;
-	}
 	/* The table on stdout is text for people: ASCII if need be. */
-	rc = emit(&b, format == TS_FORMAT_JSON, out_path,
-	    format == TS_FORMAT_TABLE || format == TS_FORMAT_TABLE_ORIGINAL);
+	in.doc = &r;
+	in.colour = out_path == NULL && ts_want_colour(STDOUT_FILENO);
+	ts_output_render(format, &b, &in, out_path == NULL);
+	rc = emit(&b, out_path, ts_output_is_text(format));
 	ts_buf_free(&b);
 	ts_report_free(&r);
 	return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;

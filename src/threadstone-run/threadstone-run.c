@@ -25,8 +25,9 @@
 #include "msg.h"
 #include "num/num-format.h"
 #include "outfile.h"
-#include "report/report-export.h"
+#include "report/report-format.h"
 #include "report/report-render.h"
+#include "rows.h"
 #include "run-fork.h"
 #include "size.h"
 #include "suite-progress.h"
@@ -111,7 +112,7 @@ struct args {
 	uint64_t	  buffer_mb[TS_KERNELS_MAX];	/* by registry position */
 	bool		  single_only, multi_only, quiet, pin, huge, list;
 	bool		  per_kind;
-	enum ts_format	  format;
+	int		  format;	/* of ts_output_names(TS_OUTPUT_DOC) */
 	const char	 *out;
 	const char	 *exports[NEXPORTS];	/* NULL: not asked for */
 	const char	 *key;
@@ -221,55 +222,43 @@ help_text(struct ts_buf *b)
 }
 
 /*
- * The workload list as data: a JSON array (json), one object a line
- * (jsonl) or CSV with a header (csv), with the same fields.
+ * The workload list as data (f's syntax): a JSON array, one object a line
+ * (JSON Lines) or CSV with a header, with the same fields.
  */
 static void
-list_data(struct ts_buf *b, enum ts_format f)
+list_data(struct ts_buf *b, enum ts_output_syntax f)
 {
+	static const char *const cols[] = { "id", "name", "summary", "unit",
+	    "reference", "partitioned", "multi_core", NULL };
+	struct ts_rows t = TS_ROWS(b, cols, f == TS_SYNTAX_CSV ? TS_ROWS_CSV :
+	    TS_ROWS_JSONL, "\r\n");
 	char num[TS_FMT_DOUBLE_MAX];
 	size_t i;
 
-	if (f == TS_FORMAT_CSV)
-		ts_buf_puts(b, "id,name,summary,unit,reference,"
-		    "partitioned,multi_core\r\n");
-	else if (f == TS_FORMAT_JSON)
+	ts_rows_header(&t);
+	if (f == TS_SYNTAX_JSON)
 		ts_buf_puts(b, "[\n");
 	for (i = 0; i < ts_nkernels; i++) {
 		const struct ts_kernel *k = ts_kernels[i];
 
+		if (f == TS_SYNTAX_JSON)
+			ts_buf_puts(b, "  ");
+		ts_rows_text(&t, k->id);
+		ts_rows_text(&t, k->name);
+		ts_rows_quoted(&t, k->summary);
+		ts_rows_text(&t, ts_unit_name(k->unit));
 		ts_fmt_double(k->reference, num);
-		if (f == TS_FORMAT_CSV) {
-			/* No field holds a comma or a quote but the summary. */
-			ts_buf_printf(b, "%s,%s,\"", k->id, k->name);
-			for (const char *c = k->summary; *c != '\0'; c++) {
-				if (*c == '"')
-					ts_buf_putc(b, '"');
-				ts_buf_putc(b, *c);
-			}
-			ts_buf_printf(b, "\",%s,%s,%s,%s\r\n",
-			    ts_unit_name(k->unit), num,
-			    k->partitioned ? "true" : "false",
-			    k->scales ? "true" : "false");
-			continue;
+		ts_rows_raw(&t, num);
+		ts_rows_raw(&t, k->partitioned ? "true" : "false");
+		ts_rows_raw(&t, k->scales ? "true" : "false");
+		ts_rows_end(&t);
+		/* An element of the array: a comma between them. */
+		if (f == TS_SYNTAX_JSON && i + 1 < ts_nkernels) {
+			b->len--;
+			ts_buf_puts(b, ",\n");
 		}
-		ts_buf_puts(b, f == TS_FORMAT_JSON ? "  {\"id\":" : "{\"id\":");
-		ts_buf_json_string(b, k->id);
-		ts_buf_puts(b, ",\"name\":");
-		ts_buf_json_string(b, k->name);
-		ts_buf_puts(b, ",\"summary\":");
-		ts_buf_json_string(b, k->summary);
-		ts_buf_puts(b, ",\"unit\":");
-		ts_buf_json_string(b, ts_unit_name(k->unit));
-		ts_buf_printf(b, ",\"reference\":%s,\"partitioned\":%s,"
-		    "\"multi_core\":%s}", num,
-		    k->partitioned ? "true" : "false",
-		    k->scales ? "true" : "false");
-		if (f == TS_FORMAT_JSON && i + 1 < ts_nkernels)
-			ts_buf_putc(b, ',');
-		ts_buf_putc(b, '\n');
 	}
-	if (f == TS_FORMAT_JSON)
+	if (f == TS_SYNTAX_JSON)
 		ts_buf_puts(b, "]\n");
 }
 
@@ -278,15 +267,15 @@ list_data(struct ts_buf *b, enum ts_format f)
  * table and markdown, data for json, jsonl and csv.
  */
 static int
-list_workloads(enum ts_format f)
+list_workloads(const struct ts_output *f)
 {
 	struct ts_buf b;
 	char si[TS_SI_MAX];
 	size_t i;
 
 	ts_buf_init(&b);
-	if (f == TS_FORMAT_JSON || f == TS_FORMAT_JSONL || f == TS_FORMAT_CSV) {
-		list_data(&b, f);
+	if (ts_output_is_data(f)) {
+		list_data(&b, f->syntax);
 		fwrite(b.data, 1, b.len, stdout);
 		ts_buf_free(&b);
 		return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
@@ -426,8 +415,8 @@ parse_args(int argc, char *argv[], struct args *a)
 			a->out = optarg;
 			break;
 		case OPT_FORMAT:
-			a->format = (enum ts_format)ts_parse_choice("--format",
-			    optarg, ts_formats);
+			a->format = ts_parse_choice("--format", optarg,
+			    ts_output_names(TS_OUTPUT_DOC));
 			break;
 		case OPT_EXPORT_JSON:
 		case OPT_EXPORT_CSV:
@@ -608,8 +597,10 @@ print_warning(const char *text, void *arg)
 static int
 write_exports(const struct args *a, const struct ts_report *r)
 {
+	static const char *const format[NEXPORTS] = { "json", "csv",
+	    "markdown" };
+	struct ts_output_in in = { .doc = r };
 	struct ts_buf b;
-	char err[1024];
 	size_t i;
 	int rc = 0;
 
@@ -618,25 +609,11 @@ write_exports(const struct args *a, const struct ts_report *r)
 		if (a->exports[i] == NULL)
 			continue;
 		b.len = 0;
-		if (i == EXPORT_JSON) {
-			if (ts_doc_write_file(r, a->exports[i], err,
-			    sizeof err) == -1) {
-				ts_error("%s", err);
-				rc = -1;
-			} else
-				fprintf(stderr, "wrote %s\n", a->exports[i]);
-			continue;
-		}
-		if (i == EXPORT_CSV)
-			ts_render_csv(&b, r);
-		else
-			ts_render_markdown(&b, r);
-		if (ts_write_file_atomic(a->exports[i], b.data, b.len, err,
-		    sizeof err) == -1) {
-			ts_error("%s", err);
+		ts_output_render(ts_output_find(TS_OUTPUT_DOC, format[i]), &b,
+		    &in, false);
+		if (ts_cli_write_file(a->exports[i], b.data, b.len, false) ==
+		    -1)
 			rc = -1;
-		} else
-			fprintf(stderr, "wrote %s\n", a->exports[i]);
 	}
 	ts_buf_free(&b);
 	return rc;
@@ -660,45 +637,31 @@ record_hostname(struct ts_report *r)
 	}
 }
 
-/* Render the report for stdout in the chosen format. */
-static void
-render(const struct args *a, const struct ts_report *r, struct ts_buf *b)
+/* Print r in format on standard output; 0, or -1 when it fails. */
+static int
+print_report(const struct ts_output *format, const struct ts_report *r)
 {
-	switch (a->format) {
-	case TS_FORMAT_JSON:
-		ts_doc_pretty(r, b);
-		ts_buf_putc(b, '\n');
-		break;
-	case TS_FORMAT_MARKDOWN:
-		ts_render_markdown(b, r);
-		break;
-	case TS_FORMAT_MARKDOWN_ORIGINAL:
-		ts_render_markdown_original(b, r);
-		break;
-	case TS_FORMAT_TABLE_ORIGINAL:
-		ts_render_table_original(b, r, ts_want_colour(STDOUT_FILENO));
-		break;
-	case TS_FORMAT_CSV:
-		ts_render_csv(b, r);
-		break;
-	case TS_FORMAT_JSONL:
-		ts_render_jsonl(b, r);
-		break;
-	case TS_FORMAT_TABLE:
-		ts_render_table(b, r, ts_want_colour(STDOUT_FILENO));
-		break;
-	}
+	struct ts_output_in in = { .doc = r,
+	    .colour = ts_want_colour(STDOUT_FILENO) };
+	struct ts_buf b;
+
+	ts_buf_init(&b);
+	ts_output_render(format, &b, &in, true);
+	/* The table is text for people; the documents are data. */
+	ts_put_stdout(b.data, b.len, ts_output_is_text(format));
+	ts_buf_free(&b);
+	return ts_close_stdout() == 0 ? 0 : -1;
 }
 
 int
 main(int argc, char *argv[])
 {
 	struct args a;
+	const struct ts_output *format;
 	struct ts_suite_opts o;
 	struct ts_report r;
 	struct ts_progress_display p;
 	struct ts_key key;
-	struct ts_buf b;
 	const struct ts_kernel **ks;
 	char err[1024];
 	size_t nks, i;
@@ -706,9 +669,10 @@ main(int argc, char *argv[])
 	bool tty;
 
 	parse_args(argc, argv, &a);
+	format = ts_output_at(TS_OUTPUT_DOC, (size_t)a.format);
 	if (a.list) {
 		free(a.ids);
-		return list_workloads(a.format);
+		return list_workloads(format);
 	}
 	if (early_checks(&a, &ks, &nks, &key) == -1) {
 		free(a.ids);
@@ -723,8 +687,7 @@ main(int argc, char *argv[])
 	 */
 	tty = isatty(STDERR_FILENO) == 1;
 	ts_progress_display_init(&p, stderr, tty, a.quiet ||
-	    (!tty && (a.format == TS_FORMAT_JSON || a.format == TS_FORMAT_CSV ||
-	    a.format == TS_FORMAT_JSONL)));
+	    (!tty && ts_output_is_data(format)));
 	p.columns = tty ? ts_terminal_columns(STDERR_FILENO) : 0;
 	p.ascii = !ts_locale_utf8();
 	ts_suite_defaults(&o);
@@ -776,19 +739,8 @@ main(int argc, char *argv[])
 	if (write_exports(&a, &r) == -1)
 		rc = TS_EXIT_FAILURE;
 	/* Nothing on stdout after a failure, as the original. */
-	if (rc == TS_EXIT_OK) {
-		ts_buf_init(&b);
-		render(&a, &r, &b);
-		/* The table is text for people; the documents are data. */
-		if (a.format == TS_FORMAT_TABLE ||
-		    a.format == TS_FORMAT_TABLE_ORIGINAL)
-			ts_put_text(stdout, b.data, b.len);
-		else
-			fwrite(b.data, 1, b.len, stdout);
-		ts_buf_free(&b);
-		if (ts_close_stdout() != 0)
-			rc = TS_EXIT_FAILURE;
-	}
+	if (rc == TS_EXIT_OK && print_report(format, &r) == -1)
+		rc = TS_EXIT_FAILURE;
 	ts_report_free(&r);
 	free(ks);
 	free(a.ids);
