@@ -294,6 +294,19 @@ ts_usage_error(const char *fmt, ...)
 }
 
 void
+ts_usage_fail(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	ts_error("%s", msg);
+	exit(TS_EXIT_USAGE);
+}
+
+void
 ts_cli_plot_name(const char *path)
 {
 	size_t n = strlen(path);

@@ -112,6 +112,14 @@ void		 ts_usage_error(const char *fmt, ...)
 		    __attribute__((noreturn, format(printf, 1, 2)));
 
 /*
+ * Print "PROG: message" on stderr and exit with the usage status, 2: a
+ * usage error that needs no pointer to --help (a value, two options
+ * together).
+ */
+void		 ts_usage_fail(const char *fmt, ...)
+		    __attribute__((noreturn, format(printf, 1, 2)));
+
+/*
  * The width of the terminal on fd (TIOCGWINSZ, else $COLUMNS), or 0 when
  * unknown or fd is not a terminal.
  */
