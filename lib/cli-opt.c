@@ -355,6 +355,8 @@ ts_opt_store(const struct ts_opt *o, const char *arg, void *fields,
 		o->fn(fields, arg, o);
 		return 0;
 	}
+	if (o->check != NULL)
+		o->check(arg);
 	if (store_value(o, arg, f) == 0)
 		return 0;
 	expected(o, err, errlen);

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "cli.h"
 
 enum ts_opt_kind {
 	TS_OPT_KIND_END,
@@ -88,6 +89,8 @@ struct ts_opt {
 	 * recorded: maint/capture-outputs.sh).
 	 */
 	const char	*bad;
+	/* A check of the value before it is stored: it exits if it must. */
+	void		 (*check)(const char *arg);
 	int		 col;		/* this line's help column, 0: the table's */
 	bool		 hidden;	/* parsed, not in --help */
 };
@@ -135,6 +138,10 @@ struct ts_opt {
 /* The callback fn_ does the work; a is NULL for an option without value. */
 #define TS_OPT_CALL(k, n, fn_, a, h, ...) \
 	TS_OPT_ROW_(CALL, k, n, TS_NOFIELD, a, h, .fn = (fn_), __VA_ARGS__)
+/* --plot FILE.svg, the name every program's SVG output has (cli.h). */
+#define TS_OPT_PLOT(f, a, h, ...) \
+	TS_OPT_STRING(0, "plot", f, a, h, .check = ts_cli_plot_name, \
+	    __VA_ARGS__)
 /*
  * --n is --target (a long name of the table), given the value v (NULL:
  * the user's, as --target takes it); --help shows it as a line of its
