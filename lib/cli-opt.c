@@ -356,7 +356,7 @@ ts_opt_store(const struct ts_opt *o, const char *arg, void *fields,
 		return 0;
 	}
 	if (o->check != NULL)
-		o->check(arg);
+		o->check(o, arg);
 	if (store_value(o, arg, f) == 0)
 		return 0;
 	expected(o, err, errlen);
@@ -590,4 +590,11 @@ ts_opt_default(const struct ts_opt *o, const void *fields, struct ts_buf *b)
 	default:
 		break;
 	}
+}
+
+void
+ts_opt_check_plot(const struct ts_opt *o, const char *arg)
+{
+	(void)o;
+	ts_cli_plot_name(arg);
 }

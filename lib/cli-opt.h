@@ -26,7 +26,6 @@
 #include <stdint.h>
 
 #include "buf.h"
-#include "cli.h"
 
 enum ts_opt_kind {
 	TS_OPT_KIND_END,
@@ -89,8 +88,11 @@ struct ts_opt {
 	 * recorded: maint/capture-outputs.sh).
 	 */
 	const char	*bad;
-	/* A check of the value before it is stored: it exits if it must. */
-	void		 (*check)(const char *arg);
+	/*
+	 * A check of the value before it is stored; it refuses a value
+	 * with ts_opt_bad() or one line of its own, and exit status 2.
+	 */
+	void		 (*check)(const struct ts_opt *, const char *arg);
 	int		 col;		/* this line's help column, 0: the table's */
 	bool		 hidden;	/* parsed, not in --help */
 };
@@ -140,7 +142,7 @@ struct ts_opt {
 	TS_OPT_ROW_(CALL, k, n, TS_NOFIELD, a, h, .fn = (fn_), __VA_ARGS__)
 /* --plot FILE.svg, the name every program's SVG output has (cli.h). */
 #define TS_OPT_PLOT(f, a, h, ...) \
-	TS_OPT_STRING(0, "plot", f, a, h, .check = ts_cli_plot_name, \
+	TS_OPT_STRING(0, "plot", f, a, h, .check = ts_opt_check_plot, \
 	    __VA_ARGS__)
 /*
  * --n is --target (a long name of the table), given the value v (NULL:
@@ -218,6 +220,9 @@ void		 ts_opt_bad(const struct ts_opt *o, const char *arg,
  */
 void		 ts_opt_default(const struct ts_opt *o, const void *fields,
 		    struct ts_buf *b);
+
+/* The check of --plot's FILE: ts_cli_plot_name(). */
+void		 ts_opt_check_plot(const struct ts_opt *, const char *arg);
 
 /* The --help text of a table, with the defaults of fields, into b. */
 void		 ts_cli_help(const struct ts_cli_prog *, const void *fields,
