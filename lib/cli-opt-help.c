@@ -90,8 +90,19 @@ ts_cli_help(const struct ts_cli_prog *prog, const void *fields,
 {
 	const struct ts_opt *o;
 
+	size_t i, start;
+
 	if (prog->usage != NULL)
 		expand(b, prog->usage, NULL, NULL);
+	for (i = 0; i < prog->ncmds; i++) {
+		start = b->len;
+		ts_buf_printf(b, "  %s%s%s", prog->cmds[i].name,
+		    prog->cmds[i].args != NULL ? " " : "",
+		    prog->cmds[i].args != NULL ? prog->cmds[i].args : "");
+		while (b->len - start < (size_t)prog->cmd_col)
+			ts_buf_putc(b, ' ');
+		ts_buf_printf(b, "%s\n", prog->cmds[i].help);
+	}
 	for (o = prog->opts; o->kind != TS_OPT_KIND_END; o++) {
 		if (o->kind == TS_OPT_KIND_TEXT)
 			expand(b, o->help, NULL, NULL);

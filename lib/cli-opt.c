@@ -96,8 +96,6 @@ field_size(enum ts_opt_kind k)
 		return sizeof(double);
 	case TS_OPT_KIND_SIZE:
 		return sizeof(uint64_t);
-	case TS_OPT_KIND_CHOICE:
-		return sizeof(int);
 	case TS_OPT_KIND_STRING:
 		return sizeof(const char *);
 	case TS_OPT_KIND_LIST:
@@ -123,7 +121,9 @@ row_fault(const struct ts_opt *opts, const struct ts_opt *o, size_t size)
 
 	if (o->size != 0 && (o->off > size || o->size > size - o->off))
 		return "its field is outside the structure";
-	if (field_size(o->kind) != 0 && o->size != field_size(o->kind))
+	if ((field_size(o->kind) != 0 && o->size != field_size(o->kind)) ||
+	    (o->kind == TS_OPT_KIND_CHOICE && o->size != (o->as_name ?
+	    sizeof(const char *) : sizeof(int))))
 		return "its field's size is not its type's";
 	if (o->kind == TS_OPT_KIND_UINT && (o->size == 0 || o->size > 8 ||
 	    (o->size & (o->size - 1)) != 0 || o->min > o->max ||
@@ -322,7 +322,11 @@ store_value(const struct ts_opt *o, const char *arg, char *f)
 	case TS_OPT_KIND_CHOICE:
 		for (i = 0; o->choices[i] != NULL; i++)
 			if (strcmp(arg, o->choices[i]) == 0) {
-				memcpy(f, &i, sizeof i);
+				if (o->as_name)
+					memcpy(f, &o->choices[i],
+					    sizeof o->choices[i]);
+				else
+					memcpy(f, &i, sizeof i);
 				return 0;
 			}
 		return -1;
@@ -338,6 +342,12 @@ store_value(const struct ts_opt *o, const char *arg, char *f)
 	default:
 		return -1;
 	}
+}
+
+void *
+ts_opt_field(void *fields, const struct ts_opt *o)
+{
+	return (char *)fields + o->off;
 }
 
 int
@@ -597,4 +607,73 @@ ts_opt_check_plot(const struct ts_opt *o, const char *arg)
 {
 	(void)o;
 	ts_cli_plot_name(arg);
+}
+
+/* "a, b or c": the commands' names, into b. */
+static void
+command_names(const struct ts_cli_prog *prog, struct ts_buf *b)
+{
+	size_t i;
+
+	for (i = 0; i < prog->ncmds; i++)
+		ts_buf_printf(b, "%s%s", i == 0 ? "" : i + 1 == prog->ncmds ?
+		    " or " : ", ", prog->cmds[i].name);
+}
+
+/* Whether a command's list of options holds name. */
+static bool
+listed(const char *const *takes, const char *name)
+{
+	for (; takes != NULL && *takes != NULL; takes++)
+		if (strcmp(*takes, name) == 0)
+			return true;
+	return false;
+}
+
+/* Refuse the options of the last parse that command c does not take. */
+static void
+command_options(const struct ts_cli_prog *prog, const struct ts_cli_cmd *c)
+{
+	const struct ts_opt *o;
+	size_t i;
+
+	for (o = prog->opts; o->kind != TS_OPT_KIND_END; o++) {
+		if (o->name == NULL || !is_option(o) ||
+		    ts_cli_given(o->name) == 0 || listed(c->takes, o->name))
+			continue;
+		for (i = 0; i < prog->ncmds; i++)
+			if (listed(prog->cmds[i].takes, o->name))
+				ts_usage_error("%s does not take --%s", c->name,
+				    o->name);
+	}
+}
+
+size_t
+ts_cli_command(const struct ts_cli_prog *prog, int argc, char *argv[],
+    int first)
+{
+	const struct ts_cli_cmd *c = NULL;
+	struct ts_buf names;
+	size_t i;
+	int n;
+
+	ts_buf_init(&names);
+	command_names(prog, &names);
+	if (first >= argc)
+		ts_usage_error("expected a command: %s", names.data);
+	for (i = 0; i < prog->ncmds && c == NULL; i++)
+		if (strcmp(prog->cmds[i].name, argv[first]) == 0)
+			c = &prog->cmds[i];
+	if (c == NULL)
+		ts_usage_error("unknown command '%s': expected %s", argv[first],
+		    names.data);
+	ts_buf_free(&names);
+	command_options(prog, c);
+	n = argc - first - 1;
+	if (n < c->min || (c->max >= 0 && n > c->max))
+		ts_usage_error("%s expects %s", c->name, c->max == 0 ?
+		    "no operand" : c->max == 1 && c->min == 1 ?
+		    "exactly one operand" : c->max < 0 && c->min == 1 ?
+		    "one or more operands" : "other operands");
+	return (size_t)(c - prog->cmds);
 }

@@ -77,6 +77,7 @@ struct ts_opt {
 	uint64_t	 mult;		/* UINT: the field holds value x mult */
 	double		 factor;	/* DOUBLE: the field holds value x factor */
 	const char *const *choices;	/* CHOICE, NULL-terminated */
+	bool		 as_name;	/* CHOICE: the field holds the name */
 	ts_opt_fn	*fn;		/* CALL */
 	const char	*target;	/* ALIAS, AGAIN: the row's long name */
 	const char	*value;		/* ALIAS: the value it gives, or NULL */
@@ -132,6 +133,10 @@ struct ts_opt {
 	    __VA_ARGS__)
 #define TS_OPT_CHOICE(k, n, f, c, a, h, ...) \
 	TS_OPT_ROW_(CHOICE, k, n, f, a, h, .choices = (c), __VA_ARGS__)
+/* A choice whose field is a const char *: the value's entry of c. */
+#define TS_OPT_CHOICE_NAME(k, n, f, c, a, h, ...) \
+	TS_OPT_ROW_(CHOICE, k, n, f, a, h, .choices = (c), .as_name = true, \
+	    __VA_ARGS__)
 #define TS_OPT_STRING(k, n, f, a, h, ...) \
 	TS_OPT_ROW_(STRING, k, n, f, a, h, __VA_ARGS__)
 /* Repeatable, at most most_ times (0: no limit). */
@@ -140,6 +145,9 @@ struct ts_opt {
 /* The callback fn_ does the work; a is NULL for an option without value. */
 #define TS_OPT_CALL(k, n, fn_, a, h, ...) \
 	TS_OPT_ROW_(CALL, k, n, TS_NOFIELD, a, h, .fn = (fn_), __VA_ARGS__)
+/* The same, for the field f (ts_opt_field() in the callback). */
+#define TS_OPT_CALL_AT(k, n, f, fn_, a, h, ...) \
+	TS_OPT_ROW_(CALL, k, n, f, a, h, .fn = (fn_), __VA_ARGS__)
 /* --plot FILE.svg, the name every program's SVG output has (cli.h). */
 #define TS_OPT_PLOT(f, a, h, ...) \
 	TS_OPT_STRING(0, "plot", f, a, h, .check = ts_opt_check_plot, \
@@ -167,9 +175,26 @@ struct ts_opt {
 	    .help = "print the version and exit" }
 #define TS_OPT_END	{ .kind = TS_OPT_KIND_END }
 
+/*
+ * A command of a program that runs one (threadstone-history add ...), as
+ * tmux's cmd_entry: its name, its operands, the options it takes of
+ * those only some commands take, and its line of --help.  An option that
+ * no command lists belongs to the program and every command takes it.
+ */
+struct ts_cli_cmd {
+	const char	*name;
+	const char	*args;		/* its operands in --help, or NULL */
+	int		 min, max;	/* how many operands; max -1: no limit */
+	const char *const *takes;	/* long names, NULL-terminated */
+	const char	*help;
+};
+
 /* A program's command line: its table and the --help around it. */
 struct ts_cli_prog {
 	const char	*usage;		/* --help before the options */
+	const struct ts_cli_cmd *cmds;	/* its commands (after usage), or NULL */
+	size_t		 ncmds;
+	int		 cmd_col;	/* the column of the commands' help */
 	const struct ts_opt *opts;	/* ends with TS_OPT_END */
 	const char	*tail;		/* --help after them, or NULL */
 	int		 col;		/* the column the options' help starts */
@@ -188,6 +213,14 @@ struct ts_cli_prog {
 int		 ts_cli_parse(const struct ts_cli_prog *, int argc,
 		    char *argv[], void *fields, size_t size);
 
+/*
+ * The command argv[first] names, once the options of the last parse
+ * are ones it takes and its operands are as many as it wants: its
+ * index in prog->cmds.  Otherwise one line and exit status 2.
+ */
+size_t		 ts_cli_command(const struct ts_cli_prog *, int argc,
+		    char *argv[], int first);
+
 /* How many times the last parse saw the option --name (aliases too). */
 unsigned	 ts_cli_given(const char *name);
 
@@ -199,6 +232,9 @@ const char	*ts_cli_arg(const char *name);
  * none of the long names in except (NULL-terminated); NULL when none.
  */
 const char	*ts_cli_first_other(const char *const except[]);
+
+/* The field of row o in fields, for a callback. */
+void		*ts_opt_field(void *fields, const struct ts_opt *o);
 
 /*
  * Store arg into the field of row o as its type says; 0, or -1 with what

@@ -274,8 +274,8 @@ static void
 parse_args(int argc, char *argv[], struct args *a)
 {
 	static const char *const list_takes[] = { "list", "format", NULL };
-	const struct ts_cli_prog prog = { usage, make_opts(), tail, 24,
-	    false, false };
+	const struct ts_cli_prog prog = { .usage = usage, .opts = make_opts(),
+	    .tail = tail, .col = 24 };
 	struct ts_suite_opts *o = &a->suite;
 	const char *other;
 	char err[256];
