@@ -136,7 +136,8 @@ _threadstone_program_args()
         return ;;
     threadstone-ab:-r | threadstone-ab:--runs | threadstone-ab:-m | \
     threadstone-ab:--min-runs | threadstone-ab:-M | threadstone-ab:--max-runs | \
-    threadstone-ab:--precision | threadstone-ab:--max-time | \
+    threadstone-ab:--precision | threadstone-ab:--max-seconds | \
+    threadstone-ab:--max-time | \
     threadstone-ab:-w | threadstone-ab:--fail-above | \
     threadstone-ab:-n | threadstone-ab:--command-name)
         return ;;              # a number or a name: nothing to offer

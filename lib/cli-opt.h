@@ -153,12 +153,12 @@ struct ts_opt {
 	TS_OPT_STRING(0, "plot", f, a, h, .check = ts_opt_check_plot, \
 	    __VA_ARGS__)
 /*
- * --n is --target (a long name of the table), given the value v (NULL:
+ * -k or --n is --target (a long name of the table), given the value v (NULL:
  * the user's, as --target takes it); --help shows it as a line of its
  * own, with value a.
  */
-#define TS_OPT_ALIAS(n, t, v, a, h, ...) \
-	TS_OPT_ROW_(ALIAS, 0, n, TS_NOFIELD, a, h, .target = (t), \
+#define TS_OPT_ALIAS(k, n, t, v, a, h, ...) \
+	TS_OPT_ROW_(ALIAS, k, n, TS_NOFIELD, a, h, .target = (t), \
 	    .value = (v), __VA_ARGS__)
 /* --help's line for --t once more, in another context. */
 #define TS_OPT_AGAIN(k, t, a, h, ...) \

@@ -112,7 +112,7 @@ static const struct ts_opt opts[] = {
 	    "usable CPU, not '%s'"),
 	TS_OPT_UINT(0, "seed", T(seed), 0, UINT64_MAX, "N",
 	    "chain permutation seed (%D)"),
-	TS_OPT_ALIAS("json", "format", "json", NULL,
+	TS_OPT_ALIAS(0, "json", "format", "json", NULL,
 	    "one flat JSON line instead of the summary"),
 	TS_OPT_CHOICE(0, "format", F(format), formats, "F",
 	    "human (the summary), json (as --json) or\n"
