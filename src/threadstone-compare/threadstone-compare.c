@@ -287,6 +287,56 @@ separator(int argc, char *argv[])
 	return argc;
 }
 
+/*
+ * The two sides from the operands: BASELINE CANDIDATE, or BASELINE...
+ * -- CANDIDATE... (sep: where "--" stands, argc when nowhere).  Return
+ * 0, or the exit status once the error is said.
+ */
+static int
+sides(int argc, char *argv[], int first, int sep, struct side *base,
+    struct side *cand)
+{
+	char **ops = argv + first;
+	int nops = sep - first, stdins = 0;
+	size_t i;
+
+	if (sep < argc && nops > 0) {
+		/* BASELINE... -- CANDIDATE... */
+		if (argc - sep - 1 == 0) {
+			ts_error("no CANDIDATE after -- (see --help)");
+			return TS_EXIT_USAGE;
+		}
+		if (side_build(base, ops, (size_t)nops) == -1 ||
+		    side_build(cand, argv + sep + 1,
+		    (size_t)(argc - sep - 1)) == -1)
+			return TS_EXIT_FAILURE;
+	} else {
+		/* BASELINE CANDIDATE, "--" (if any) ending the options. */
+		if (sep < argc) {
+			ops = argv + sep + 1;
+			nops = argc - sep - 1;
+		}
+		if (nops != 2) {
+			ts_error("expected two files, BASELINE and CANDIDATE, "
+			    "or BASELINE... -- CANDIDATE... (see --help)");
+			return TS_EXIT_USAGE;
+		}
+		if (side_build(base, ops, 1) == -1 ||
+		    side_build(cand, ops + 1, 1) == -1)
+			return TS_EXIT_FAILURE;
+	}
+	for (i = 0; i < base->n; i++)
+		stdins += strcmp(base->paths[i], "-") == 0;
+	for (i = 0; i < cand->n; i++)
+		stdins += strcmp(cand->paths[i], "-") == 0;
+	if (stdins > 1) {
+		ts_error("standard input (-) can be one document, not %d",
+		    stdins);
+		return TS_EXIT_USAGE;
+	}
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -297,50 +347,14 @@ main(int argc, char *argv[])
 	struct ts_comparison cmp;
 	struct ts_buf out;
 	const char *const *bp, *const *cp;
-	int status = TS_EXIT_FAILURE, sep, first, nleft, i, stdins = 0;
+	int status, sep, first;
 
 	sep = separator(argc, argv);
 	first = ts_cli_parse(&prog, sep, argv, &o, sizeof o);
-	nleft = sep - first;
 	format = o.format;
-	if (sep < argc && nleft > 0) {
-		/* BASELINE... -- CANDIDATE... */
-		if (argc - sep - 1 == 0) {
-			ts_error("no CANDIDATE after -- (see --help)");
-			return TS_EXIT_USAGE;
-		}
-		if (side_build(&base, argv + first, (size_t)nleft) == -1 ||
-		    side_build(&cand, argv + sep + 1,
-		    (size_t)(argc - sep - 1)) == -1)
-			goto out;
-	} else {
-		/* BASELINE CANDIDATE, "--" (if any) ending the options. */
-		char **ops = argv + first;
-		int nops = nleft;
-
-		if (sep < argc) {
-			ops = argv + sep + 1;
-			nops = argc - sep - 1;
-		}
-		if (nops != 2) {
-			ts_error("expected two files, BASELINE and CANDIDATE, "
-			    "or BASELINE... -- CANDIDATE... (see --help)");
-			return TS_EXIT_USAGE;
-		}
-		if (side_build(&base, ops, 1) == -1 ||
-		    side_build(&cand, ops + 1, 1) == -1)
-			goto out;
-	}
-	for (i = 0; i < (int)base.n; i++)
-		stdins += strcmp(base.paths[i], "-") == 0;
-	for (i = 0; i < (int)cand.n; i++)
-		stdins += strcmp(cand.paths[i], "-") == 0;
-	if (stdins > 1) {
-		ts_error("standard input (-) can be one document, not %d",
-		    stdins);
-		status = TS_EXIT_USAGE;
+	if ((status = sides(argc, argv, first, sep, &base, &cand)) != 0)
 		goto out;
-	}
+	status = TS_EXIT_FAILURE;
 	if (format == FMT_ORIGINAL && (base.n > 1 || cand.n > 1)) {
 		ts_error("--format original compares one document a side: "
 		    "use text, markdown or json for sets of runs");
