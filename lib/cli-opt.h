@@ -148,6 +148,23 @@ struct ts_opt {
 /* The same, for the field f (ts_opt_field() in the callback). */
 #define TS_OPT_CALL_AT(k, n, f, fn_, a, h, ...) \
 	TS_OPT_ROW_(CALL, k, n, f, a, h, .fn = (fn_), __VA_ARGS__)
+/*
+ * The ideas several programs share, one name each: a program with one of
+ * them declares it with its row, giving only its field and its help.
+ */
+#define TS_OPT_QUIET(f, h, ...) \
+	TS_OPT_FLAG('q', "quiet", f, h, __VA_ARGS__)
+#define TS_OPT_SEED(f, h, ...) \
+	TS_OPT_UINT(0, "seed", f, 0, UINT64_MAX, "N", h, __VA_ARGS__)
+/* --json, the same as --format json, for a program with --format. */
+#define TS_OPT_JSON(h, ...) \
+	TS_OPT_ALIAS(0, "json", "format", "json", NULL, h, __VA_ARGS__)
+/* -o, --out: where the program's output goes. */
+#define TS_OPT_OUT(f, a, h, ...) \
+	TS_OPT_STRING('o', "out", f, a, h, __VA_ARGS__)
+/* --export-FMT FILE: also write the result as FMT to FILE. */
+#define TS_OPT_EXPORT(fmt, f, h, ...) \
+	TS_OPT_STRING(0, "export-" fmt, f, "FILE", h, __VA_ARGS__)
 /* --plot FILE.svg, the name every program's SVG output has (cli.h). */
 #define TS_OPT_PLOT(f, a, h, ...) \
 	TS_OPT_STRING(0, "plot", f, a, h, .check = ts_opt_check_plot, \

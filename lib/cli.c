@@ -280,30 +280,36 @@ ts_parse_choice(const char *opt, const char *arg,
 	exit(TS_EXIT_USAGE);
 }
 
+/* "PROG: message", with " (see PROG --help)" if see_help, and exit 2. */
+static void __attribute__((noreturn))
+usage_exit(bool see_help, const char *fmt, va_list ap)
+{
+	char msg[512];
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (see_help)
+		ts_error("%s (see %s --help)", msg, ts_progname());
+	else
+		ts_error("%s", msg);
+	exit(TS_EXIT_USAGE);
+}
+
 void
 ts_usage_error(const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	ts_error("%s (see %s --help)", msg, ts_progname());
-	exit(TS_EXIT_USAGE);
+	usage_exit(true, fmt, ap);
 }
 
 void
 ts_usage_fail(const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	ts_error("%s", msg);
-	exit(TS_EXIT_USAGE);
+	usage_exit(false, fmt, ap);
 }
 
 void

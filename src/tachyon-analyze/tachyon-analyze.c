@@ -65,8 +65,7 @@ static const struct ts_opt opts[] = {
 	    "or was killed (left out and counted otherwise)"),
 	TS_OPT_UINT(0, "bootstrap", F(bootstrap), MIN_BOOTSTRAP, MAX_BOOTSTRAP,
 	    "N", "resamples of the hosts, 100..100000 (%D)"),
-	TS_OPT_UINT(0, "seed", F(seed), 0, UINT64_MAX, "N",
-	    "the bootstrap's seed (%D)"),
+	TS_OPT_SEED(F(seed), "the bootstrap's seed (%D)"),
 	TS_OPT_VERSION,
 	TS_OPT_HELP,
 	TS_OPT_END

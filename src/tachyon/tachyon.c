@@ -110,10 +110,8 @@ static const struct ts_opt opts[] = {
 	    "usable CPUs)",
 	    .bad = "%s must be an integer in [1, 1024] and at most 4 per "
 	    "usable CPU, not '%s'"),
-	TS_OPT_UINT(0, "seed", T(seed), 0, UINT64_MAX, "N",
-	    "chain permutation seed (%D)"),
-	TS_OPT_ALIAS(0, "json", "format", "json", NULL,
-	    "one flat JSON line instead of the summary"),
+	TS_OPT_SEED(T(seed), "chain permutation seed (%D)"),
+	TS_OPT_JSON("one flat JSON line instead of the summary"),
 	TS_OPT_CHOICE(0, "format", F(format), formats, "F",
 	    "human (the summary), json (as --json) or\n"
 	    "prometheus (the text exposition format)"),

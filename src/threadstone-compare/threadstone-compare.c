@@ -47,8 +47,7 @@ static const struct ts_opt opts[] = {
 	    "original: ThreadStone 2.0.0's layout, as\n"
 	    "earlier versions printed it (one run a\n"
 	    "side only), for scripts that read it"),
-	TS_OPT_ALIAS(0, "json", "format", "json", NULL,
-	    "the same as --format json"),
+	TS_OPT_JSON("the same as --format json"),
 	TS_OPT_HELP,
 	TS_OPT_VERSION,
 	TS_OPT_END

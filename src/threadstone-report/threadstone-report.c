@@ -39,7 +39,7 @@ static const struct ts_opt opts[] = {
 	    "markdown-2.0: ThreadStone 2.0.0's layouts"),
 	TS_OPT_FLAG(0, "schema", F(schema),
 	    "print the JSON Schema of result documents"),
-	TS_OPT_STRING('o', "out", F(out), "PATH",
+	TS_OPT_OUT(F(out), "PATH",
 	    "write to PATH instead of standard output"),
 	TS_OPT_HELP,
 	TS_OPT_VERSION,

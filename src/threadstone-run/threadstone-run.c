@@ -91,7 +91,7 @@ static const struct ts_opt fixed_opts[] = {
 	    "skip the multi-thread passes"),
 	TS_OPT_FLAG(0, "multi-only", S(multi_only),
 	    "skip the single-thread passes"),
-	TS_OPT_STRING('o', "out", F(out), "PATH",
+	TS_OPT_OUT(F(out), "PATH",
 	    "write the JSON document to PATH"),
 	TS_OPT_CHOICE(0, "format", F(format), ts_formats, "FORMAT",
 	    "table (default), json, markdown, csv or jsonl\n"
@@ -99,15 +99,15 @@ static const struct ts_opt fixed_opts[] = {
 	    "with the run's id, host and time);\n"
 	    "table-2.0, markdown-2.0: ThreadStone\n"
 	    "2.0.0's layouts, one cv for two passes"),
-	TS_OPT_STRING(0, "export-json", F(exports[EXPORT_JSON]), "FILE",
+	TS_OPT_EXPORT("json", F(exports[EXPORT_JSON]),
 	    "also write the JSON document to FILE", .col = 30),
-	TS_OPT_STRING(0, "export-csv", F(exports[EXPORT_CSV]), "FILE",
+	TS_OPT_EXPORT("csv", F(exports[EXPORT_CSV]),
 	    "also write the CSV rows to FILE", .col = 30),
-	TS_OPT_STRING(0, "export-markdown", F(exports[EXPORT_MARKDOWN]), "FILE",
+	TS_OPT_EXPORT("markdown", F(exports[EXPORT_MARKDOWN]),
 	    "also write the markdown to FILE", .col = 30),
 	TS_OPT_STRING(0, "sign-key", F(key), "PATH",
 	    "sign the document with this Ed25519 key"),
-	TS_OPT_FLAG('q', "quiet", F(quiet), "no progress on standard error"),
+	TS_OPT_QUIET(F(quiet), "no progress on standard error"),
 	TS_OPT_UNSET(0, "no-pin", S(pin),
 	    "do not pin worker i to physical core i"),
 	TS_OPT_FLAG(0, "per-kind", S(per_kind),

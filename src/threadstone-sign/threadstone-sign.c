@@ -30,7 +30,7 @@ struct sign_opts {
 #define F(m)	TS_FIELD(struct sign_opts, m)
 static const struct ts_opt opts[] = {
 	TS_OPT_STRING('k', "key", F(key), "PATH", "the private key (required)"),
-	TS_OPT_STRING('o', "out", F(out), "PATH",
+	TS_OPT_OUT(F(out), "PATH",
 	    "write the signed document to PATH, not FILE"),
 	TS_OPT_FLAG(0, "force", F(force),
 	    "replace an invalid signature, and sign a file\n"

@@ -48,32 +48,22 @@ struct options {
 	struct loaded_opts loaded;	/* --loaded, --numa and their options */
 };
 
-/* --mix LIST: the load kernels; it means --loaded. */
+/* --mix LIST (the load kernels) or --delays LIST: they mean --loaded. */
 static void
-mix_option(void *fields, const char *arg, const struct ts_opt *opt)
+list_option(void *fields, const char *arg, const struct ts_opt *opt)
 {
 	struct loaded_opts *l = &((struct options *)fields)->loaded;
 	char err[256];
+	int n;
 
-	(void)opt;
 	l->curve = true;
-	if ((l->nmixes = ts_mix_list(arg, l->mixes, err, sizeof err)) < 0)
-		ts_usage_fail("--mix: %s", err);
-}
-
-/* --delays LIST: the spin steps; it means --loaded. */
-static void
-delays_option(void *fields, const char *arg, const struct ts_opt *opt)
-{
-	struct loaded_opts *l = &((struct options *)fields)->loaded;
-	char err[256];
-
-	(void)opt;
-	l->curve = true;
-	l->ndelays = ts_loaded_delay_list(arg, l->delays, TS_LOADED_MAX_DELAYS,
-	    err, sizeof err);
-	if (l->ndelays < 0)
-		ts_usage_fail("--delays: %s", err);
+	if (strcmp(opt->name, "mix") == 0)
+		n = l->nmixes = ts_mix_list(arg, l->mixes, err, sizeof err);
+	else
+		n = l->ndelays = ts_loaded_delay_list(arg, l->delays,
+		    TS_LOADED_MAX_DELAYS, err, sizeof err);
+	if (n < 0)
+		ts_usage_fail("--%s: %s", opt->name, err);
 }
 
 #define F(m)	TS_FIELD(struct options, m)
@@ -81,7 +71,7 @@ delays_option(void *fields, const char *arg, const struct ts_opt *opt)
 static const struct ts_opt opts[] = {
 	TS_OPT_UINT(0, "min-ms", F(min_ms), 0, MAX_MIN_MS, "N",
 	    "time each size for at least N ms (default %D)"),
-	TS_OPT_STRING('o', "out", F(out), "FILE",
+	TS_OPT_OUT(F(out), "FILE",
 	    "write the points as JSON to FILE instead of\n"
 	    "printing the table (-: to standard output)"),
 	TS_OPT_SIZE(0, "max-size", F(max_size), 0, "SIZE",
@@ -102,9 +92,9 @@ static const struct ts_opt opts[] = {
 	    "chase one DRAM-sized buffer on the first core while\n"
 	    "load threads on the other cores stream through\n"
 	    "memory, from peak bandwidth down to none"),
-	TS_OPT_CALL(0, "mix", mix_option, "LIST",
+	TS_OPT_CALL(0, "mix", list_option, "LIST",
 	    "load kernels: read, triad, copy or all (default all)"),
-	TS_OPT_CALL(0, "delays", delays_option, "LIST",
+	TS_OPT_CALL(0, "delays", list_option, "LIST",
 	    "spin steps after each line, e.g. 0,10,100 (default\n"
 	    "0,1,2,5,...,5000)"),
 	TS_OPT_SIZE(0, "chase-size", L(chase_bytes), TS_MIB, "SIZE",
@@ -118,7 +108,7 @@ static const struct ts_opt opts[] = {
 	TS_OPT_AGAIN(0, "min-ms", "N",
 	    "with these: each chase order's reading per point\n"
 	    "(default 100)"),
-	TS_OPT_FLAG('q', "quiet", F(quiet),
+	TS_OPT_QUIET(F(quiet),
 	    "no progress or \"wrote\" lines on stderr"),
 	TS_OPT_HELP,
 	TS_OPT_VERSION,
@@ -446,13 +436,9 @@ plot(const struct options *o, const struct ts_sweep_point *pts, size_t n,
 
 	ts_buf_init(&buf);
 	sub = subtitle(pts, n, o);
-	memset(&pl, 0, sizeof pl);
-	pl.bytes = bytes;
-	pl.latency_ns = lat;
-	pl.page_local_ns = local;
-	pl.n = n;
-	pl.plateaus = plat;
-	pl.subtitle = sub;
+	pl = (struct ts_svg_plot){ .bytes = bytes, .latency_ns = lat,
+	    .page_local_ns = local, .n = n, .plateaus = plat,
+	    .subtitle = sub };
 	ts_svg_render(&buf, &pl);
 	free(sub);
 	rc = ts_cli_write_file(o->plot, buf.data, buf.len, o->quiet);
