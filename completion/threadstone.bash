@@ -21,11 +21,13 @@ _threadstone_dir()
     printf '%s\n' "${path%/*}"
 }
 
-# Long options of a program, read from its --help.
+# Long options of a program, read from its --help (written from its
+# option table), each once.
 _threadstone_options()
 {
     "$1" --help 2>/dev/null |
-        sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'
+        sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p' |
+        sort -u
 }
 
 # The workload ids, from threadstone-run --list (the six as a fallback).
