@@ -3,7 +3,9 @@
  * Conventions every threadstone program shares on its command line: the
  * -V/--version line, --help and --version that fail when standard output
  * cannot be written, one wording for a refused option, --format's list of
- * values, and "-" as the operand that means standard input.
+ * values, and "-" as the operand that means standard input.  A program
+ * declares its options in a table read by lib/cli-opt.h's parser, which
+ * uses these.
  */
 #ifndef TS_CLI_H
 #define TS_CLI_H
@@ -45,26 +47,6 @@ void		 ts_version_exit(void) __attribute__((noreturn));
 int		 ts_getopt(int argc, char *const argv[], const char *shortopts,
 		    const struct option *longopts);
 
-/*
- * The entries every program's option table ends with: -h/--help,
- * -V/--version and the terminator.
- */
-#define TS_CLI_STD_OPTIONS \
-	{ "help", no_argument, NULL, 'h' }, \
-	{ "version", no_argument, NULL, 'V' }, \
-	{ NULL, 0, NULL, 0 }
-
-/*
- * ts_getopt, with -h and -V (shortopts must hold "hV") answered here:
- * --help prints help, each "%s" in it the program's name and "%%" a
- * "%", and exits as ts_exit_stdout; --version is ts_version_exit.  The
- * first call also makes ts_check_stdout_at_exit's check, so a program
- * that reads its options with it need not.
- */
-int		 ts_cli_getopt(int argc, char *const argv[],
-		    const char *shortopts, const struct option *longopts,
-		    const char *help);
-
 /* What --format chooses, for the programs that print a document. */
 enum ts_format {
 	TS_FORMAT_TABLE,
@@ -78,14 +60,6 @@ enum ts_format {
 
 /* --format's values, in the order of enum ts_format, NULL-terminated. */
 extern const char *const ts_formats[];
-
-/*
- * The index of arg among the NULL-terminated choices, the values option
- * opt (as "--format") accepts; else print "PROG: invalid OPT 'ARG':
- * expected A, B or C" and exit 2.
- */
-int		 ts_parse_choice(const char *opt, const char *arg,
-		    const char *const choices[]);
 
 /*
  * Write len bytes of data to path whole (temp file and rename, as

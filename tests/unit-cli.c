@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lib/cli.c: the program-support helpers, each run in a child process
- * where it exits: refused options and choices in one line on stderr with
+ * where it exits: refused options in one line on stderr with
  * status 2, file operands, and --version.
  */
 #include <config.h>
@@ -43,8 +43,6 @@ parse_all(int n, char **argv)
 static int
 child(int which, char *out, size_t len)
 {
-	static const char *const choices[] = { "table", "markdown", "json",
-	    NULL };
 	char *args[4][4] = {
 		{ "prog", "--nope", NULL },
 		{ "prog", "--fo", NULL },
@@ -65,10 +63,6 @@ child(int which, char *out, size_t len)
 			parse_all(2, args[which]);
 			_exit(0);
 		}
-		if (which == 4) {
-			ts_parse_choice("--format", "xml", choices);
-			_exit(0);
-		}
 		ts_usage_error("bad %s", "thing");
 	}
 	close(fd[1]);
@@ -84,14 +78,11 @@ child(int which, char *out, size_t len)
 int
 main(void)
 {
-	static const char *const choices[] = { "table", "markdown", "json",
-	    NULL };
 	static const char *const want[] = {
 	    "unknown option '--nope'",
 	    "option '--fo' is ambiguous (--format, --force)",
 	    "option '-f' needs an argument",
 	    "option '--force' takes no argument",
-	    "invalid --format 'xml': expected table, markdown or json",
 	    "bad thing",
 	};
 	char *argv[] = { "prog", "--form", "json", "-F", "file", NULL };
@@ -100,8 +91,6 @@ main(void)
 
 	is_str(ts_operand_path("-"), "/dev/stdin", "'-' is standard input");
 	is_str(ts_operand_path("a.json"), "a.json", "a file is itself");
-	is_int(ts_parse_choice("--format", "json", choices), 2,
-	    "a choice gives its index");
 	optind = 1;
 	while ((c = ts_getopt(5, argv, "f:Fh", longopts)) != -1) {
 		if (c == 'f' && strcmp(optarg, "json") == 0)
@@ -111,10 +100,10 @@ main(void)
 	}
 	ok(f == 1 && force == 1 && optind == 4 && strcmp(argv[optind],
 	    "file") == 0, "a unique prefix, a value and a short option");
-	for (i = 0; i < 6; i++) {
+	for (i = 0; i < 5; i++) {
 		snprintf(see, sizeof see, " (see %s --help)", ts_progname());
 		snprintf(line, sizeof line, "%s: %s%s\n", ts_progname(),
-		    want[i], i == 4 ? "" : see);
+		    want[i], see);
 		is_int(child(i, err, sizeof err), TS_EXIT_USAGE, want[i]);
 		ok(strcmp(err, line) == 0, "one line on stderr: %s", err);
 	}
