@@ -62,9 +62,7 @@ takes_value() {
 }
 
 mkdir -p "$tmpdir/empty" "$tmpdir/run"
-for prog in "$TS_RUN" "$TS_REPORT" "$TS_COMPARE" "$TS_VERIFY" "$TS_SIGN" \
-    "$TS_KEYGEN" "$TS_SWEEP" "$TS_HISTORY" "$TS_AB" "$TACHYON" \
-    "$TACHYON_ANALYZE"; do
+for prog in $TS_PROGRAMS; do
 	name=$(basename "$prog")
 	page=$man/$name.1
 	[ "$name" = "$(basename "$TACHYON")" ] && page=$man/tachyon.1 &&
