@@ -15,7 +15,7 @@
  *		TS_OPT_UINT('t', "threads", F(threads), 0, 4096, "N",
  *		    "threads of the pass (default %D)"),
  *		TS_OPT_FLAG('q', "quiet", F(quiet), "no progress"),
- *		TS_OPT_HELP, TS_OPT_VERSION, TS_OPT_END
+ *		TS_OPT_LAST
  *	};
  */
 #ifndef TS_CLI_OPT_H
@@ -191,6 +191,8 @@ struct ts_opt {
 	{ .kind = TS_OPT_KIND_VERSION, .key = 'V', .name = "version", \
 	    .help = "print the version and exit" }
 #define TS_OPT_END	{ .kind = TS_OPT_KIND_END }
+/* The rows a table ends with: -h, -V, and its end. */
+#define TS_OPT_LAST	TS_OPT_HELP, TS_OPT_VERSION, TS_OPT_END
 
 /*
  * A command of a program that runs one (threadstone-history add ...), as

@@ -95,12 +95,8 @@ static const struct ts_cli_prog prog = {
 static void
 defaults(struct fields *f)
 {
-	memset(f, 0, sizeof *f);
-	f->u64 = 5;
-	f->d = 1.5;
-	f->pct = 0.25;
-	f->choice = 1;
-	f->on = true;
+	*f = (struct fields){ .u64 = 5, .d = 1.5, .pct = 0.25, .choice = 1,
+	    .on = true };
 }
 
 /* Parse args (NULL-terminated) into f as a program would. */
@@ -116,49 +112,37 @@ parse(struct fields *f, char **args)
 	return ts_cli_parse(&prog, n, args, f, sizeof *f);
 }
 
-/*
- * Parse args in a child with stderr to a pipe (and ts_cli_command with
- * command); return its exit status (-1 aborted) and its stderr in out.
- */
-static int
-child(char **args, bool command, char *out, size_t len)
-{
-	struct fields f;
-	int fd[2], status, first, n = 0;
-	ssize_t r, got = 0;
-	pid_t pid;
+/* What a child parses: args, then a command if command. */
+struct line {
+	char	**args;
+	bool	  command;
+};
 
-	fflush(stdout);
-	if (pipe(fd) == -1 || (pid = fork()) == -1)
-		return -2;
-	if (pid == 0) {
-		dup2(fd[1], 2);
-		close(fd[0]);
-		while (args[n] != NULL)
-			n++;
-		first = parse(&f, args);
-		if (command)
-			ts_cli_command(&prog, n, args, first);
-		_exit(0);
-	}
-	close(fd[1]);
-	while ((size_t)got + 1 < len &&
-	    (r = read(fd[0], out + got, len - 1 - (size_t)got)) > 0)
-		got += r;
-	out[got] = '\0';
-	close(fd[0]);
-	waitpid(pid, &status, 0);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+/* Parse a line as a program would, in a child: it exits. */
+static void
+child_parse(void *arg)
+{
+	struct line *l = arg;
+	struct fields f;
+	int first, n = 0;
+
+	while (l->args[n] != NULL)
+		n++;
+	first = parse(&f, l->args);
+	if (l->command)
+		ts_cli_command(&prog, n, l->args, first);
 }
 
 /* args are refused with status 2 and the one line "PROG: want". */
 static void
 refused(char **args, bool command, const char *want)
 {
+	struct line l = { args, command };
 	char err[512], line[512];
 
 	snprintf(line, sizeof line, "%s: %s\n", ts_progname(), want);
-	is_int(child(args, command, err, sizeof err), TS_EXIT_USAGE, want);
+	is_int(tap_child(child_parse, &l, err, sizeof err), TS_EXIT_USAGE,
+	    want);
 	ok(strcmp(err, line) == 0, "one line: %s", err);
 }
 
@@ -275,7 +259,7 @@ help(void)
 
 /* A table whose row's field is wider than its type: the table's bug. */
 static void
-broken(void)
+broken_parse(void *arg)
 {
 	static const struct ts_opt bad[] = {
 		TS_OPT_FLAG(0, "flag", F(u64), "a bool in a uint64_t"),
@@ -284,32 +268,22 @@ broken(void)
 	static const struct ts_cli_prog p = { .opts = bad };
 	char *args[] = { "p", NULL };
 	struct fields f;
-	int fd[2], status;
-	pid_t pid;
 
-	fflush(stdout);
-	if (pipe(fd) == -1 || (pid = fork()) == -1)
-		return;
-	if (pid == 0) {
-		signal(SIGABRT, SIG_DFL);
-		dup2(fd[1], 2);
-		ts_cli_parse(&p, 1, args, &f, sizeof f);
-		_exit(0);
-	}
-	close(fd[1]);
-	close(fd[0]);
-	waitpid(pid, &status, 0);
-	ok(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
-	    "a broken table aborts at once");
+	(void)arg;
+	signal(SIGABRT, SIG_DFL);
+	ts_cli_parse(&p, 1, args, &f, sizeof f);
 }
 
 int
 main(void)
 {
+	char err[512];
+
 	ts_set_progname("unit-cli-opt");
 	values();
 	refusals();
 	help();
-	broken();
+	is_int(tap_child(broken_parse, NULL, err, sizeof err), -1,
+	    "a broken table aborts at once");
 	return done_testing();
 }

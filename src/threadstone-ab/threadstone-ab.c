@@ -127,9 +127,7 @@ static const struct ts_opt opts[] = {
 	    "hyperfine's markdown table, with B/A"),
 	TS_OPT_SEED(F(seed), "the rounds' random order (random)"),
 	TS_OPT_QUIET(F(quiet), "no progress line on a terminal"),
-	TS_OPT_HELP,
-	TS_OPT_VERSION,
-	TS_OPT_END
+	TS_OPT_LAST
 };
 
 static const struct ts_cli_prog prog = {

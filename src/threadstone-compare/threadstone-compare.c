@@ -48,9 +48,7 @@ static const struct ts_opt opts[] = {
 	    "earlier versions printed it (one run a\n"
 	    "side only), for scripts that read it"),
 	TS_OPT_JSON("the same as --format json"),
-	TS_OPT_HELP,
-	TS_OPT_VERSION,
-	TS_OPT_END
+	TS_OPT_LAST
 };
 
 static const struct ts_cli_prog prog = {

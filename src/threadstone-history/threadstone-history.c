@@ -81,9 +81,7 @@ static const struct ts_opt opts[] = {
 	    "add: record documents whose signature is\n"
 	    "invalid (marked invalid)"),
 	TS_OPT_FLAG(0, "body", F(body), "show: print the stored document itself"),
-	TS_OPT_HELP,
-	TS_OPT_VERSION,
-	TS_OPT_END
+	TS_OPT_LAST
 };
 
 /* The options of the commands that filter the series. */

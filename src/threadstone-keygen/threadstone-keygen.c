@@ -27,9 +27,7 @@ static const struct ts_opt opts[] = {
 	TS_OPT_STRING('d', "dir", F(dir), "DIR",
 	    "where to create the two files (default: %D;\n"
 	    "created if missing)", .min = 1, .what = "a directory name"),
-	TS_OPT_HELP,
-	TS_OPT_VERSION,
-	TS_OPT_END
+	TS_OPT_LAST
 };
 
 static const struct ts_cli_prog prog = {

@@ -41,9 +41,7 @@ static const struct ts_opt opts[] = {
 	    "print the JSON Schema of result documents"),
 	TS_OPT_OUT(F(out), "PATH",
 	    "write to PATH instead of standard output"),
-	TS_OPT_HELP,
-	TS_OPT_VERSION,
-	TS_OPT_END
+	TS_OPT_LAST
 };
 
 static const struct ts_cli_prog prog = {

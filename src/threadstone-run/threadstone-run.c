@@ -119,9 +119,7 @@ static const struct ts_opt fixed_opts[] = {
 	TS_OPT_FLAG(0, "list", F(list),
 	    "describe the workloads and exit (with --format\n"
 	    "json, jsonl or csv: as data)"),
-	TS_OPT_HELP,
-	TS_OPT_VERSION,
-	TS_OPT_END
+	TS_OPT_LAST
 };
 
 /*

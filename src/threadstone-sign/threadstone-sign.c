@@ -35,9 +35,7 @@ static const struct ts_opt opts[] = {
 	TS_OPT_FLAG(0, "force", F(force),
 	    "replace an invalid signature, and sign a file\n"
 	    "whose contents are not coherent"),
-	TS_OPT_HELP,
-	TS_OPT_VERSION,
-	TS_OPT_END
+	TS_OPT_LAST
 };
 
 static const struct ts_cli_prog prog = {

@@ -110,9 +110,7 @@ static const struct ts_opt opts[] = {
 	    "(default 100)"),
 	TS_OPT_QUIET(F(quiet),
 	    "no progress or \"wrote\" lines on stderr"),
-	TS_OPT_HELP,
-	TS_OPT_VERSION,
-	TS_OPT_END
+	TS_OPT_LAST
 };
 
 static const struct ts_cli_prog prog = {

@@ -55,9 +55,7 @@ static const struct ts_opt opts[] = {
 	    "SHA256: fingerprints one a line;\n"
 	    "repeatable; implies --require-signature)"),
 	TS_OPT_FLAG(0, "json", F(json), "print the verdict as JSON"),
-	TS_OPT_HELP,
-	TS_OPT_VERSION,
-	TS_OPT_END
+	TS_OPT_LAST
 };
 
 static const struct ts_cli_prog prog = {
