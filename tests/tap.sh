@@ -22,6 +22,10 @@ unset NO_COLOR
 : "${TS_HISTORY:=$top_builddir/threadstone-history}"
 : "${TS_AB:=$top_builddir/threadstone-ab}"
 : "${TS_CMD:=$top_builddir/threadstone}"
+# Every program but the threadstone dispatcher, for the tests of what they
+# all do alike (cli-common.sh, cli-options.sh).
+TS_PROGRAMS="$TS_RUN $TS_REPORT $TS_COMPARE $TS_VERIFY $TS_SIGN $TS_KEYGEN
+$TS_SWEEP $TS_HISTORY $TS_AB $TACHYON $TACHYON_ANALYZE"
 FIXTURES=$top_srcdir/tests/fixtures
 TOPO=$top_srcdir/tests/topo
 

@@ -69,6 +69,15 @@ test_names(void)
 			break;
 	ok(doc[i] == NULL && ts_formats[i] == NULL,
 	    "the hint's formats (lib/cli.c) are a document's");
+	{
+		struct ts_buf c;
+
+		ts_buf_init(&c);
+		is_str(joined(ts_output_cmp_names, &c),
+		    joined(ts_output_names(TS_OUTPUT_COMPARISON), &b),
+		    "compare's option choices are a comparison's formats");
+		ts_buf_free(&c);
+	}
 	ok(ts_output_at(TS_OUTPUT_DOC, 0) == ts_output_find(TS_OUTPUT_DOC,
 	    "table") && ts_output_at(TS_OUTPUT_COMPARISON, 3) ==
 	    ts_output_find(TS_OUTPUT_COMPARISON, "json") &&

@@ -116,6 +116,9 @@ static const struct ts_output outputs[] = {
 };
 #define NOUTPUTS	(sizeof outputs / sizeof outputs[0])
 
+const char *const ts_output_cmp_names[] = { "text", "original", "markdown",
+    "json", NULL };
+
 const char *const *
 ts_output_names(enum ts_output_of of)
 {

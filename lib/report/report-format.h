@@ -70,10 +70,17 @@ struct ts_output {
 
 /*
  * --format's values for what of renders, in the table's order,
- * NULL-terminated (for ts_parse_choice, lib/cli.h); the first is the
- * default.
+ * NULL-terminated; the first is the default.
  */
 const char *const	*ts_output_names(enum ts_output_of of);
+
+/*
+ * A comparison's --format values as an option table's choices,
+ * NULL-terminated, in the order of ts_output_names(TS_OUTPUT_COMPARISON)
+ * (tests/unit-report-format checks it); a document's are lib/cli.h's
+ * ts_formats.
+ */
+extern const char *const ts_output_cmp_names[];
 
 /* The format of that name (an index into ts_output_names(of)). */
 const struct ts_output	*ts_output_at(enum ts_output_of of, size_t i);
