@@ -436,20 +436,22 @@ main(int argc, char **argv)
 	struct ab_opts o;
 	struct ab_exp e;
 	struct ts_buf out;
+	char err[512];
 	int status = TS_EXIT_OK, s;
 
 	parse_args(argc, argv, &o);
-	ab_proc_catch_signals();
+	if (ab_proc_start(err, sizeof err) == -1) {
+		ts_error("%s", err);
+		opts_free(&o);
+		return TS_EXIT_FAILURE;
+	}
 	if (ab_exp_run(&o, &e) == -1 || ab_exp_judge(&o, &e) == -1) {
 		ts_error("%s", e.error);
-		ab_proc_kill_leftovers();
 		ab_exp_cleanup(&o);
 		ab_exp_free(&e);
 		opts_free(&o);
 		return TS_EXIT_FAILURE;
 	}
-	if (e.end == AB_END_INTERRUPTED)
-		ab_proc_kill_leftovers();
 	ts_buf_init(&out);
 	ab_out_summary(&out, &o, &e);
 	ts_put_text(stdout, out.data, out.len);
