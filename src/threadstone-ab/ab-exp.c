@@ -167,6 +167,7 @@ check_run(struct run *r, int s, const struct ab_ran *ran, bool warm,
 {
 	const struct ab_opts *o = r->o;
 	char why[512], at[64];
+	int rc;
 
 	if (ab_proc_interrupted() != 0 || ran->refused)
 		return 1;
@@ -187,9 +188,10 @@ check_run(struct run *r, int s, const struct ab_ran *ran, bool warm,
 		return fail(r->e, "command %c ('%s'), %s: its standard output "
 		    "passed %u MiB, the most a figure is read from",
 		    side_name[s], o->command[s], at, AB_OUTPUT_MAX >> 20);
-	if (ts_ab_metric_value(&o->metric, &ran->s, ran->out, ran->outlen, v,
-	    why, sizeof why) == -1 ||
-	    ts_ab_metric_check(&o->metric, *v, why, sizeof why) == -1)
+	if ((rc = ab_proc_figure(&o->metric, ran, v, why, sizeof why)) == 1)
+		return 1;
+	if (rc == -1 || ts_ab_metric_check(&o->metric, *v, why, sizeof why)
+	    == -1)
 		return fail(r->e, "command %c ('%s'), %s: %s", side_name[s],
 		    o->command[s], at, why);
 	return 0;
@@ -593,6 +595,8 @@ ab_exp_cleanup(const struct ab_opts *o)
 			rc = -1;
 		}
 	}
+	/* The last command has run: the launcher ends, and all below it. */
+	ab_proc_end();
 	return rc;
 }
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -308,6 +309,84 @@ out:
 		if (fds[i] >= 0)
 			close(fds[i]);
 	ts_buf_free(&b);
+	return rc;
+}
+
+/* What the child that reads a figure sends back. */
+struct figure {
+	int	 rc;
+	double	 v;
+	char	 err[512];
+};
+
+/* Wait for the figure's child: 0 read, -1 timed out or failed, 1 stop. */
+static int
+figure_wait(int fd, struct figure *f)
+{
+	double deadline = ts_now() + AB_FIGURE_LIMIT_S, left;
+	struct pollfd p;
+	size_t got = 0;
+	ssize_t r;
+
+	p.fd = fd;
+	p.events = POLLIN;
+	while (got < sizeof *f) {
+		if (interrupted != 0)
+			return 1;
+		if ((left = deadline - ts_now()) <= 0)
+			return -1;
+		if (poll(&p, 1, (int)(left * 1000) + 1) <= 0)
+			continue;
+		r = read(fd, (char *)f + got, sizeof *f - got);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
+	}
+	return 0;
+}
+
+int
+ab_proc_figure(const struct ts_ab_metric *m, const struct ab_ran *ran,
+    double *v, char *err, size_t errlen)
+{
+	struct figure f;
+	int fd[2], rc, status;
+	pid_t pid;
+
+	if (m->kind != TS_AB_METRIC_REGEX)
+		return ts_ab_metric_value(m, &ran->s, ran->out, ran->outlen, v,
+		    err, errlen);
+	if (pipe2(fd, O_CLOEXEC) == -1 || (pid = fork()) == -1) {
+		snprintf(err, errlen, "%s: cannot start the process that reads "
+		    "the figure: %s", m->name, strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		memset(&f, 0, sizeof f);
+		f.rc = ts_ab_metric_value(m, &ran->s, ran->out, ran->outlen,
+		    &f.v, f.err, sizeof f.err);
+		(void)!write(fd[1], &f, sizeof f);
+		_exit(0);
+	}
+	close(fd[1]);
+	memset(&f, 0, sizeof f);
+	rc = figure_wait(fd[0], &f);
+	close(fd[0]);
+	(void)kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		;
+	if (rc == 0) {
+		*v = f.v;
+		snprintf(err, errlen, "%s", f.err);
+		return f.rc;
+	}
+	if (rc == -1)
+		snprintf(err, errlen, "%s: no match within %d s over %zu bytes "
+		    "of output: a pattern that backtracks, such as nested or "
+		    "repeated groups, takes time quadratic or worse in a line's "
+		    "length", m->name, AB_FIGURE_LIMIT_S, ran->outlen);
 	return rc;
 }
 

@@ -84,6 +84,20 @@ int	 ab_proc_run(const struct ab_how *, const struct ab_launch *l,
 
 void	 ab_ran_free(struct ab_ran *);
 
+/* Seconds a regex: figure may take to be read. */
+#define AB_FIGURE_LIMIT_S	10
+
+/*
+ * The figure of a run (ts_ab_metric_value), a regex:'s read in a child
+ * process: POSIX regexec backtracks, quadratic or worse in a line's
+ * length on some patterns, and cannot be interrupted; the child is
+ * ended after AB_FIGURE_LIMIT_S seconds or at once when the experiment
+ * is interrupted.  Return 0, -1 with one line in err, or 1 when
+ * interrupted.
+ */
+int	 ab_proc_figure(const struct ts_ab_metric *m, const struct ab_ran *,
+	    double *v, char *err, size_t errlen);
+
 /* "exit status 3", "killed by SIGSEGV", "not found" ...: how it ended. */
 const char *ab_ran_how(const struct ab_ran *, const struct ab_how *,
 	    char *buf, size_t len);

@@ -7,6 +7,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
@@ -190,6 +191,25 @@ check_export(const char *opt, const char *path)
 
 	if (path != NULL && ts_check_writable(path, err, sizeof err) == -1)
 		ts_usage_error("%s: %s", opt, err);
+}
+
+/* Two exports to one file would leave only the last: refused. */
+static void
+exports_apart(const struct ab_opts *o)
+{
+	const char *opt[3] = { "--export-json", "--export-csv",
+	    "--export-markdown" };
+	const char *path[3] = { o->export_json, o->export_csv,
+	    o->export_markdown };
+	int i, j;
+
+	for (i = 0; i < 3; i++)
+		for (j = i + 1; j < 3; j++)
+			if (path[i] != NULL && path[j] != NULL &&
+			    ts_outfile_same(path[i], path[j]))
+				ts_usage_error("%s %s and %s %s name one file: "
+				    "each export needs a file of its own",
+				    opt[i], path[i], opt[j], path[j]);
 }
 
 /* The two CPU sets of duet; exits 2 when the host has fewer than two. */
@@ -388,6 +408,7 @@ parse_args(int argc, char **argv, struct ab_opts *o)
 	check_export("--export-json", o->export_json);
 	check_export("--export-csv", o->export_csv);
 	check_export("--export-markdown", o->export_markdown);
+	exports_apart(o);
 	if (!seed_set)
 		o->seed = random_seed();
 	o->progress = !quiet && isatty(STDERR_FILENO) == 1;
@@ -438,6 +459,7 @@ main(int argc, char **argv)
 	struct ts_buf out;
 	char err[512];
 	int status = TS_EXIT_OK, s;
+	bool screen_gone;
 
 	parse_args(argc, argv, &o);
 	if (ab_proc_start(err, sizeof err) == -1) {
@@ -454,15 +476,24 @@ main(int argc, char **argv)
 	}
 	ts_buf_init(&out);
 	ab_out_summary(&out, &o, &e);
+	errno = 0;
 	ts_put_text(stdout, out.data, out.len);
-	fflush(stdout);
+	/* A reader that went away ends the screen's output, nothing else. */
+	screen_gone = (fflush(stdout) != 0 || ferror(stdout)) &&
+	    errno == EPIPE;
 	ts_buf_free(&out);
-	if (!write_export(o.export_json, ab_export_json, &o, &e) ||
-	    !write_export(o.export_csv, ab_export_csv, &o, &e) ||
-	    !write_export(o.export_markdown, ab_export_markdown, &o, &e))
+	/* Each export on its own: one that fails keeps no other from being. */
+	if (!write_export(o.export_json, ab_export_json, &o, &e))
+		status = TS_EXIT_FAILURE;
+	if (!write_export(o.export_csv, ab_export_csv, &o, &e))
+		status = TS_EXIT_FAILURE;
+	if (!write_export(o.export_markdown, ab_export_markdown, &o, &e))
 		status = TS_EXIT_FAILURE;
 	if (ab_exp_cleanup(&o) == -1)
 		status = TS_EXIT_FAILURE;
+	/* What is left for the screen goes nowhere, and is no error. */
+	if (screen_gone && freopen("/dev/null", "w", stdout) == NULL)
+		clearerr(stdout);
 	if (ts_close_stdout() == -1)
 		status = TS_EXIT_FAILURE;
 	if (e.end == AB_END_INTERRUPTED) {
