@@ -318,17 +318,23 @@ table_unit(double v, const char **name)
 	return 1e6;
 }
 
-/* A markdown cell's command: in backquotes, pipes escaped. */
+/* A markdown cell's command: in backquotes, pipes and controls escaped. */
 static void
 md_command(struct ts_buf *b, const char *s)
 {
+	struct ts_buf v;
+	const char *p;
+
+	ts_buf_init(&v);
+	ts_buf_visible(&v, s);
 	ts_buf_puts(b, "`");
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
+	for (p = v.data; *p != '\0'; p++) {
+		if (*p == '|')
 			ts_buf_putc(b, '\\');
-		ts_buf_putc(b, *s == '`' || *s == '\n' ? ' ' : *s);
+		ts_buf_putc(b, *p == '`' ? ' ' : *p);
 	}
 	ts_buf_puts(b, "`");
+	ts_buf_free(&v);
 }
 
 void

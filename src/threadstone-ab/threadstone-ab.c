@@ -193,6 +193,30 @@ check_export(const char *opt, const char *path)
 		ts_usage_error("%s: %s", opt, err);
 }
 
+/*
+ * A name goes into JSON and CSV alike: one that is not UTF-8 text would
+ * read differently in each, so it is refused.
+ */
+static void
+names_text(const struct ab_opts *o)
+{
+	unsigned long cp;
+	size_t i, n, len;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		len = strlen(o->name[s]);
+		for (i = 0; i < len; i += n)
+			if ((n = ts_utf8_seq(o->name[s] + i, len - i, &cp))
+			    == 0)
+				ts_usage_error("the name of command %c is not "
+				    "UTF-8 text (byte 0x%02x at offset %zu): "
+				    "name it with --command-name", s == 0 ?
+				    'A' : 'B', (unsigned char)o->name[s][i],
+				    i);
+	}
+}
+
 /* Two exports to one file would leave only the last: refused. */
 static void
 exports_apart(const struct ab_opts *o)
@@ -409,6 +433,7 @@ parse_args(int argc, char **argv, struct ab_opts *o)
 	check_export("--export-csv", o->export_csv);
 	check_export("--export-markdown", o->export_markdown);
 	exports_apart(o);
+	names_text(o);
 	if (!seed_set)
 		o->seed = random_seed();
 	o->progress = !quiet && isatty(STDERR_FILENO) == 1;
