@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 #include "ab-guard.h"
-#include "ab-proc.h"
 #include "ab-tree.h"
 #include "util.h"
 
@@ -463,25 +462,6 @@ wait_all(struct run *r)
 			pump(r, i);
 }
 
-/* Read len bytes of the program's, or -1 (it has gone). */
-static int
-read_all(void *buf, size_t len)
-{
-	char *p = buf;
-	ssize_t got;
-
-	while (len > 0) {
-		got = read(g.sock, p, len);
-		if (got == -1 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			return -1;
-		p += got;
-		len -= (size_t)got;
-	}
-	return 0;
-}
-
 /* Take a request and its memfds; -1 when the program has gone. */
 static int
 take_request(struct ab_req *rq, char **words, int memfd[2])
@@ -513,13 +493,14 @@ take_request(struct ab_req *rq, char **words, int memfd[2])
 			    sizeof(int));
 		}
 	if ((size_t)got < sizeof *rq &&
-	    read_all((char *)rq + got, sizeof *rq - (size_t)got) == -1)
+	    ts_read_all(g.sock, (char *)rq + got,
+	    sizeof *rq - (size_t)got) == -1)
 		return -1;
 	if (rq->n < 1 || rq->n > 2)
 		return -1;
 	*words = ts_xmalloc((size_t)rq->bytes + 1);
 	(*words)[rq->bytes] = '\0';
-	return read_all(*words, rq->bytes);
+	return ts_read_all(g.sock, *words, rq->bytes);
 }
 
 /* One request: run it, answer. */

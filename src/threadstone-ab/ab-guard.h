@@ -22,6 +22,13 @@
 #include <signal.h>
 #include <stdint.h>
 
+/* Exit statuses of a command that could not be run, as the shell's. */
+#define AB_NOEXEC	126
+#define AB_NOTFOUND	127
+
+/* Largest standard output kept for a figure. */
+#define AB_OUTPUT_MAX	(64u << 20)
+
 /* Seconds between SIGTERM and SIGKILL. */
 #define AB_GRACE_S	2.0
 

@@ -19,7 +19,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ab-guard.h"
 #include "ab-proc.h"
 #include "buf.h"
 #include "util.h"
@@ -168,8 +167,6 @@ send_request(const struct ab_req *rq, const struct ts_buf *b,
 	struct cmsghdr *c;
 	struct msghdr m;
 	struct iovec v;
-	const char *p = b->data;
-	size_t left = b->len;
 	ssize_t put;
 
 	memset(&m, 0, sizeof m);
@@ -192,36 +189,8 @@ send_request(const struct ab_req *rq, const struct ts_buf *b,
 		;
 	if (put != (ssize_t)sizeof *rq)
 		return -1;
-	while (left > 0) {
-		put = send(guard_fd, p, left, MSG_NOSIGNAL);
-		if (put == -1 && errno == EINTR)
-			continue;
-		if (put <= 0)
-			return -1;
-		p += put;
-		left -= (size_t)put;
-	}
-	return 0;
-}
-
-/* Read the answer; 0, or -1 (the launcher has gone). */
-static int
-read_reply(struct ab_rep *rep)
-{
-	char *p = (char *)rep;
-	size_t left = sizeof *rep;
-	ssize_t got;
-
-	while (left > 0) {
-		got = read(guard_fd, p, left);
-		if (got == -1 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			return -1;
-		p += got;
-		left -= (size_t)got;
-	}
-	return 0;
+	/* SIGPIPE is ignored here: a launcher gone is EPIPE. */
+	return ts_write_all(guard_fd, b->data, b->len);
 }
 
 /* Read what the child's output file holds. */
@@ -289,7 +258,7 @@ ab_proc_run(const struct ab_how *how, const struct ab_launch *l, size_t n,
 			goto out;
 		}
 	if (guard_fd < 0 || send_request(&rq, &b, fds, how->capture ? n : 0)
-	    == -1 || read_reply(&rep) == -1) {
+	    == -1 || ts_read_all(guard_fd, &rep, sizeof rep) == -1) {
 		snprintf(err, errlen, "the process that runs the commands has "
 		    "ended");
 		goto out;

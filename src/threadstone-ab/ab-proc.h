@@ -20,14 +20,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "ab-guard.h"
 #include "ab/ab-metric.h"
-
-/* Exit statuses of a command that could not be run, as the shell's. */
-#define AB_NOEXEC	126
-#define AB_NOTFOUND	127
-
-/* Largest standard output kept for a figure. */
-#define AB_OUTPUT_MAX	(64u << 20)
 
 /* How commands are started (fixed for the experiment). */
 struct ab_how {
