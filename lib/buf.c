@@ -101,6 +101,24 @@ ts_buf_printf(struct ts_buf *b, const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+ts_buf_visible(struct ts_buf *b, const char *s)
+{
+	unsigned char c;
+
+	for (; (c = (unsigned char)*s) != '\0'; s++)
+		if (c == '\t')
+			ts_buf_puts(b, "\\t");
+		else if (c == '\n')
+			ts_buf_puts(b, "\\n");
+		else if (c == '\r')
+			ts_buf_puts(b, "\\r");
+		else if (c < 0x20 || c == 0x7f)
+			ts_buf_printf(b, "\\x%02x", c);
+		else
+			ts_buf_putc(b, (char)c);
+}
+
 size_t
 ts_utf8_seq(const char *str, size_t avail, unsigned long *cp)
 {

@@ -258,8 +258,8 @@ grep -q "^threadstone-ab: command [AB] ('printf .*'), warm-up round 1: json:x: n
 ok $? "names the command, the round and the key"
 run "$TS_AB" --runs 6 $json "$A" "$(fig 0)"
 expect_status 1 "a figure of 0"
-grep -q "command B's figure is 0; a ratio needs figures above 0" "$tmpdir/err"
-ok $? "a ratio needs figures above 0"
+grep -q "^threadstone-ab: command B ('printf .*'), warm-up round 1: json:t: the figure is 0; a ratio needs figures above 0\$" "$tmpdir/err"
+ok $? "a ratio needs figures above 0: said in the round that read it"
 
 ### --shell.
 run "$TS_AB" --runs 6 $json -S none "printf '{\"t\": 2}'" 'printf "{\"t\": 3}"'

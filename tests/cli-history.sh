@@ -610,6 +610,14 @@ expect_status 4 "check of a result from another producer, half as fast: not chec
 case $out in *"no history from this producer"*"not checked: no pass has 5 runs"*)
 	ok 0 "says no history from this producer, and not checked" ;;
 *) ok 1 "says no history from this producer, and not checked" ;; esac
+# Another machine's document (another CPU) against lab-1's history.
+sed 's/"cpu_model": *"[^"]*"/"cpu_model": "Neoverse-N1 (another machine)"/' \
+    "$tmpdir/slow/run-00000.json" >"$tmpdir/arm.json"
+run "$H" --db "$sdb" check --host lab-1 "$tmpdir/arm.json"
+expect_status 4 "check of another machine's document: not checked"
+case $out in *"not checked: the document is from another machine than host 'lab-1''s history (different CPUs: "*"'Neoverse-N1 (another machine)')"*) true ;; *) false ;; esac &&
+    [ "$(printf '%s\n' "$err" | grep -c "another machine")" -eq 1 ]
+ok $? "says so, as compare does, and warns in one line"
 run "$H" --db "$sdb" check "$tmpdir/ok/run-00000.json"
 expect_status 4 "check against a host with no history (no --host): not checked"
 [ -z "$err" ] && case $out in *"not checked: no results of host"*"--host names the host"*) true ;; *) false ;; esac

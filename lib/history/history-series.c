@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "buf.h"
+#include "doc/doc-model.h"
 #include "history/history-series.h"
 #include "history/history-stats.h"
 #include "stats/stats-basic.h"
@@ -622,4 +623,44 @@ ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
 		return -1;
 	}
 	return 0;
+}
+
+/* A column's text, strdup'd; NULL when it is NULL. */
+static char *
+column_text(sqlite3_stmt *st, int col)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+
+	return t != NULL ? ts_xstrdup((const char *)t) : NULL;
+}
+
+int
+ts_hist_host_machine(struct ts_hist *h, const char *host,
+    struct ts_report *m, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(h->db, "SELECT h.cpu_model, h.target, "
+	    "d.threads FROM documents d JOIN hosts h ON h.id = d.host_id "
+	    "WHERE h.name = ?1 ORDER BY d.unix_time DESC LIMIT 1", -1, &st,
+	    NULL) != SQLITE_OK) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		m->system.cpu_model = column_text(st, 0);
+		m->system.target = column_text(st, 1);
+		if (m->system.target == NULL)
+			m->system.target = ts_xstrdup("unknown");
+		m->config.threads = (uint64_t)sqlite3_column_int64(st, 2);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	return rc == SQLITE_ROW;
 }

@@ -61,6 +61,11 @@ ts_si(double v, char *buf)
 		strcpy(buf, TS_DASH);
 		return buf;
 	}
+	/* Past a million T, an exponent: 1e308 is not 309 digits of T. */
+	if (a >= 1e18) {
+		snprintf(buf, TS_SI_MAX, "%.2e", v);
+		return buf;
+	}
 	if (a >= 1e12) {
 		scaled = v / 1e12;
 		suffix = "T";

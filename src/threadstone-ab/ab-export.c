@@ -302,6 +302,18 @@ table_unit(double v, const char **name)
 	return 1e6;
 }
 
+/* A markdown cell's command: in backquotes, its controls made visible. */
+static void
+md_command(struct ts_buf *b, const char *s)
+{
+	struct ts_buf v;
+
+	ts_buf_init(&v);
+	ts_buf_visible(&v, s);
+	ts_md_code(b, v.data);
+	ts_buf_free(&v);
+}
+
 void
 ab_export_markdown(struct ts_buf *b, const struct ab_opts *o,
     const struct ab_exp *e)
@@ -328,7 +340,7 @@ ab_export_markdown(struct ts_buf *b, const struct ab_opts *o,
 	ts_buf_puts(b, "|:---|---:|---:|---:|---:|\n");
 	for (s = 0; s < 2; s++) {
 		ts_buf_puts(b, "| ");
-		ts_md_code(b, o->name[s]);
+		md_command(b, o->name[s]);
 		ts_buf_printf(b, " | %.4g \xc2\xb1 %.4g | %.4g | %.4g | ",
 		    m[s].mean * scale, m[s].sd * scale, m[s].min * scale,
 		    m[s].max * scale);

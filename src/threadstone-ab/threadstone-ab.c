@@ -7,6 +7,7 @@
  */
 #include <config.h>
 
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <signal.h>
@@ -166,6 +167,49 @@ check_export(const char *opt, const char *path)
 		ts_usage_error("%s: %s", opt, err);
 }
 
+/*
+ * A name goes into JSON and CSV alike: one that is not UTF-8 text would
+ * read differently in each, so it is refused.
+ */
+static void
+names_text(const struct ab_opts *o)
+{
+	unsigned long cp;
+	size_t i, n, len;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		len = strlen(o->name[s]);
+		for (i = 0; i < len; i += n)
+			if ((n = ts_utf8_seq(o->name[s] + i, len - i, &cp))
+			    == 0)
+				ts_usage_error("the name of command %c is not "
+				    "UTF-8 text (byte 0x%02x at offset %zu): "
+				    "name it with --command-name", s == 0 ?
+				    'A' : 'B', (unsigned char)o->name[s][i],
+				    i);
+	}
+}
+
+/* Two exports to one file would leave only the last: refused. */
+static void
+exports_apart(const struct ab_opts *o)
+{
+	const char *opt[3] = { "--export-json", "--export-csv",
+	    "--export-markdown" };
+	const char *path[3] = { o->export_json, o->export_csv,
+	    o->export_markdown };
+	int i, j;
+
+	for (i = 0; i < 3; i++)
+		for (j = i + 1; j < 3; j++)
+			if (path[i] != NULL && path[j] != NULL &&
+			    ts_outfile_same(path[i], path[j]))
+				ts_usage_error("%s %s and %s %s name one file: "
+				    "each export needs a file of its own",
+				    opt[i], path[i], opt[j], path[j]);
+}
+
 /* The two CPU sets of duet; exits 2 when the host has fewer than two. */
 static void
 duet_sets(struct ab_opts *o)
@@ -279,6 +323,8 @@ parse_args(int argc, char **argv, struct ab_opts *o)
 	check_export("--export-json", o->export_json);
 	check_export("--export-csv", o->export_csv);
 	check_export("--export-markdown", o->export_markdown);
+	exports_apart(o);
+	names_text(o);
 	if (!ts_cli_given("seed"))
 		o->seed = random_seed();
 	o->progress = !o->quiet && isatty(STDERR_FILENO) == 1;
@@ -327,31 +373,43 @@ main(int argc, char **argv)
 	struct ab_opts o;
 	struct ab_exp e;
 	struct ts_buf out;
+	char err[512];
 	int status = TS_EXIT_OK, s;
+	bool screen_gone;
 
 	parse_args(argc, argv, &o);
-	ab_proc_catch_signals();
+	if (ab_proc_start(err, sizeof err) == -1) {
+		ts_error("%s", err);
+		opts_free(&o);
+		return TS_EXIT_FAILURE;
+	}
 	if (ab_exp_run(&o, &e) == -1 || ab_exp_judge(&o, &e) == -1) {
 		ts_error("%s", e.error);
-		ab_proc_kill_leftovers();
 		ab_exp_cleanup(&o);
 		ab_exp_free(&e);
 		opts_free(&o);
 		return TS_EXIT_FAILURE;
 	}
-	if (e.end == AB_END_INTERRUPTED)
-		ab_proc_kill_leftovers();
 	ts_buf_init(&out);
 	ab_out_summary(&out, &o, &e);
+	errno = 0;
 	ts_put_text(stdout, out.data, out.len);
-	fflush(stdout);
+	/* A reader that went away ends the screen's output, nothing else. */
+	screen_gone = (fflush(stdout) != 0 || ferror(stdout)) &&
+	    errno == EPIPE;
 	ts_buf_free(&out);
-	if (!write_export(o.export_json, ab_export_json, &o, &e) ||
-	    !write_export(o.export_csv, ab_export_csv, &o, &e) ||
-	    !write_export(o.export_markdown, ab_export_markdown, &o, &e))
+	/* Each export on its own: one that fails keeps no other from being. */
+	if (!write_export(o.export_json, ab_export_json, &o, &e))
+		status = TS_EXIT_FAILURE;
+	if (!write_export(o.export_csv, ab_export_csv, &o, &e))
+		status = TS_EXIT_FAILURE;
+	if (!write_export(o.export_markdown, ab_export_markdown, &o, &e))
 		status = TS_EXIT_FAILURE;
 	if (ab_exp_cleanup(&o) == -1)
 		status = TS_EXIT_FAILURE;
+	/* What is left for the screen goes nowhere, and is no error. */
+	if (screen_gone && freopen("/dev/null", "w", stdout) == NULL)
+		clearerr(stdout);
 	if (ts_close_stdout() == -1)
 		status = TS_EXIT_FAILURE;
 	if (e.end == AB_END_INTERRUPTED) {

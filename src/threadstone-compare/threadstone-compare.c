@@ -21,6 +21,7 @@
 #include "exitcodes.h"
 #include "msg.h"
 #include "report/report-compare.h"
+#include "report/report-export.h"
 #include "report/report-format.h"
 #include "util.h"
 
@@ -245,6 +246,56 @@ side_load(struct side *s)
 	return 0;
 }
 
+/*
+ * One run is one run however many files hold it (a copy, a link such
+ * as a directory's latest.json): documents of a side with a run id
+ * already in it (the SHA-256 of the canonical bytes) are dropped, and
+ * one line says so.
+ */
+static void
+side_dedupe(struct side *s, const char *which)
+{
+	char (*id)[TS_RUN_ID_LEN + 1], *first = NULL, *again = NULL;
+	char dup[TS_RUN_ID_LEN + 1] = "";
+	size_t i, j, k = 0, dropped = 0;
+
+	id = ts_xcalloc(s->n, sizeof *id);
+	for (i = 0; i < s->n; i++) {
+		ts_export_run_id(&s->docs[i], id[k]);
+		for (j = 0; j < k && strcmp(id[j], id[k]) != 0; j++)
+			;
+		if (j < k) {
+			if (dropped++ == 0) {
+				first = ts_xstrdup(s->paths[j]);
+				again = ts_xstrdup(s->paths[i]);
+				memcpy(dup, id[k], sizeof dup);
+			}
+			ts_report_free(&s->docs[i]);
+			free(s->paths[i]);
+			continue;
+		}
+		s->docs[k] = s->docs[i];
+		s->paths[k++] = s->paths[i];
+	}
+	if (dropped > 0) {
+		ts_warning("%s: %zu document%s repeat%s a run already in the "
+		    "set (%s is %s's run %s): each run counts once, %zu "
+		    "run%s", which, dropped, dropped == 1 ? "" : "s",
+		    dropped == 1 ? "s" : "", again, first, dup, k,
+		    k == 1 ? "" : "s");
+		if (strstr(s->label, " runs") != NULL) {
+			free(s->label);
+			s->label = k == 1 ? ts_xstrdup(s->paths[0]) :
+			    ts_xasprintf("%zu runs: %s ... %s", k, s->paths[0],
+			    s->paths[k - 1]);
+		}
+	}
+	s->n = k;
+	free(first);
+	free(again);
+	free(id);
+}
+
 static void
 side_free(struct side *s)
 {
@@ -374,6 +425,8 @@ main(int argc, char *argv[])
 	}
 	if (side_load(&base) == -1 || side_load(&cand) == -1)
 		goto out;
+	side_dedupe(&base, "baseline");
+	side_dedupe(&cand, "candidate");
 
 	bp = (const char *const *)base.paths;
 	cp = (const char *const *)cand.paths;

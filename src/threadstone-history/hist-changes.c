@@ -22,6 +22,7 @@
 #include "history/history-series.h"
 #include "msg.h"
 #include "report/report-verify.h"
+#include "report/report-machine.h"
 #include "util.h"
 
 void
@@ -294,6 +295,31 @@ judged(const struct ts_hist_judgement *j)
 	    j->verdict == TS_HIST_WORSE;
 }
 
+/*
+ * A document of another machine than the host's history (compare's
+ * test of one machine: CPU model, target, threads) is not checked: its
+ * figures would judge the machines, not a change.  The reason, or NULL.
+ */
+static char *
+other_machine(struct ts_hist *h, const char *host, const struct ts_report *r)
+{
+	struct ts_report m;
+	char err[256], *diff, *why = NULL;
+
+	memset(&m, 0, sizeof m);
+	if (ts_hist_host_machine(h, host, &m, err, sizeof err) == 1 &&
+	    (diff = ts_compare_machine_mismatch(&m, r)) != NULL) {
+		why = ts_xasprintf("the document is from another machine than "
+		    "host '%s''s history (%s): its figures would measure the "
+		    "machines, not a change (--host names the host)", host,
+		    diff);
+		free(diff);
+	}
+	free(m.system.cpu_model);
+	free(m.system.target);
+	return why;
+}
+
 /* The checked document's passes, judged against their series. */
 struct check {
 	const struct ts_workload	**w;	/* a pass's workload */
@@ -528,6 +554,13 @@ hist_check(const struct hist_opts *o, const char *arg)
 	}
 	if (hist_open(o, false, &h) == -1)
 		goto out;
+	if ((why = other_machine(&h, host, &r)) != NULL) {
+		ts_hist_close(&h);
+		ts_warning("%s: %s", name, why);
+		rc = not_checked(o, name, host, prod.description, why);
+		free(why);
+		goto out;
+	}
 	ns = check_series(&h, host, sha, &s, err, sizeof err);
 	ts_hist_close(&h);
 	if (ns < 0) {
