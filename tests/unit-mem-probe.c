@@ -196,6 +196,57 @@ test_runs(void)
 	    "a working set under one slot refused");
 }
 
+/* Each thread's wait, as a kernel whose counter grows 2 ms a call. */
+static _Thread_local uint64_t fake_wait;
+
+static int
+wait_step(uint64_t *wait)
+{
+	fake_wait += 2000000;
+	*wait = fake_wait;
+	return 0;
+}
+
+/* The same, but the kernel says nothing the second time (the chase's end). */
+static int
+wait_fails(uint64_t *wait)
+{
+	fake_wait += 2000000;
+	*wait = fake_wait;
+	return fake_wait > 2000000 ? -1 : 0;
+}
+
+/*
+ * The run-queue wait: read by each thread around its chase, summed and
+ * its largest kept; unknown (negative) without the hook or when a thread
+ * could not read it.
+ */
+static void
+test_wait(void)
+{
+	struct ts_probe_config cfg;
+	struct ts_probe_result r;
+	char err[256];
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.seconds = 0.01;
+	cfg.working_set_bytes = 64 * 1024;
+	cfg.threads = 3;
+	cfg.seed = 1;
+	ok(ts_probe_run(&cfg, &r, err, sizeof err) == 0 && r.wait_s < 0 &&
+	    r.max_wait_s < 0, "no hook: the wait is unknown");
+	cfg.wait_ns = wait_step;
+	ok(ts_probe_run(&cfg, &r, err, sizeof err) == 0, "a run with the hook");
+	ok(fabs(r.wait_s - 0.006) < 1e-12 && fabs(r.max_wait_s - 0.002) < 1e-12,
+	    "three threads waited 2 ms each: 6 ms in all, 2 ms at most "
+	    "(%g, %g)", r.wait_s, r.max_wait_s);
+	cfg.threads = 1;
+	cfg.wait_ns = wait_fails;
+	ok(ts_probe_run(&cfg, &r, err, sizeof err) == 0, "a run whose hook fails");
+	ok(r.wait_s < 0 && r.max_wait_s < 0, "one thread without its wait: "
+	    "unknown, not a partial sum (%g)", r.wait_s);
+}
+
 int
 main(void)
 {
@@ -203,5 +254,6 @@ main(void)
 	test_uniform_cycles();
 	test_determinism();
 	test_runs();
+	test_wait();
 	return done_testing();
 }

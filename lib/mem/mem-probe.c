@@ -33,6 +33,7 @@ struct worker {
 	double		 start, end;
 	bool		 interrupted;
 	double		 seconds;
+	double		 wait_s;	/* during the chase; < 0: unknown */
 };
 
 struct ts_probe {
@@ -147,7 +148,7 @@ chase_main(void *arg)
 	const struct ts_probe_config *cfg = &w->probe->cfg;
 	const uint32_t *chain = w->chain;
 	uint32_t p = w->cursor;
-	uint64_t batches = 0;
+	uint64_t batches = 0, wait0 = 0, wait1;
 	double deadline, now;
 	unsigned k;
 
@@ -155,8 +156,12 @@ chase_main(void *arg)
 		w->pinned = cfg->bind(cfg->bind_arg, w->index) == 0;
 	w->interrupted = false;
 	w->batches = 0;
+	w->wait_s = 0;
 	if (!gate_wait(w->probe))
 		return NULL;
+	/* The wait of this chase alone, read outside its clock. */
+	if (cfg->wait_ns == NULL || cfg->wait_ns(&wait0) == -1)
+		w->wait_s = -1;
 	w->start = ts_now();
 	deadline = w->start + w->seconds;
 	for (;;) {
@@ -174,6 +179,10 @@ chase_main(void *arg)
 	}
 	w->cursor = p;
 	w->batches = batches;
+	if (w->wait_s == 0 && cfg->wait_ns(&wait1) == 0 && wait1 >= wait0)
+		w->wait_s = (double)(wait1 - wait0) / 1e9;
+	else
+		w->wait_s = -1;
 	return NULL;
 }
 
@@ -307,6 +316,7 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 {
 	double first = 0, last = 0;
 	uint32_t fold = 0;
+	bool unknown = false;
 	unsigned i;
 	int rc;
 
@@ -335,7 +345,13 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 		res->pinned += (unsigned)w->pinned;
 		res->interrupted |= w->interrupted;
 		fold ^= w->cursor;
+		res->wait_s += w->wait_s;
+		if (w->wait_s > res->max_wait_s)
+			res->max_wait_s = w->wait_s;
+		unknown |= w->wait_s < 0;
 	}
+	if (unknown)
+		res->wait_s = res->max_wait_s = -1;
 	res->elapsed_s = last - first;
 	res->threads = pr->cfg.threads;
 	res->working_set_bytes = pr->slots * sizeof(uint32_t);

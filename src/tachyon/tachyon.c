@@ -25,6 +25,7 @@
 #include "probe-prom.h"
 #include "probe-textfile.h"
 #include "probe-tool.h"
+#include "probe-window.h"
 #include "topo/topo-cpus.h"
 #include "topo/topo.h"
 #include "util.h"
@@ -34,7 +35,7 @@
 #define MAX_WS_MB	16384.0		/* 32-bit slot indices */
 #define MAX_THREADS	1024u		/* and 4 per usable CPU */
 #define MAX_COUNT	UINT64_C(1000000000)
-#define WATCH_SECONDS	1.0		/* a reading's default length in watch mode */
+#define WATCH_SECONDS	TS_PW_READING_S	/* a watch's readings, by default */
 #define WRAP_SECONDS	2.0		/* each reading's default length with --wrap */
 #define MAX_TAGS	64
 
@@ -50,7 +51,8 @@ enum {
 	OPT_WRAP,
 	OPT_RECORD,
 	OPT_FORMAT,
-	OPT_TEXTFILE
+	OPT_TEXTFILE,
+	OPT_WINDOW
 };
 
 static const struct option longopts[] = {
@@ -69,6 +71,7 @@ static const struct option longopts[] = {
 	{ "record",		required_argument,	NULL, OPT_RECORD },
 	{ "format",		required_argument,	NULL, OPT_FORMAT },
 	{ "textfile",		required_argument,	NULL, OPT_TEXTFILE },
+	{ "window",		required_argument,	NULL, OPT_WINDOW },
 	TS_CLI_STD_OPTIONS
 };
 
@@ -83,11 +86,12 @@ static const char help[] =
 "usage: %s [-s seconds] [-w MiB|auto] [-t threads] [--seed N] [--json]\n"
 "       [--format human|json|prometheus] [--textfile DIR]\n"
 "       [--min-score X] [--watch] [--interval seconds] [--count N]\n"
+"       [--window seconds]\n"
 "       [--no-cache-check] [--tag KEY=VALUE]...\n"
 "       %s [options] --wrap [--record FILE] [--] COMMAND [ARG]...\n"
 "Measure how fast this host's memory system is right now.\n"
-"  -s, --seconds F           wall-clock budget, 0 < F <= 86400 (10; 1 with\n"
-"                            --watch)\n"
+"  -s, --seconds F           wall-clock budget, 0 < F <= 86400 (10; 0.02\n"
+"                            with --watch)\n"
 "  -w, --working-set-mb N    chain size per thread in MiB, 0.0625..16384, or\n"
 "                            auto (64)\n"
 "  -t, --threads N           concurrent chains, 1..4 per usable CPU (all\n"
@@ -98,10 +102,15 @@ static const char help[] =
 "                            prometheus (the text exposition format)\n"
 "      --textfile DIR        also write DIR/tachyon.prom, whole, after every\n"
 "                            reading (node_exporter's textfile collector)\n"
-"      --min-score X         exit 3 if the score is below X\n"
-"      --watch               a JSON line per reading until SIGINT/SIGTERM\n"
-"      --interval F          start a reading every F seconds (implies --watch)\n"
+"      --min-score X         exit 3 if the score is below X; with --watch,\n"
+"                            the degraded gauge's floor\n"
+"      --watch               a JSON line per reading until SIGINT/SIGTERM, on\n"
+"                            a schedule costing at most 3.6 CPU-s an hour\n"
+"      --interval F          start a reading every F seconds instead (implies\n"
+"                            --watch)\n"
 "      --count N             stop after N readings (implies --watch)\n"
+"      --window F            with --watch: combine the readings of the last\n"
+"                            F seconds into a score and its interval (600)\n"
 "      --no-cache-check      skip the check that the working set clears cache\n"
 "      --tag KEY=VALUE       add a field to JSON records, a label to the\n"
 "                            Prometheus series (repeatable)\n"
@@ -126,7 +135,7 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 {
 	static const char *const formats[] = { "human", "json", "prometheus",
 	    NULL };
-	bool seconds_set = false, wrap = false;
+	bool seconds_set = false, wrap = false, window_set = false;
 	const char *textfile = NULL;
 	char err[512];
 	size_t i;
@@ -138,6 +147,7 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 	o->ws_bytes = 64 * TS_MIB;
 	o->seed = 1;
 	o->cache_check = true;
+	o->window = TS_PW_WINDOW_S;
 	/* "+": stop at COMMAND, so that its options stay its own. */
 	while ((c = ts_cli_getopt(argc, argv, "+s:w:t:Vh", longopts,
 	    help)) != -1) {
@@ -238,6 +248,13 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 		case OPT_TEXTFILE:
 			textfile = optarg;
 			break;
+		case OPT_WINDOW:
+			if (ts_parse_double(optarg, 0, MAX_SECONDS,
+			    &o->window) == -1 || !(o->window > 0))
+				bad_value("--window", "a number of seconds in "
+				    "(0, 86400]", optarg);
+			window_set = true;
+			break;
 		}
 	}
 	if (wrap) {
@@ -268,12 +285,13 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 		ts_usage_error("--format prometheus writes one exposition, not "
 		    "a stream: with --watch, --interval or --count use "
 		    "--textfile DIR");
-	if (o->watch && o->min_score > 0)
-		ts_usage_error("--min-score cannot be combined with --watch, "
-		    "--interval or --count");
+	if (window_set && !o->watch)
+		ts_usage_error("--window needs --watch, --interval or --count");
 	if (o->watch && !seconds_set)
 		o->seconds = o->interval > 0 && o->interval < WATCH_SECONDS ?
 		    o->interval : WATCH_SECONDS;
+	/* Without --interval, the watch keeps to its CPU budget. */
+	o->cheap = o->watch && !(o->interval > 0);
 	if (o->interval > 0 && o->interval < o->seconds)
 		ts_usage_error("--interval %g is shorter than --seconds %g",
 		    o->interval, o->seconds);
@@ -333,6 +351,8 @@ main(int argc, char **argv)
 	else if (o.threads > 4 * (uint64_t)cpus.usable)
 		ts_usage_error("--threads must be at most 4 per usable CPU, "
 		    "[1, %u] here, not %" PRIu64, 4 * cpus.usable, o.threads);
+	if (o.cheap)
+		o.interval = ts_pw_interval_for(o.threads, o.seconds);
 	o.stop = &stop_flag;
 	/* From here on a signal in watch mode ends the first reading. */
 	if (o.watch)
