@@ -465,9 +465,11 @@ reading(const struct ts_probe_tool_opts *o,
 	ctx.writes = NULL;	/* the exposition on stdout is no file's */
 	if (o->prometheus)
 		ts_prom_reading(&out, &res, chk, unix_time, &ctx);
-	else if (o->json)
-		ts_probeout_json(&out, &res, chk, 0, unix_time);
-	else
+	else if (o->json) {
+		ts_probeout_json_open(&out, &res, chk, 0, unix_time);
+		ts_hostid_json(&out, o->id, o->tags, o->ntags);
+		ts_buf_puts(&out, "}\n");
+	} else
 		ts_probeout_human(&out, &res, chk);
 	if (!emit(&out))
 		status = TS_EXIT_FAILURE;
