@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mem/mem-probe.h"
+#include "rng.h"
 #include "tap.h"
 
 
@@ -196,6 +197,60 @@ test_runs(void)
 	    "a working set under one slot refused");
 }
 
+/* Sattolo's plain loop, one swap after another, as the seed wrote it. */
+static void
+plain_build(uint32_t *chain, uint64_t n, uint64_t seed, unsigned thread)
+{
+	struct ts_rng rng;
+	uint64_t i, j;
+	uint32_t tmp;
+
+	for (i = 0; i < n; i++)
+		chain[i] = (uint32_t)i;
+	ts_rng_seed(&rng, ts_probe_thread_seed(seed, thread));
+	for (i = n; i-- > 1;) {
+		j = ts_rng_below(&rng, i);
+		tmp = chain[i];
+		chain[i] = chain[j];
+		chain[j] = tmp;
+	}
+}
+
+/*
+ * The build draws its swaps ahead of time to overlap their misses: the
+ * chain must be the very one the plain loop gives, for short chains
+ * (fewer slots than it draws ahead) and long ones.
+ */
+static void
+test_build_same(void)
+{
+	static const uint64_t sizes[] = { 1, 2, 3, 15, 16, 17, 18, 33, 1000,
+		1 << 20 };
+	uint32_t *a, *b;
+	size_t i;
+	int same = 1;
+
+	a = malloc((1 << 20) * sizeof *a);
+	b = malloc((1 << 20) * sizeof *b);
+	if (a == NULL || b == NULL) {
+		free(a);
+		free(b);
+		skip(1, "no memory for two 4 MiB chains");
+		return;
+	}
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		ts_probe_chain_build(a, sizes[i], 7, (unsigned)i);
+		plain_build(b, sizes[i], 7, (unsigned)i);
+		if (memcmp(a, b, sizes[i] * sizeof *a) != 0) {
+			diag("n = %llu differs", (unsigned long long)sizes[i]);
+			same = 0;
+		}
+	}
+	ok(same, "the chain drawn ahead is the plain loop's, 1 to 2^20 slots");
+	free(a);
+	free(b);
+}
+
 /* Each thread's wait, as a kernel whose counter grows 2 ms a call. */
 static _Thread_local uint64_t fake_wait;
 
@@ -255,5 +310,6 @@ main(void)
 	test_determinism();
 	test_runs();
 	test_wait();
+	test_build_same();
 	return done_testing();
 }

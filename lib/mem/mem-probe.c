@@ -70,21 +70,38 @@ ts_probe_thread_seed(uint64_t seed, unsigned thread)
 	    ((uint64_t)thread + 1));
 }
 
+/* Swaps whose slot is drawn, and its line fetched, ahead of time. */
+#define BUILD_AHEAD	16
+
 void
 ts_probe_chain_build(uint32_t *chain, uint64_t n, uint64_t seed,
     unsigned thread)
 {
+	uint64_t js[BUILD_AHEAD], i, j, k;
 	struct ts_rng rng;
-	uint64_t i, j;
 	uint32_t tmp;
 
 	/* Writing every slot here is also the first touch of every page. */
 	for (i = 0; i < n; i++)
 		chain[i] = (uint32_t)i;
 	ts_rng_seed(&rng, ts_probe_thread_seed(seed, thread));
-	/* Sattolo: j < i strictly, so the result is a single n-cycle. */
-	for (i = n; i-- > 1;) {
-		j = ts_rng_below(&rng, i);
+	/*
+	 * Sattolo: j < i strictly, so the result is a single n-cycle.  The
+	 * j of step i is drawn BUILD_AHEAD steps before it is used, in the
+	 * same order as ever (the same chain), and its line is asked for
+	 * then, so that the random swaps wait for memory side by side
+	 * instead of one after another.
+	 */
+	for (k = 0; k < BUILD_AHEAD && n - 1 - k >= 1 && k < n; k++) {
+		js[k] = ts_rng_below(&rng, n - 1 - k);
+		__builtin_prefetch(&chain[js[k]], 1);
+	}
+	for (i = n, k = 0; i-- > 1; k = (k + 1) % BUILD_AHEAD) {
+		j = js[k];
+		if (i > BUILD_AHEAD) {
+			js[k] = ts_rng_below(&rng, i - BUILD_AHEAD);
+			__builtin_prefetch(&chain[js[k]], 1);
+		}
 		tmp = chain[i];
 		chain[i] = chain[j];
 		chain[j] = tmp;
