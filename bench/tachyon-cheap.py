@@ -67,23 +67,16 @@ def end(p, grace=5.0):
     then SIGKILL after grace seconds; reap p."""
     if p is None:
         return
-    for sig in (signal.SIGCONT, signal.SIGTERM):
+    for sigs in ((signal.SIGCONT, signal.SIGTERM), (signal.SIGKILL,)):
+        for sig in sigs:
+            try:
+                os.killpg(p.pid, sig)
+            except (ProcessLookupError, PermissionError):
+                pass
         try:
-            os.killpg(p.pid, sig)
-        except (ProcessLookupError, PermissionError):
+            p.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
             pass
-    try:
-        p.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        pass
-    try:
-        os.killpg(p.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        p.wait(timeout=grace)
-    except subprocess.TimeoutExpired:
-        pass
     if p in CHILDREN:
         CHILDREN.remove(p)
 

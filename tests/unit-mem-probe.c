@@ -143,6 +143,17 @@ count_bind(void *arg, unsigned thread)
 	return thread == 0 ? 0 : -1;
 }
 
+/* A configuration of 64 KiB chains, seed 1. */
+static void
+tiny(struct ts_probe_config *cfg, double seconds, unsigned threads)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->seconds = seconds;
+	cfg->working_set_bytes = 64 * 1024;
+	cfg->threads = threads;
+	cfg->seed = 1;
+}
+
 /* Real runs on tiny chains: accounting, consistency, stop, errors. */
 static void
 test_runs(void)
@@ -153,11 +164,7 @@ test_runs(void)
 	atomic_int calls = 0, stop = 1;
 	char err[256];
 
-	memset(&cfg, 0, sizeof cfg);
-	cfg.seconds = 0.02;
-	cfg.working_set_bytes = 64 * 1024;
-	cfg.threads = 2;
-	cfg.seed = 1;
+	tiny(&cfg, 0.02, 2);
 	cfg.bind = count_bind;
 	cfg.bind_arg = &calls;
 	ok(ts_probe_run(&cfg, &r, err, sizeof err) == 0, "a 20 ms run works");
@@ -283,11 +290,7 @@ test_wait(void)
 	struct ts_probe_result r;
 	char err[256];
 
-	memset(&cfg, 0, sizeof cfg);
-	cfg.seconds = 0.01;
-	cfg.working_set_bytes = 64 * 1024;
-	cfg.threads = 3;
-	cfg.seed = 1;
+	tiny(&cfg, 0.01, 3);
 	ok(ts_probe_run(&cfg, &r, err, sizeof err) == 0 && r.wait_s < 0 &&
 	    r.max_wait_s < 0, "no hook: the wait is unknown");
 	cfg.wait_ns = wait_step;
