@@ -45,6 +45,8 @@ struct ts_probe {
 	pthread_cond_t		 cond;
 	unsigned		 ready;
 	bool			 go, abort;
+	bool			 started;
+	double			 first;	/* the first thread's start */
 };
 
 /*
@@ -157,6 +159,28 @@ build_main(void *arg)
 	return NULL;
 }
 
+/*
+ * The first start of the threads of this reading (now, for the first to
+ * ask).  All stop at one deadline from it: a thread that waited for its
+ * CPU chases for less, and the reading still lasts its budget (a deadline
+ * of each thread's own made a short reading longer, and slower, by every
+ * late start).
+ */
+static double
+first_start(struct ts_probe *pr, double now)
+{
+	double first;
+
+	pthread_mutex_lock(&pr->lock);
+	if (!pr->started) {
+		pr->started = true;
+		pr->first = now;
+	}
+	first = pr->first;
+	pthread_mutex_unlock(&pr->lock);
+	return first;
+}
+
 /* Worker: wait for the others, then chase in batches until the budget. */
 static void *
 chase_main(void *arg)
@@ -180,7 +204,7 @@ chase_main(void *arg)
 	if (cfg->wait_ns == NULL || cfg->wait_ns(&wait0) == -1)
 		w->wait_s = -1;
 	w->start = ts_now();
-	deadline = w->start + w->seconds;
+	deadline = first_start(w->probe, w->start) + w->seconds;
 	for (;;) {
 		for (k = 0; k < TS_PROBE_BATCH; k++)
 			p = chain[p];
@@ -219,7 +243,7 @@ run_workers(struct ts_probe *pr, void *(*fn)(void *))
 	if ((tids = calloc(pr->cfg.threads, sizeof *tids)) == NULL)
 		return ENOMEM;
 	pr->ready = 0;
-	pr->go = pr->abort = false;
+	pr->go = pr->abort = pr->started = false;
 	block_signals(&old);
 	for (i = 0; i < pr->cfg.threads; i++) {
 		if ((rc = pthread_create(&tids[i], NULL, fn,

@@ -66,8 +66,9 @@ struct ts_probe	*ts_probe_open(const struct ts_probe_config *, char *err,
 		    size_t errlen);
 /*
  * One reading: all threads start at a barrier, chase in batches and stop
- * at the first batch boundary past `seconds`.  Every thread completes at
- * least one batch.  Return 0, or -1 with the reason in err.
+ * at the first batch boundary `seconds` past the first thread's start.
+ * Every thread completes at least one batch.  Return 0, or -1 with the
+ * reason in err.
  */
 int		 ts_probe_measure(struct ts_probe *, double seconds,
 		    struct ts_probe_result *, char *err, size_t errlen);
