@@ -82,8 +82,12 @@ EOF
 ok $? "an accelerated watch of 2 and of 12 readings ran"
 read -r per interval hour <"$tmpdir/cost"
 echo "# $threads threads: $per CPU-s a reading, one every $interval s: $hour CPU-s an hour (load: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"
-awk -v h="$hour" 'BEGIN { exit !(h > 0 && h <= 3.6) }'
-ok $? "the cheap schedule costs $hour CPU-s an hour, at most 3.6 (0.1 % of a CPU)"
+if emulated; then
+	ok 0 "# SKIP under $TS_EMULATED the CPU time of a reading is the emulator's"
+else
+	awk -v h="$hour" 'BEGIN { exit !(h > 0 && h <= 3.6) }'
+	ok $? "the cheap schedule costs $hour CPU-s an hour, at most 3.6 (0.1 % of a CPU)"
+fi
 self=$(field cpu_s "$tmpdir/cost-12.json")
 awk -v s="$self" 'BEGIN { exit !(s > 0 && s < 60) }'
 ok $? "each line says the CPU time tachyon has used so far (cpu_s $self)"
