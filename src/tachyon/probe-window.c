@@ -81,8 +81,10 @@ ts_pw_add(struct ts_pw *w, const struct ts_pw_reading *r)
 	/* The history the reading is judged by: what its reach still holds. */
 	while (old < w->n && w->hist[old].t < r->t - w->rule.history_s)
 		old++;
-	memmove(w->hist, w->hist + old, (w->n - old) * sizeof *w->hist);
-	w->n -= old;
+	if (old > 0) {
+		memmove(w->hist, w->hist + old, (w->n - old) * sizeof *w->hist);
+		w->n -= old;
+	}
 	baseline(w);
 	suspect = ts_pw_suspect(&w->rule, r, w->baseline, w->baseline_wait);
 	if (suspect == w->degraded)
