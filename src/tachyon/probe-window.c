@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "history/history-stats.h"
 #include "probe-window.h"
+#include "stats/stats-basic.h"
+#include "stats/stats-t.h"
 #include "util.h"
 
 void
@@ -62,12 +63,12 @@ baseline(struct ts_pw *w)
 	if (w->n >= w->rule.min_history && w->n > 0) {
 		for (i = 0; i < w->n; i++)
 			v[i] = w->hist[i].score;
-		w->baseline = ts_hs_median(v, w->n);
+		w->baseline = ts_median(v, w->n);
 		for (i = 0; i < w->n; i++)
 			if (w->hist[i].wait_share >= 0)
 				v[k++] = w->hist[i].wait_share;
 		if (k >= w->rule.min_history)
-			w->baseline_wait = ts_hs_median(v, k);
+			w->baseline_wait = ts_median(v, k);
 	}
 	free(v);
 }
@@ -113,10 +114,10 @@ ts_pw_interval(const double *v, size_t n, double *mean, double *low,
 	*mean = *low = *high = NAN;
 	if (n == 0)
 		return;
-	ts_hs_mean_var(v, n, mean, &var);
+	ts_mean_var(v, n, mean, &var);
 	if (n < 2)
 		return;
-	half = ts_hs_t_quantile(0.975, (double)(n - 1)) * sqrt(var / (double)n);
+	half = ts_t_quantile(0.975, (double)(n - 1)) * sqrt(var / (double)n);
 	*low = *mean - half;
 	*high = *mean + half;
 }
