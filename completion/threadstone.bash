@@ -177,7 +177,7 @@ _threadstone_program_args()
     *:-t | *:--threads | *:-s | *:--samples | *:--seconds | *:--warmup | \
     *:--window-ms | *:--stream-mb | *:--latency-mb | *:--min-ms | \
     *:--max-size | *:--repeat | *:--seed | *:--min-score | *:--interval | \
-    *:--count)
+    *:--count | tachyon:--window)
         return ;;              # a number: nothing to offer
     esac
 

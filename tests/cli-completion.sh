@@ -102,6 +102,8 @@ expect "auto " "$probe" -w ''
 has --working-set-mb threadstone tachyon --
 expect "auto " threadstone tachyon -w ''
 expect "" threadstone tachyon --seconds ''
+has --window threadstone tachyon --win
+expect "" threadstone tachyon --window ''
 expect "a.json keys sub " threadstone compare ''
 expect "changes check " threadstone history c
 expect "add changes check export hosts list show trend " threadstone-history --db x ''
