@@ -5,11 +5,64 @@
  */
 #include <config.h>
 
+#include <stdint.h>
 #include <string.h>
 
 #include "buf.h"
 #include "cli-opt.h"
 #include "msg.h"
+
+/* Read the unsigned field of size bytes at p. */
+static uint64_t
+get_uint(const void *p, size_t size)
+{
+	uint8_t u8;
+	uint16_t u16;
+	uint32_t u32;
+	uint64_t v;
+
+	if (size == 1)
+		return memcpy(&u8, p, 1), u8;
+	if (size == 2)
+		return memcpy(&u16, p, 2), u16;
+	if (size == 4)
+		return memcpy(&u32, p, 4), u32;
+	return memcpy(&v, p, 8), v;
+}
+
+/*
+ * The value of row o's field in fields as --help's "%D" shows it: a
+ * number without its row's mult or factor, a choice's name, a string.
+ */
+static void
+opt_default(const struct ts_opt *o, const void *fields, struct ts_buf *b)
+{
+	const char *f = (const char *)fields + o->off;
+	const char *s;
+	double d;
+	int i;
+
+	switch (o->kind) {
+	case TS_OPT_KIND_UINT:
+		ts_buf_printf(b, "%llu", (unsigned long long)(get_uint(f,
+		    o->size) / (o->mult != 0 ? o->mult : 1)));
+		break;
+	case TS_OPT_KIND_DOUBLE:
+		memcpy(&d, f, sizeof d);
+		ts_buf_printf(b, "%g", d / (o->factor != 0 ? o->factor : 1));
+		break;
+	case TS_OPT_KIND_CHOICE:
+		memcpy(&i, f, sizeof i);
+		ts_buf_puts(b, o->choices[i]);
+		break;
+	case TS_OPT_KIND_STRING:
+		memcpy(&s, f, sizeof s);
+		ts_buf_puts(b, s != NULL ? s : "");
+		break;
+	default:
+		break;
+	}
+}
 
 /*
  * Append text with "%s" as the program's name, "%D" as row o's default
@@ -27,7 +80,7 @@ expand(struct ts_buf *b, const char *text, const struct ts_opt *o,
 			p++;
 		} else if (p[0] == '%' && p[1] == 'D' && o != NULL &&
 		    fields != NULL) {
-			ts_opt_default(o, fields, b);
+			opt_default(o, fields, b);
 			p++;
 		} else {
 			if (p[0] == '%' && p[1] == '%')

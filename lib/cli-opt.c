@@ -274,24 +274,6 @@ put_uint(void *p, size_t size, uint64_t v)
 		memcpy(p, &v, 8);
 }
 
-/* Read the unsigned field of size bytes at p. */
-static uint64_t
-get_uint(const void *p, size_t size)
-{
-	uint8_t u8;
-	uint16_t u16;
-	uint32_t u32;
-	uint64_t v;
-
-	if (size == 1)
-		return memcpy(&u8, p, 1), u8;
-	if (size == 2)
-		return memcpy(&u16, p, 2), u16;
-	if (size == 4)
-		return memcpy(&u32, p, 4), u32;
-	return memcpy(&v, p, 8), v;
-}
-
 /* Store a value of row o (a field of its own); 0, or -1 if refused. */
 static int
 store_value(const struct ts_opt *o, const char *arg, char *f)
@@ -570,36 +552,6 @@ ts_cli_first_other(const char *const except[])
 			best = &last.seen[i];
 	}
 	return best != NULL ? best->word : NULL;
-}
-
-void
-ts_opt_default(const struct ts_opt *o, const void *fields, struct ts_buf *b)
-{
-	const char *f = (const char *)fields + o->off;
-	const char *s;
-	double d;
-	int i;
-
-	switch (o->kind) {
-	case TS_OPT_KIND_UINT:
-		ts_buf_printf(b, "%llu", (unsigned long long)(get_uint(f,
-		    o->size) / (o->mult != 0 ? o->mult : 1)));
-		break;
-	case TS_OPT_KIND_DOUBLE:
-		memcpy(&d, f, sizeof d);
-		ts_buf_printf(b, "%g", d / (o->factor != 0 ? o->factor : 1));
-		break;
-	case TS_OPT_KIND_CHOICE:
-		memcpy(&i, f, sizeof i);
-		ts_buf_puts(b, o->choices[i]);
-		break;
-	case TS_OPT_KIND_STRING:
-		memcpy(&s, f, sizeof s);
-		ts_buf_puts(b, s != NULL ? s : "");
-		break;
-	default:
-		break;
-	}
 }
 
 void
