@@ -10,29 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "buf.h"
 #include "history/history-series.h"
 #include "history/history-stats.h"
 #include "util.h"
 
 static void
-bind_text(sqlite3_stmt *st, const char *name, const char *v)
+bind_text(struct ts_hist_stmt *st, const char *name, const char *v)
 {
-	int i = sqlite3_bind_parameter_index(st, name);
-
-	if (i > 0 && v != NULL)
-		sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
+	if (v != NULL)
+		ts_hist_bind_text(st, ts_hist_param(st, name), v);
 }
 
-static const char *
-col(sqlite3_stmt *st, int i)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return s != NULL ? (const char *)s : "";
-}
+#define col	ts_hist_col_text
 
 /* The index of description d among s's producers, added when new. */
 static size_t
@@ -70,7 +60,7 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 	struct ts_hist_series *v = NULL, *s = NULL;
 	size_t nv = 0, cap = 0;
 	struct ts_buf sql;
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 	int rc;
 
 	*out = NULL;
@@ -78,15 +68,17 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 	ts_buf_puts(&sql, "SELECT h.name, r.workload, r.pass, r.unit, "
 	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
 	    "d.producer FROM results r JOIN documents d ON d.id = "
-	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE 1");
+	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE true");
 	if (f->host != NULL)
 		ts_buf_puts(&sql, " AND h.name = :host");
 	if (f->workload != NULL)
 		ts_buf_puts(&sql, " AND r.workload = :workload");
 	if (f->pass != NULL)
 		ts_buf_puts(&sql, " AND r.pass = :pass");
-	if (f->producer != NULL)
-		ts_buf_puts(&sql, " AND instr(d.producer, :producer) > 0");
+	if (f->producer != NULL) {
+		ts_buf_puts(&sql, " AND ");
+		ts_hist_sql_contains(h, &sql, "d.producer", ":producer");
+	}
 	if (f->since >= 0)
 		ts_buf_puts(&sql, " AND d.unix_time >= :since");
 	if (f->until >= 0)
@@ -95,24 +87,20 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 		ts_buf_puts(&sql, " AND d.sha256 <> :sha");
 	ts_buf_puts(&sql, " ORDER BY h.name, r.workload, r.pass, d.unix_time, "
 	    "d.id");
-	rc = sqlite3_prepare_v2(h->db, sql.data, -1, &st, NULL);
+	st = ts_hist_prepare(h, sql.data, TS_HIST_MANY, err, errlen);
 	ts_buf_free(&sql);
-	if (rc != SQLITE_OK) {
-		ts_hist_errmsg(h, "reading", err, errlen);
+	if (st == NULL)
 		return -1;
-	}
 	bind_text(st, ":host", f->host);
 	bind_text(st, ":workload", f->workload);
 	bind_text(st, ":pass", f->pass);
 	bind_text(st, ":producer", f->producer);
 	bind_text(st, ":sha", f->exclude_sha256);
 	if (f->since >= 0)
-		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st,
-		    ":since"), f->since);
+		ts_hist_bind_int(st, ts_hist_param(st, ":since"), f->since);
 	if (f->until >= 0)
-		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st,
-		    ":until"), f->until);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		ts_hist_bind_int(st, ts_hist_param(st, ":until"), f->until);
+	while ((rc = ts_hist_step(st)) == 1) {
 		struct ts_hist_point *p;
 
 		if (s == NULL || strcmp(s->host, col(st, 0)) != 0 ||
@@ -128,23 +116,23 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 			s->workload = ts_xstrdup(col(st, 1));
 			s->pass = ts_xstrdup(col(st, 2));
 			s->unit = ts_xstrdup(col(st, 3));
-			s->higher_is_better = sqlite3_column_int(st, 4) != 0;
+			s->higher_is_better = ts_hist_col_int(st, 4) != 0;
 		}
 		if ((s->n & (s->n - 1)) == 0)
 			s->pts = ts_xrealloc(s->pts, (s->n ? 2 * s->n : 1) *
 			    sizeof *s->pts);
 		p = &s->pts[s->n++];
-		p->doc = sqlite3_column_int64(st, 5);
-		if (!TS_HIST_TIME_OK(sqlite3_column_double(st, 6))) {
+		p->doc = ts_hist_col_int(st, 5);
+		if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 6))) {
 			out_of_range(err, errlen, "document", "documents",
-			    p->doc, sqlite3_column_double(st, 6));
-			sqlite3_finalize(st);
+			    p->doc, ts_hist_col_real(st, 6));
+			ts_hist_finalize(st);
 			ts_hist_series_free(v, nv);
 			return -1;
 		}
-		p->t = sqlite3_column_int64(st, 6);
-		p->value = sqlite3_column_double(st, 7);
-		p->ci95 = sqlite3_column_double(st, 8);
+		p->t = ts_hist_col_int(st, 6);
+		p->value = ts_hist_col_real(st, 7);
+		p->ci95 = ts_hist_col_real(st, 8);
 		p->producer = producer_index(s, col(st, 9));
 		/* add stores finite numbers; a REAL column may hold Inf. */
 		if (!isfinite(p->value) || !isfinite(p->ci95)) {
@@ -152,18 +140,18 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 			    "is not a finite number in the database (changed "
 			    "by other means: add stores none)",
 			    (long long)p->doc, s->workload, s->pass);
-			sqlite3_finalize(st);
+			ts_hist_finalize(st);
 			ts_hist_series_free(v, nv);
 			return -1;
 		}
 	}
-	if (rc != SQLITE_DONE) {
+	if (rc != 0) {
 		ts_hist_errmsg(h, "reading", err, errlen);
-		sqlite3_finalize(st);
+		ts_hist_finalize(st);
 		ts_hist_series_free(v, nv);
 		return -1;
 	}
-	sqlite3_finalize(st);
+	ts_hist_finalize(st);
 	*out = v;
 	return (long)nv;
 }
@@ -508,27 +496,25 @@ long
 ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
     long long until, double **t, double **score, char *err, size_t errlen)
 {
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 	size_t n = 0;
 	int rc;
 
 	*t = *score = NULL;
-	if (sqlite3_prepare_v2(h->db, "SELECT t.unix_time, t.score, t.id FROM "
+	st = ts_hist_prepare(h, "SELECT t.unix_time, t.score, t.id FROM "
 	    "readings t JOIN hosts h ON h.id = t.host_id WHERE h.name = ?1 "
 	    "AND (?2 < 0 OR t.unix_time >= ?2) AND (?3 < 0 OR t.unix_time < "
-	    "?3) ORDER BY t.unix_time, t.id", -1, &st, NULL) != SQLITE_OK) {
-		ts_hist_errmsg(h, "reading", err, errlen);
+	    "?3) ORDER BY t.unix_time, t.id", TS_HIST_MANY, err, errlen);
+	if (st == NULL)
 		return -1;
-	}
-	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 2, since);
-	sqlite3_bind_int64(st, 3, until);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!TS_HIST_TIME_OK(sqlite3_column_double(st, 0))) {
+	ts_hist_bind_text(st, 1, host);
+	ts_hist_bind_int(st, 2, since);
+	ts_hist_bind_int(st, 3, until);
+	while ((rc = ts_hist_step(st)) == 1) {
+		if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 0))) {
 			out_of_range(err, errlen, "record", "readings",
-			    sqlite3_column_int64(st, 2),
-			    sqlite3_column_double(st, 0));
-			sqlite3_finalize(st);
+			    ts_hist_col_int(st, 2), ts_hist_col_real(st, 0));
+			ts_hist_finalize(st);
 			free(*t);
 			free(*score);
 			*t = *score = NULL;
@@ -539,23 +525,24 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
 			*score = ts_xrealloc(*score, (n ? 2 * n : 1) *
 			    sizeof **score);
 		}
-		(*t)[n] = sqlite3_column_double(st, 0);
-		(*score)[n] = sqlite3_column_double(st, 1);
+		(*t)[n] = ts_hist_col_real(st, 0);
+		(*score)[n] = ts_hist_col_real(st, 1);
 		n++;
 		if (!isfinite((*t)[n - 1]) || !isfinite((*score)[n - 1])) {
 			snprintf(err, errlen, "a probe reading of %s is not a "
 			    "finite number in the database (changed by other "
 			    "means: add stores none)", host);
-			sqlite3_finalize(st);
+			ts_hist_finalize(st);
 			free(*t);
 			free(*score);
 			*t = *score = NULL;
 			return -1;
 		}
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
+	if (rc != 0)
 		ts_hist_errmsg(h, "reading", err, errlen);
+	ts_hist_finalize(st);
+	if (rc != 0) {
 		free(*t);
 		free(*score);
 		*t = *score = NULL;
@@ -568,26 +555,22 @@ int
 ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
     long long *since, char *err, size_t errlen)
 {
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 	int rc;
 
 	*since = -1;
-	if (sqlite3_prepare_v2(h->db, "SELECT d.unix_time FROM documents d "
+	st = ts_hist_prepare(h, "SELECT d.unix_time FROM documents d "
 	    "JOIN hosts h ON h.id = d.host_id WHERE h.name = ?1 ORDER BY "
-	    "d.unix_time DESC LIMIT 1 OFFSET ?2", -1, &st, NULL) !=
-	    SQLITE_OK) {
-		ts_hist_errmsg(h, "reading", err, errlen);
+	    "d.unix_time DESC LIMIT 1 OFFSET ?2", 0, err, errlen);
+	if (st == NULL)
 		return -1;
-	}
-	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 2, n - 1);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*since = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+	ts_hist_bind_text(st, 1, host);
+	ts_hist_bind_int(st, 2, n - 1);
+	rc = ts_hist_step(st);
+	if (rc == 1)
+		*since = ts_hist_col_int(st, 0);
+	else if (rc == -1)
 		ts_hist_errmsg(h, "reading", err, errlen);
-		return -1;
-	}
-	return 0;
+	ts_hist_finalize(st);
+	return rc == -1 ? -1 : 0;
 }

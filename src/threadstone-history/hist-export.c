@@ -26,7 +26,6 @@ static const char *const cols[] = { "document_id", "run_id", "host",
     "higher_is_better", "threads", "value", "ci95", "cv", "n", "stability" };
 #define NCOLS	(sizeof cols / sizeof cols[0])
 #define RUN_ID	1		/* the column computed from the body */
-#define BODY	((int)NCOLS - 1)	/* the query's last column */
 
 /* A CSV field, quoted when it needs to be (RFC 4180). */
 static void
@@ -47,16 +46,16 @@ csv_field(struct ts_buf *b, const char *s)
 
 /* Column i as its value: numbers exactly, text as given. */
 static void
-value(struct ts_buf *b, sqlite3_stmt *st, int i, bool json)
+value(struct ts_buf *b, struct ts_hist_stmt *st, int i, bool json)
 {
-	switch (sqlite3_column_type(st, i)) {
-	case SQLITE_INTEGER:
-		ts_buf_printf(b, "%lld", (long long)sqlite3_column_int64(st, i));
+	switch (ts_hist_col_type(st, i)) {
+	case TS_HIST_INT:
+		ts_buf_printf(b, "%lld", ts_hist_col_int(st, i));
 		break;
-	case SQLITE_FLOAT:
-		ts_buf_printf(b, "%.17g", sqlite3_column_double(st, i));
+	case TS_HIST_REAL:
+		ts_buf_printf(b, "%.17g", ts_hist_col_real(st, i));
 		break;
-	case SQLITE_NULL:
+	case TS_HIST_NULL:
 		ts_buf_puts(b, json ? "null" : "");
 		break;
 	default:
@@ -68,28 +67,37 @@ value(struct ts_buf *b, sqlite3_stmt *st, int i, bool json)
 }
 
 /*
- * The run id of the document whose text is the statement's body column
- * into id, for document doc; *last remembers the document it was
- * computed for, since its rows follow each other.  A body that no longer
- * parses (put there by other means) has an empty id.
+ * The run id of document doc, read by body (its body, a statement of
+ * its own: a body is read once for its rows, which follow each other)
+ * into id; *last remembers the document it was computed for.  A body
+ * that no longer parses (put there by other means) has an empty id.
+ * Return 0, or -1 when the body could not be read.
  */
-static void
-run_id(sqlite3_stmt *st, long long doc, long long *last,
+static int
+run_id(struct ts_hist_stmt *body, long long doc, long long *last,
     char id[TS_RUN_ID_LEN + 1])
 {
 	struct ts_report r;
+	const void *text;
 	char err[256];
+	size_t len;
+	int rc;
 
 	if (doc == *last)
-		return;
+		return 0;
 	*last = doc;
+	ts_hist_bind_int(body, 1, doc);
+	if ((rc = ts_hist_step(body)) == -1)
+		return -1;
+	text = rc == 1 ? ts_hist_col_blob(body, 0, &len) : NULL;
 	memset(&r, 0, sizeof r);
-	if (ts_doc_parse(sqlite3_column_blob(st, BODY),
-	    (size_t)sqlite3_column_bytes(st, BODY), &r, err, sizeof err) == 0)
+	if (text != NULL && ts_doc_parse(text, len, &r, err, sizeof err) == 0)
 		ts_export_run_id(&r, id);
 	else
 		id[0] = '\0';
 	ts_report_free(&r);
+	ts_hist_reset(body);
+	return 0;
 }
 
 int
@@ -97,9 +105,9 @@ hist_export(const struct hist_opts *o)
 {
 	struct ts_hist h;
 	struct ts_buf line;
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st, *body;
 	bool json = o->format == 0;
-	char id[TS_RUN_ID_LEN + 1] = "";
+	char id[TS_RUN_ID_LEN + 1] = "", err[1024];
 	long long last = -1;
 	size_t i;
 	int rc;
@@ -107,11 +115,17 @@ hist_export(const struct hist_opts *o)
 	st = hist_query(o, &h, "SELECT d.id, h.name, d.generated_at, "
 	    "d.unix_time, d.producer, d.signature, r.workload, r.pass, r.unit, "
 	    "r.higher_is_better, r.threads, r.value, r.ci95, r.cv, r.n, "
-	    "r.stability, d.body FROM results r JOIN documents d ON d.id = "
-	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE 1", true,
+	    "r.stability FROM results r JOIN documents d ON d.id = "
+	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE true", true,
 	    " ORDER BY d.unix_time, d.id, r.rowid");
 	if (st == NULL)
 		return TS_EXIT_FAILURE;
+	body = hist_prepare(&h, "SELECT body FROM documents WHERE id = ?1", 0);
+	if (body == NULL) {
+		ts_hist_finalize(st);
+		ts_hist_close(&h);
+		return TS_EXIT_FAILURE;
+	}
 	ts_buf_init(&line);
 	if (!json) {
 		for (i = 0; i < NCOLS; i++)
@@ -119,9 +133,12 @@ hist_export(const struct hist_opts *o)
 		ts_buf_puts(&line, "\n");
 		fwrite(line.data, 1, line.len, stdout);
 	}
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = ts_hist_step(st)) == 1) {
 		line.len = 0;
-		run_id(st, sqlite3_column_int64(st, 0), &last, id);
+		if (run_id(body, ts_hist_col_int(st, 0), &last, id) == -1) {
+			rc = -1;
+			break;
+		}
 		for (i = 0; i < NCOLS; i++) {
 			if (json)
 				ts_buf_printf(&line, "%s\"%s\":", i > 0 ? "," :
@@ -140,5 +157,12 @@ hist_export(const struct hist_opts *o)
 		fwrite(line.data, 1, line.len, stdout);
 	}
 	ts_buf_free(&line);
-	return hist_finish(&h, st, rc);
+	/* The failure said before the body's statement is let go. */
+	if (rc == -1) {
+		ts_hist_errmsg(&h, "reading", err, sizeof err);
+		ts_error("%s", err);
+	}
+	ts_hist_finalize(body);
+	return hist_finish(&h, st, 0) == TS_EXIT_OK && rc == 0 ? TS_EXIT_OK :
+	    TS_EXIT_FAILURE;
 }

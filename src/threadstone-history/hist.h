@@ -23,6 +23,7 @@ struct hist_opts {
 	const char	*plot;		/* --plot FILE.svg */
 	bool		 force;		/* add --force */
 	bool		 body;		/* show --body */
+	const char	*from, *to;	/* migrate --from, --to */
 	unsigned	 used;		/* HIST_OPT_* seen on the line */
 };
 
@@ -37,7 +38,8 @@ enum {
 	HIST_OPT_JSON = 1u << 6,
 	HIST_OPT_PLOT = 1u << 7,
 	HIST_OPT_FORCE = 1u << 8,
-	HIST_OPT_BODY = 1u << 9
+	HIST_OPT_BODY = 1u << 9,
+	HIST_OPT_MIGRATE = 1u << 10
 };
 #define HIST_OPT_FILTERS	(HIST_OPT_HOST | HIST_OPT_WORKLOAD | \
 	HIST_OPT_PASS | HIST_OPT_PRODUCER | HIST_OPT_TIME)
@@ -48,7 +50,11 @@ enum {
  */
 char	*hist_path(const struct hist_opts *);
 
-/* Open the database (write: for add; it is created when missing). */
+/*
+ * Open the database (write: for add; it is created when missing).  On
+ * failure the error is said, unless it is a writer's that may be
+ * retried (h->retry).
+ */
 int	hist_open(const struct hist_opts *, bool write, struct ts_hist *h);
 
 int	hist_add(const struct hist_opts *, int nargs, char **args);
@@ -59,6 +65,7 @@ int	hist_export(const struct hist_opts *);
 int	hist_trend(const struct hist_opts *);
 int	hist_changes(const struct hist_opts *);
 int	hist_check(const struct hist_opts *, const char *doc);
+int	hist_migrate(const struct hist_opts *);
 
 struct ts_hist_filter;
 /* The filters of o for the series loader. */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * threadstone-history: every result document and tachyon record of every
- * host in one SQLite database; lists, exports, trends, change points and
- * a check of a new result against its host's past.
+ * host in one database (an SQLite file, or a PostgreSQL server); lists,
+ * exports, trends, change points, a check of a new result against its
+ * host's past, and a history moved from one store to another.
  */
 #include <config.h>
 
@@ -30,7 +31,9 @@ enum {
 	OPT_JSON,
 	OPT_PLOT,
 	OPT_FORCE,
-	OPT_BODY
+	OPT_BODY,
+	OPT_FROM,
+	OPT_TO
 };
 
 static const struct option longopts[] = {
@@ -47,6 +50,8 @@ static const struct option longopts[] = {
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "body", no_argument, NULL, OPT_BODY },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
 	TS_CLI_STD_OPTIONS
 };
 
@@ -54,8 +59,9 @@ static const struct option longopts[] = {
 static const char help[] =
     "Usage: %s [OPTION]... COMMAND [ARG]...\n"
     "Keep every result document and tachyon record of every host in one\n"
-    "SQLite database, and read its history: trends, change points, and\n"
-    "whether a new result is out of line with its host's past.\n"
+    "database, an SQLite file or a PostgreSQL server, and read its history:\n"
+    "trends, change points, and whether a new result is out of line with\n"
+    "its host's past.\n"
     "\n"
     "Commands:\n"
     "  add DOC...        add documents or tachyon record files (- is stdin)\n"
@@ -66,10 +72,14 @@ static const char help[] =
     "  trend             one workload and pass over time (-w required)\n"
     "  changes           the change points of every series\n"
     "  check DOC         is DOC a regression against its host's history?\n"
+    "  migrate           copy a history (--from) into another (--to)\n"
     "\n"
     "Options:\n"
-    "      --db FILE          the database (default: $THREADSTONE_HISTORY,\n"
-    "                         else $XDG_DATA_HOME/threadstone/history.sqlite)\n"
+    "      --db DB            the database: a file, or a PostgreSQL server\n"
+    "                         as postgresql://USER@HOST:PORT/NAME or libpq's\n"
+    "                         key=value settings, its password in ~/.pgpass\n"
+    "                         (default: $THREADSTONE_HISTORY, else\n"
+    "                         $XDG_DATA_HOME/threadstone/history.sqlite)\n"
     "      --timeout SECONDS  wait this long for another writer (30)\n"
     "      --host NAME        add: record under this host name; else only\n"
     "                         this host\n"
@@ -85,11 +95,14 @@ static const char help[] =
     "      --force            add: record documents whose signature is\n"
     "                         invalid (marked invalid)\n"
     "      --body             show: print the stored document itself\n"
+    "      --from DB          migrate: the history to copy\n"
+    "      --to DB            migrate: the history to copy it into\n"
     "  -h, --help             print this help and exit\n"
     "  -V, --version          print the version and exit\n"
     "\n"
     "Exit status: 0 success (check: no regression), 1 failure (nothing\n"
-    "changed), 2 usage error, 3 check found a regression, 4 check had\n"
+    "changed; a server that cannot be reached, or a build without\n"
+    "PostgreSQL), 2 usage error, 3 check found a regression, 4 check had\n"
     "nothing to judge by (no history of the host yet, or too little).\n";
 
 /* "YYYY-MM-DD" or a full UTC time, as seconds since the epoch. */
@@ -124,12 +137,30 @@ static const struct {
 	{ "trend", HIST_OPT_FILTERS | HIST_OPT_JSON | HIST_OPT_PLOT, 0 },
 	{ "changes", HIST_OPT_FILTERS | HIST_OPT_JSON, 0 },
 	{ "check", HIST_OPT_HOST | HIST_OPT_JSON, 1 },
+	{ "migrate", HIST_OPT_MIGRATE, 0 },
 };
 
 static const char *const optnames[] = {
 	"--host", "--workload", "--pass", "--producer", "--since/--until",
-	"--format", "--json", "--plot", "--force", "--body"
+	"--format", "--json", "--plot", "--force", "--body", "--from/--to"
 };
+
+/*
+ * A database named on the command line: a server's settings must not
+ * hold its password, which ps shows to every user of the machine.
+ */
+static const char *
+db_arg(const char *opt, const char *arg)
+{
+	if (*arg == '\0')
+		ts_usage_error("invalid %s '': expected a file name or a "
+		    "PostgreSQL server", opt);
+	if (ts_hist_is_server(arg) && ts_hist_has_password(arg))
+		ts_usage_error("%s holds a password, which ps shows to every "
+		    "user: put it in ~/.pgpass (or the file PGPASSFILE names), "
+		    "or in PGPASSWORD", opt);
+	return arg;
+}
 
 int
 main(int argc, char *argv[])
@@ -149,10 +180,15 @@ main(int argc, char *argv[])
 	while ((ch = ts_cli_getopt(argc, argv, "w:hV", longopts, help)) != -1) {
 		switch (ch) {
 		case OPT_DB:
-			if (*optarg == '\0')
-				ts_usage_error("invalid --db '': expected a "
-				    "file name");
-			o.db = optarg;
+			o.db = db_arg("--db", optarg);
+			break;
+		case OPT_FROM:
+			o.from = db_arg("--from", optarg);
+			o.used |= HIST_OPT_MIGRATE;
+			break;
+		case OPT_TO:
+			o.to = db_arg("--to", optarg);
+			o.used |= HIST_OPT_MIGRATE;
 			break;
 		case OPT_TIMEOUT:
 			if (ts_parse_u64(optarg, 0, 86400, &secs) == -1)
@@ -214,7 +250,7 @@ main(int argc, char *argv[])
 	}
 	if (optind >= argc)
 		ts_usage_error("expected a command: add, list, show, hosts, "
-		    "export, trend, changes or check");
+		    "export, trend, changes, check or migrate");
 	cmd = argv[optind++];
 	nargs = argc - optind;
 	for (c = 0; c < sizeof commands / sizeof commands[0]; c++)
@@ -222,7 +258,7 @@ main(int argc, char *argv[])
 			break;
 	if (c == sizeof commands / sizeof commands[0])
 		ts_usage_error("unknown command '%s': expected add, list, show, "
-		    "hosts, export, trend, changes or check", cmd);
+		    "hosts, export, trend, changes, check or migrate", cmd);
 	for (i = 0; i < sizeof optnames / sizeof optnames[0]; i++)
 		if ((o.used & (1u << i)) && !(commands[c].takes & (1u << i)))
 			ts_usage_error("%s does not take %s", cmd, optnames[i]);
@@ -233,6 +269,8 @@ main(int argc, char *argv[])
 		    "no operand" : "exactly one operand");
 	if (strcmp(cmd, "trend") == 0 && o.workload == NULL)
 		ts_usage_error("trend needs -w WORKLOAD");
+	if (strcmp(cmd, "migrate") == 0 && (o.from == NULL || o.to == NULL))
+		ts_usage_error("migrate needs --from DB and --to DB");
 
 	switch (c) {
 	case 0: return hist_add(&o, nargs, argv + optind);
@@ -242,6 +280,7 @@ main(int argc, char *argv[])
 	case 4: return hist_export(&o);
 	case 5: return hist_trend(&o);
 	case 6: return hist_changes(&o);
-	default: return hist_check(&o, argv[optind]);
+	case 7: return hist_check(&o, argv[optind]);
+	default: return hist_migrate(&o);
 	}
 }
