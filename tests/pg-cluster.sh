@@ -88,8 +88,8 @@ pg_restart() {
 pg_cluster_stop() {
 	[ -n "${PG_DIR:-}" ] && [ -d "$PG_DIR/data" ] || return 0
 	(cd "$PG_DIR" && $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate \
-	    -w stop) >/dev/null 2>&1
-	pg_kill9
+	    -w stop) >/dev/null 2>&1 || true
+	pg_kill9 || true
 	rm -rf "$PG_DIR"
 }
 
@@ -97,7 +97,7 @@ pg_cluster_stop() {
 pg_kill9() {
 	pm=$(head -n 1 "$PG_DIR/data/postmaster.pid" 2>/dev/null)
 	[ -n "$pm" ] || return 0
-	kids=$(pgrep -P "$pm" 2>/dev/null)
+	kids=$(pgrep -P "$pm" 2>/dev/null || true)
 	kill -9 "$pm" $kids 2>/dev/null
 	i=0
 	while kill -0 "$pm" 2>/dev/null && [ $i -lt 100 ]; do

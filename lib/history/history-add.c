@@ -403,6 +403,27 @@ doc_texts(const struct ts_hist_adder *a, const struct ts_report *r,
 	return 0;
 }
 
+/* What a document's row holds of r: its digest, host, time, producer. */
+static void
+bind_document(struct ts_hist_stmt *st, const struct ts_report *r,
+    const char *sha, long long hid, long long t, const char *producer)
+{
+	ts_hist_bind_text(st, 1, sha);
+	ts_hist_bind_int(st, 2, hid);
+	ts_hist_bind_text(st, 3, r->generated_at);
+	ts_hist_bind_int(st, 4, t);
+	ts_hist_bind_text(st, 5, producer);
+	ts_hist_bind_text(st, 6, r->tool_version);
+	ts_hist_bind_int(st, 7, (long long)r->config.threads);
+	ts_hist_bind_int(st, 8, (long long)r->config.samples);
+	ts_hist_bind_int(st, 9, (long long)r->config.warmup);
+	ts_hist_bind_int(st, 10, (long long)r->config.window_ms);
+	if (r->score.has_single_core)
+		ts_hist_bind_real(st, 12, r->score.single_core);
+	if (r->score.has_multi_core)
+		ts_hist_bind_real(st, 13, r->score.multi_core);
+}
+
 static int
 add_document(struct ts_hist_adder *a, const char *text, size_t len,
     const char *name, struct ts_hist_added *out, char *err, size_t errlen)
@@ -467,21 +488,8 @@ add_document(struct ts_hist_adder *a, const char *text, size_t len,
 	hid = host_id(a, a->host != NULL ? a->host : machine, &r, err, errlen);
 	if (hid <= 0)
 		goto done;
-	ts_hist_bind_text(st, 1, sha);
-	ts_hist_bind_int(st, 2, hid);
-	ts_hist_bind_text(st, 3, r.generated_at);
-	ts_hist_bind_int(st, 4, t);
-	ts_hist_bind_text(st, 5, prod.description);
-	ts_hist_bind_text(st, 6, r.tool_version);
-	ts_hist_bind_int(st, 7, (long long)r.config.threads);
-	ts_hist_bind_int(st, 8, (long long)r.config.samples);
-	ts_hist_bind_int(st, 9, (long long)r.config.warmup);
-	ts_hist_bind_int(st, 10, (long long)r.config.window_ms);
+	bind_document(st, &r, sha, hid, t, prod.description);
 	ts_hist_bind_text(st, 11, sig);
-	if (r.score.has_single_core)
-		ts_hist_bind_real(st, 12, r.score.single_core);
-	if (r.score.has_multi_core)
-		ts_hist_bind_real(st, 13, r.score.multi_core);
 	ts_hist_bind_text(st, 14, a->now);
 	ts_hist_bind_text(st, 15, name);
 	ts_hist_bind_blob(st, 16, text, len);

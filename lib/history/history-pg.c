@@ -337,9 +337,15 @@ version_of(struct ts_hist *h, long long *v, long long *others)
 {
 	long long has;
 
+	/*
+	 * A query of the catalog, not to_regclass: after a wait for the
+	 * advisory lock, the cache to_regclass reads may not yet know the
+	 * tables another writer made meanwhile.
+	 */
 	*others = 0;
-	if (query_int(h, "SELECT CASE WHEN to_regclass('threadstone_history')"
-	    " IS NULL THEN 0 ELSE 1 END", &has) == -1)
+	if (query_int(h, "SELECT count(*) FROM pg_tables WHERE schemaname = "
+	    "current_schema() AND tablename = 'threadstone_history'",
+	    &has) == -1)
 		return -1;
 	if (has <= 0) {
 		*v = 0;
@@ -429,6 +435,13 @@ pg_open(struct ts_hist *h, const char *where, bool create, bool write,
 		pg_errmsg(h, "reading the schema", err, errlen);
 		return -1;
 	}
+	/*
+	 * Tables seen without the version table: another writer's making
+	 * them may have committed between the two looks, which the lock
+	 * tells apart.
+	 */
+	if (v == 0 && others > 0 && create)
+		return make_schema(h, err, errlen);
 	if (check_version(h, v, others, err, errlen) == -1)
 		return -1;
 	if (v == TS_HIST_SCHEMA)

@@ -53,6 +53,36 @@ out_of_range(char *err, size_t errlen, const char *what, const char *table,
 	    "FROM %s WHERE id = %lld)", what, table, id, t, table, id);
 }
 
+/* The query of the series f selects, into sql (initialised here). */
+static void
+series_sql(const struct ts_hist *h, const struct ts_hist_filter *f,
+    struct ts_buf *sql)
+{
+	ts_buf_init(sql);
+	ts_buf_puts(sql, "SELECT h.name, r.workload, r.pass, r.unit, "
+	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
+	    "d.producer FROM results r JOIN documents d ON d.id = "
+	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE true");
+	if (f->host != NULL)
+		ts_buf_puts(sql, " AND h.name = :host");
+	if (f->workload != NULL)
+		ts_buf_puts(sql, " AND r.workload = :workload");
+	if (f->pass != NULL)
+		ts_buf_puts(sql, " AND r.pass = :pass");
+	if (f->producer != NULL) {
+		ts_buf_puts(sql, " AND ");
+		ts_hist_sql_contains(h, sql, "d.producer", ":producer");
+	}
+	if (f->since >= 0)
+		ts_buf_puts(sql, " AND d.unix_time >= :since");
+	if (f->until >= 0)
+		ts_buf_puts(sql, " AND d.unix_time < :until");
+	if (f->exclude_sha256 != NULL)
+		ts_buf_puts(sql, " AND d.sha256 <> :sha");
+	ts_buf_puts(sql, " ORDER BY h.name, r.workload, r.pass, d.unix_time, "
+	    "d.id");
+}
+
 long
 ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
     struct ts_hist_series **out, char *err, size_t errlen)
@@ -64,29 +94,7 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 	int rc;
 
 	*out = NULL;
-	ts_buf_init(&sql);
-	ts_buf_puts(&sql, "SELECT h.name, r.workload, r.pass, r.unit, "
-	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
-	    "d.producer FROM results r JOIN documents d ON d.id = "
-	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE true");
-	if (f->host != NULL)
-		ts_buf_puts(&sql, " AND h.name = :host");
-	if (f->workload != NULL)
-		ts_buf_puts(&sql, " AND r.workload = :workload");
-	if (f->pass != NULL)
-		ts_buf_puts(&sql, " AND r.pass = :pass");
-	if (f->producer != NULL) {
-		ts_buf_puts(&sql, " AND ");
-		ts_hist_sql_contains(h, &sql, "d.producer", ":producer");
-	}
-	if (f->since >= 0)
-		ts_buf_puts(&sql, " AND d.unix_time >= :since");
-	if (f->until >= 0)
-		ts_buf_puts(&sql, " AND d.unix_time < :until");
-	if (f->exclude_sha256 != NULL)
-		ts_buf_puts(&sql, " AND d.sha256 <> :sha");
-	ts_buf_puts(&sql, " ORDER BY h.name, r.workload, r.pass, d.unix_time, "
-	    "d.id");
+	series_sql(h, f, &sql);
 	st = ts_hist_prepare(h, sql.data, TS_HIST_MANY, err, errlen);
 	ts_buf_free(&sql);
 	if (st == NULL)
