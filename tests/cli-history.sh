@@ -338,6 +338,23 @@ a=$("$H" --db "$named" export --format csv | sed -n 2p | cut -d, -f2-4)
 b=$("$TS_REPORT" --format csv "$tmpdir/named.json" | sed -n 2p | cut -d, -f1-3)
 [ -n "$a" ] && [ "$a" = "$b" ] && case $a in *,lab-7,*) true ;; *) false ;; esac
 ok $? "export's run_id, host and generated_at are report's CSV's ($a)"
+# A text with a carriage return (put in the database by other means: add
+# refuses control characters) is one quoted CSV field, as RFC 4180 says.
+"$PY" - "$tmpdir/named.sqlite" <<'PYEOF'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("UPDATE hosts SET name = 'lab' || char(13) || '7'")
+c.commit()
+PYEOF
+"$H" --db "$tmpdir/named.sqlite" export --format csv >"$tmpdir/cr.csv"
+"$PY" - "$tmpdir/cr.csv" <<'PYEOF'
+import csv, sys
+text = open(sys.argv[1], newline="").read()
+assert '"lab\r7"' in text, repr(text[:300])
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert rows and all(r["host"] == "lab\r7" for r in rows), rows[:1]
+PYEOF
+ok $? "export --format csv: a field with a carriage return is quoted"
 
 ### The database's failures: one line, exit 1, nothing changed.  The
 ### file's (SQLite's); a server's are tests/cli-history-server.sh's.

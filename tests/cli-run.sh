@@ -20,8 +20,11 @@ expect_status 0 "--list"
 version=$("$TS_RUN" --version | sed 's/.* //')
 [ "$(sed -n 1p "$tmpdir/out")" = "ThreadStone $version workloads" ]
 ok $? "--list title names this version ($version)"
-sed 1d "$tmpdir/out" >"$tmpdir/list-body"
-sed 1d "$FIXTURES/expected-list.txt" | cmp -s - "$tmpdir/list-body"
+# The original's six workloads come first; a workload added to the
+# registry is listed after them.
+sed 1d "$FIXTURES/expected-list.txt" >"$tmpdir/list-want"
+sed 1d "$tmpdir/out" | head -n "$(wc -l <"$tmpdir/list-want")" |
+    cmp -s "$tmpdir/list-want" -
 ok $? "--list prints the original's list byte for byte after the title"
 
 run "$TS_RUN" --version
@@ -164,13 +167,14 @@ a = json.load(open(d + "/list.json"))
 b = [json.loads(l) for l in open(d + "/list.jsonl").read().splitlines()]
 with open(d + "/list.csv", newline="") as f:
     c = list(csv.DictReader(f))
-assert [w["id"] for w in a] == ["dhrystone", "sgemm", "sha256", "sort", "stream", "latency"], a
+# ThreadStone 2.0.0's six first, in its order (section 5.0); any other after.
+assert [w["id"] for w in a][:6] == ["dhrystone", "sgemm", "sha256", "sort", "stream", "latency"], a
 assert a == b, (a, b)
 assert [(w["id"], w["unit"], float(w["reference"]), w["multi_core"]) for w in c] == \
     [(w["id"], w["unit"], w["reference"], "true" if w["multi_core"] else "false") for w in a], c
-assert not a[-1]["multi_core"] and a[0]["multi_core"]
+assert not a[5]["multi_core"] and a[0]["multi_core"]
 EOT
-	ok $? "--list as json, jsonl and csv: the same six workloads and fields"
+	ok $? "--list as json, jsonl and csv: the same workloads and fields"
 	sed 's/^/# /' "$tmpdir/py"
 else
 	ok 0 "# SKIP python3 is not installed"

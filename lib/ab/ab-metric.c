@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ab/ab-metric.h"
+#include "doc/doc-parse.h"
 #include "util.h"
 
 static const struct {
@@ -128,11 +129,7 @@ parse_whole(const char *text, size_t len)
 		json_tokener_free(tok);
 		return NULL;
 	}
-#if JSON_C_VERSION_NUM >= ((0 << 16) | (15 << 8))
-	end = json_tokener_get_parse_end(tok);
-#else
-	end = (size_t)tok->char_offset;
-#endif
+	end = ts_json_parse_end(tok);
 	json_tokener_free(tok);
 	for (i = end; i < len; i++)
 		if (!isspace((unsigned char)text[i])) {

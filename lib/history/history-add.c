@@ -22,6 +22,7 @@
 #include "host/host-id.h"
 #include "report/report-export.h"
 #include "report/report-verify.h"
+#include "units.h"
 #include "util.h"
 
 enum {
@@ -275,7 +276,7 @@ add_pass(struct ts_hist_adder *a, long long doc, const struct ts_workload *w,
 	ts_hist_bind_text(st, 2, w->id);
 	ts_hist_bind_text(st, 3, pass);
 	ts_hist_bind_text(st, 4, ts_unit_name(w->unit));
-	ts_hist_bind_int(st, 5, w->unit != TS_UNIT_NANOSECONDS);
+	ts_hist_bind_int(st, 5, !ts_unit_lower_is_better(w->unit));
 	ts_hist_bind_int(st, 6, (long long)p->threads);
 	ts_hist_bind_real(st, 7, p->value);
 	ts_hist_bind_real(st, 8, isfinite(p->stats.ci95) ? p->stats.ci95 : 0);
@@ -403,25 +404,91 @@ doc_texts(const struct ts_hist_adder *a, const struct ts_report *r,
 	return 0;
 }
 
-/* What a document's row holds of r: its digest, host, time, producer. */
-static void
-bind_document(struct ts_hist_stmt *st, const struct ts_report *r,
-    const char *sha, long long hid, long long t, const char *producer)
+/*
+ * Whether r (called name, its verdict v) may be added: coherent, its
+ * signature valid or absent (or --force).  Its signature's word
+ * ("valid", "invalid", "unsigned"), or NULL with err.
+ */
+static const char *
+admissible(const struct ts_hist_adder *a, const struct ts_verdict *v,
+    const char *name, char *err, size_t errlen)
 {
-	ts_hist_bind_text(st, 1, sha);
-	ts_hist_bind_int(st, 2, hid);
+	if (v->nproblems > 0) {
+		snprintf(err, errlen, "%s is not coherent (%s%s): nothing added",
+		    name, v->problems[0], v->nproblems > 1 ? ", ..." : "");
+		return NULL;
+	}
+	if (v->sig == TS_SIG_INVALID && !a->force) {
+		snprintf(err, errlen, "%s: the signature is invalid (%s): "
+		    "nothing added; --force records it marked invalid", name,
+		    v->sig_message);
+		return NULL;
+	}
+	return v->sig == TS_SIG_VERIFIED ? "valid" :
+	    v->sig == TS_SIG_INVALID ? "invalid" : "unsigned";
+}
+
+/* r's time, when it is one add takes; else -1 with err. */
+static long long
+doc_time(const struct ts_report *r, const char *name, char *err,
+    size_t errlen)
+{
+	long long t = ts_hist_parse_time(r->generated_at);
+
+	if (t < 0) {
+		snprintf(err, errlen, "%s: generated_at is not a UTC time "
+		    "YYYY-MM-DDTHH:MM:SSZ of a day the calendar has: nothing "
+		    "added", name);
+		return -1;
+	}
+	if (!TS_HIST_TIME_OK((double)t)) {
+		snprintf(err, errlen, "%s: generated_at %s is not a time "
+		    TS_HIST_TIME_RANGE ": nothing added", name, r->generated_at);
+		return -1;
+	}
+	return t;
+}
+
+/* What the documents row holds besides r's own fields. */
+struct doc_row {
+	const char	*sha, *sig, *producer, *execs, *name, *text;
+	size_t		 len;
+	long long	 host, t;
+};
+
+/*
+ * Insert r's row of documents; its id, 0 when another writer added it
+ * since the lookup, or -1 with err.
+ */
+static long long
+insert_document(struct ts_hist_adder *a, const struct ts_report *r,
+    const struct doc_row *d, char *err, size_t errlen)
+{
+	struct ts_hist_stmt *st = a->st[ST_DOC_INSERT];
+	long long id;
+
+	ts_hist_bind_text(st, 1, d->sha);
+	ts_hist_bind_int(st, 2, d->host);
 	ts_hist_bind_text(st, 3, r->generated_at);
-	ts_hist_bind_int(st, 4, t);
-	ts_hist_bind_text(st, 5, producer);
+	ts_hist_bind_int(st, 4, d->t);
+	ts_hist_bind_text(st, 5, d->producer);
 	ts_hist_bind_text(st, 6, r->tool_version);
 	ts_hist_bind_int(st, 7, (long long)r->config.threads);
 	ts_hist_bind_int(st, 8, (long long)r->config.samples);
 	ts_hist_bind_int(st, 9, (long long)r->config.warmup);
 	ts_hist_bind_int(st, 10, (long long)r->config.window_ms);
+	ts_hist_bind_text(st, 11, d->sig);
 	if (r->score.has_single_core)
 		ts_hist_bind_real(st, 12, r->score.single_core);
 	if (r->score.has_multi_core)
 		ts_hist_bind_real(st, 13, r->score.multi_core);
+	ts_hist_bind_text(st, 14, a->now);
+	ts_hist_bind_text(st, 15, d->name);
+	ts_hist_bind_blob(st, 16, d->text, d->len);
+	ts_hist_bind_text(st, 17, d->execs);
+	if (step_done(a, ST_DOC_INSERT, &id, err, errlen) == -1)
+		return -1;
+	return id;
 }
 
 static int
@@ -431,10 +498,10 @@ add_document(struct ts_hist_adder *a, const char *text, size_t len,
 	struct ts_report r;
 	struct ts_verdict v;
 	struct ts_producer prod;
-	struct ts_hist_stmt *st = a->st[ST_DOC_INSERT];
+	struct doc_row d = { .name = name, .text = text, .len = len };
 	char sha[65], msg[512], *machine = NULL, *execs = NULL;
-	const char *sig;
-	long long hid, doc, t;
+	const char *host;
+	long long doc;
 	size_t i;
 	int rc = -1;
 
@@ -453,48 +520,20 @@ add_document(struct ts_hist_adder *a, const char *text, size_t len,
 	}
 	ts_verify_report(&r, false, &v);
 	ts_producer_of(&r, &prod);
-	if (v.nproblems > 0) {
-		snprintf(err, errlen, "%s is not coherent (%s%s): nothing added",
-		    name, v.problems[0], v.nproblems > 1 ? ", ..." : "");
+	if ((d.sig = admissible(a, &v, name, err, errlen)) == NULL)
 		goto done;
-	}
-	sig = v.sig == TS_SIG_VERIFIED ? "valid" :
-	    v.sig == TS_SIG_INVALID ? "invalid" : "unsigned";
-	if (v.sig == TS_SIG_INVALID && !a->force) {
-		snprintf(err, errlen, "%s: the signature is invalid (%s): "
-		    "nothing added; --force records it marked invalid", name,
-		    v.sig_message);
+	out->signature = d.sig;
+	if ((d.t = doc_time(&r, name, err, errlen)) < 0)
 		goto done;
-	}
-	out->signature = sig;
-	t = ts_hist_parse_time(r.generated_at);
-	if (t < 0) {
-		snprintf(err, errlen, "%s: generated_at is not a UTC time "
-		    "YYYY-MM-DDTHH:MM:SSZ of a day the calendar has: nothing "
-		    "added", name);
-		goto done;
-	}
-	if (!TS_HIST_TIME_OK((double)t)) {
-		snprintf(err, errlen, "%s: generated_at %s is not a time "
-		    TS_HIST_TIME_RANGE ": nothing added", name, r.generated_at);
-		goto done;
-	}
 	if (a->host == NULL)
 		machine = ts_hist_machine_name(&r);
-	execs = executions_json(&r);
-	if (doc_texts(a, &r, &prod, a->host != NULL ? a->host : machine,
-	    execs, name, err, errlen) == -1)
-		goto done;
-	hid = host_id(a, a->host != NULL ? a->host : machine, &r, err, errlen);
-	if (hid <= 0)
-		goto done;
-	bind_document(st, &r, sha, hid, t, prod.description);
-	ts_hist_bind_text(st, 11, sig);
-	ts_hist_bind_text(st, 14, a->now);
-	ts_hist_bind_text(st, 15, name);
-	ts_hist_bind_blob(st, 16, text, len);
-	ts_hist_bind_text(st, 17, execs);
-	if (step_done(a, ST_DOC_INSERT, &doc, err, errlen) == -1)
+	host = a->host != NULL ? a->host : machine;
+	d.execs = execs = executions_json(&r);
+	d.sha = sha;
+	d.producer = prod.description;
+	if (doc_texts(a, &r, &prod, host, execs, name, err, errlen) == -1 ||
+	    (d.host = host_id(a, host, &r, err, errlen)) <= 0 ||
+	    (doc = insert_document(a, &r, &d, err, errlen)) == -1)
 		goto done;
 	if (doc == 0) {
 		/* Another writer added it since the lookup. */

@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "history/history-series.h"
 #include "history/history-stats.h"
+#include "stats/stats-basic.h"
 #include "util.h"
 
 static void
@@ -83,22 +84,22 @@ series_sql(const struct ts_hist *h, const struct ts_hist_filter *f,
 	    "d.id");
 }
 
-long
-ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
-    struct ts_hist_series **out, char *err, size_t errlen)
+/*
+ * The statement reading the results f selects, in series order: host,
+ * workload, pass, then time.  NULL with err on failure.
+ */
+static struct ts_hist_stmt *
+series_query(struct ts_hist *h, const struct ts_hist_filter *f, char *err,
+    size_t errlen)
 {
-	struct ts_hist_series *v = NULL, *s = NULL;
-	size_t nv = 0, cap = 0;
 	struct ts_buf sql;
 	struct ts_hist_stmt *st;
-	int rc;
 
-	*out = NULL;
 	series_sql(h, f, &sql);
 	st = ts_hist_prepare(h, sql.data, TS_HIST_MANY, err, errlen);
 	ts_buf_free(&sql);
 	if (st == NULL)
-		return -1;
+		return NULL;
 	bind_text(st, ":host", f->host);
 	bind_text(st, ":workload", f->workload);
 	bind_text(st, ":pass", f->pass);
@@ -108,58 +109,88 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 		ts_hist_bind_int(st, ts_hist_param(st, ":since"), f->since);
 	if (f->until >= 0)
 		ts_hist_bind_int(st, ts_hist_param(st, ":until"), f->until);
-	while ((rc = ts_hist_step(st)) == 1) {
-		struct ts_hist_point *p;
+	return st;
+}
 
-		if (s == NULL || strcmp(s->host, col(st, 0)) != 0 ||
-		    strcmp(s->workload, col(st, 1)) != 0 ||
-		    strcmp(s->pass, col(st, 2)) != 0) {
-			if (nv == cap) {
-				cap = cap ? 2 * cap : 8;
-				v = ts_xrealloc(v, cap * sizeof *v);
-			}
-			s = &v[nv++];
-			memset(s, 0, sizeof *s);
-			s->host = ts_xstrdup(col(st, 0));
-			s->workload = ts_xstrdup(col(st, 1));
-			s->pass = ts_xstrdup(col(st, 2));
-			s->unit = ts_xstrdup(col(st, 3));
-			s->higher_is_better = ts_hist_col_int(st, 4) != 0;
-		}
-		if ((s->n & (s->n - 1)) == 0)
-			s->pts = ts_xrealloc(s->pts, (s->n ? 2 * s->n : 1) *
-			    sizeof *s->pts);
-		p = &s->pts[s->n++];
-		p->doc = ts_hist_col_int(st, 5);
-		if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 6))) {
-			out_of_range(err, errlen, "document", "documents",
-			    p->doc, ts_hist_col_real(st, 6));
-			ts_hist_finalize(st);
-			ts_hist_series_free(v, nv);
-			return -1;
-		}
-		p->t = ts_hist_col_int(st, 6);
-		p->value = ts_hist_col_real(st, 7);
-		p->ci95 = ts_hist_col_real(st, 8);
-		p->producer = producer_index(s, col(st, 9));
-		/* add stores finite numbers; a REAL column may hold Inf. */
-		if (!isfinite(p->value) || !isfinite(p->ci95)) {
-			snprintf(err, errlen, "document %lld's %s %s result "
-			    "is not a finite number in the database (changed "
-			    "by other means: add stores none)",
-			    (long long)p->doc, s->workload, s->pass);
-			ts_hist_finalize(st);
-			ts_hist_series_free(v, nv);
-			return -1;
-		}
+/* The series of the row (v[0..*nv), growing), s the row before's. */
+static struct ts_hist_series *
+series_of_row(struct ts_hist_stmt *st, struct ts_hist_series **v,
+    size_t *nv, size_t *cap, struct ts_hist_series *s)
+{
+	if (s != NULL && strcmp(s->host, col(st, 0)) == 0 &&
+	    strcmp(s->workload, col(st, 1)) == 0 &&
+	    strcmp(s->pass, col(st, 2)) == 0)
+		return s;
+	if (*nv == *cap) {
+		*cap = *cap ? 2 * *cap : 8;
+		*v = ts_xrealloc(*v, *cap * sizeof **v);
 	}
-	if (rc != 0) {
+	s = &(*v)[(*nv)++];
+	memset(s, 0, sizeof *s);
+	s->host = ts_xstrdup(col(st, 0));
+	s->workload = ts_xstrdup(col(st, 1));
+	s->pass = ts_xstrdup(col(st, 2));
+	s->unit = ts_xstrdup(col(st, 3));
+	s->higher_is_better = ts_hist_col_int(st, 4) != 0;
+	return s;
+}
+
+/* The row's point, appended to s; 0, or -1 with err when it is bad. */
+static int
+point_of_row(struct ts_hist_stmt *st, struct ts_hist_series *s, char *err,
+    size_t errlen)
+{
+	struct ts_hist_point *p;
+
+	if ((s->n & (s->n - 1)) == 0)
+		s->pts = ts_xrealloc(s->pts, (s->n ? 2 * s->n : 1) *
+		    sizeof *s->pts);
+	p = &s->pts[s->n++];
+	p->doc = ts_hist_col_int(st, 5);
+	if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 6))) {
+		out_of_range(err, errlen, "document", "documents", p->doc,
+		    ts_hist_col_real(st, 6));
+		return -1;
+	}
+	p->t = ts_hist_col_int(st, 6);
+	p->value = ts_hist_col_real(st, 7);
+	p->ci95 = ts_hist_col_real(st, 8);
+	p->producer = producer_index(s, col(st, 9));
+	/* add stores finite numbers; a REAL column may hold Inf. */
+	if (!isfinite(p->value) || !isfinite(p->ci95)) {
+		snprintf(err, errlen, "document %lld's %s %s result is not a "
+		    "finite number in the database (changed by other means: "
+		    "add stores none)", (long long)p->doc, s->workload,
+		    s->pass);
+		return -1;
+	}
+	return 0;
+}
+
+long
+ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
+    struct ts_hist_series **out, char *err, size_t errlen)
+{
+	struct ts_hist_series *v = NULL, *s = NULL;
+	size_t nv = 0, cap = 0;
+	struct ts_hist_stmt *st;
+	int rc;
+
+	*out = NULL;
+	if ((st = series_query(h, f, err, errlen)) == NULL)
+		return -1;
+	while ((rc = ts_hist_step(st)) == 1) {
+		s = series_of_row(st, &v, &nv, &cap, s);
+		if (point_of_row(st, s, err, errlen) == -1)
+			break;
+	}
+	if (rc == -1)
 		ts_hist_errmsg(h, "reading", err, errlen);
-		ts_hist_finalize(st);
+	ts_hist_finalize(st);
+	if (rc != 0) {
 		ts_hist_series_free(v, nv);
 		return -1;
 	}
-	ts_hist_finalize(st);
 	*out = v;
 	return (long)nv;
 }
@@ -229,8 +260,8 @@ ts_hist_changes(const struct ts_hist_series *s,
 				;
 			c->kind = TS_HIST_PRODUCER;
 			c->at = b;
-			c->before = ts_hs_median(x + from, b - from);
-			c->after = ts_hs_median(x + b, to - b);
+			c->before = ts_median(x + from, b - from);
+			c->after = ts_median(x + b, to - b);
 			c->pct = pct_better(c->before, c->after,
 			    s->higher_is_better);
 			c->p = 1;
@@ -300,7 +331,7 @@ ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 	x = ts_xmalloc(out->n * sizeof *x);
 	for (i = 0; i < out->n; i++)
 		x[i] = s->pts[start + i].value;
-	out->center = ts_hs_median(x, out->n);
+	out->center = ts_median(x, out->n);
 	out->noise = ts_hs_mad_sigma(x, out->n);
 	ts_hs_tail_fit(x, out->n, out->center, &tail);
 	free(x);
@@ -375,7 +406,7 @@ beyond_run(const struct ts_hist_series *s, const struct ts_hist_judgement *j,
 			e[(*n)++] = pct_better(j->center, s->pts[k].value,
 			    s->higher_is_better) - r->fig;
 	}
-	*c = *n > 0 ? ts_hs_median(e, *n) : 0;
+	*c = *n > 0 ? ts_median(e, *n) : 0;
 	*sd = *n > 0 ? ts_hs_mad_sigma(e, *n) : 0;
 	return e;
 }
@@ -473,7 +504,7 @@ ts_hist_judge_run(const struct ts_hist_series *const *s,
 		if (runs[i].n >= TS_HIST_RUN_MIN_PASSES &&
 		    2 * runs[i].n >= npass) {
 			runs[i].has_fig = true;
-			runs[i].fig = ts_hs_median(runs[i].pct, runs[i].n);
+			runs[i].fig = ts_median(runs[i].pct, runs[i].n);
 			figs[nfig++] = runs[i].fig;
 		}
 	out->runs = nfig;
@@ -483,9 +514,9 @@ ts_hist_judge_run(const struct ts_hist_series *const *s,
 		free(runs[i].pct);
 	free(runs);
 	if (npass >= TS_HIST_RUN_MIN_PASSES) {
-		out->pct = ts_hs_median(v, npass);
+		out->pct = ts_median(v, npass);
 		if (nfig >= TS_HIST_MIN_POINTS) {
-			out->center = ts_hs_median(figs, nfig);
+			out->center = ts_median(figs, nfig);
 			out->noise = fmax(ts_hs_mad_sigma(figs, nfig), 1e-9);
 			q = ts_hs_tail_quantile((double)(nfig - 1),
 			    TS_HIST_RUN_ALPHA);

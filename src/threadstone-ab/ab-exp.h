@@ -38,6 +38,7 @@ struct ab_opts {
 	bool			 probe;
 	double			 fail_above;	/* fraction; < 0: no gate */
 	uint64_t		 seed;
+	bool			 quiet;		/* --quiet */
 	bool			 progress;	/* the progress line on stderr */
 	cpu_set_t		 cpus[2];	/* duet's two sets */
 	const char		*export_json, *export_csv, *export_markdown;

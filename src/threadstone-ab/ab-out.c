@@ -11,25 +11,19 @@
 #include "ab-figure.h"
 #include "ab-out.h"
 #include "ab/ab-rank.h"
-#include "suite/suite-stats.h"
+#include "stats/stats-basic.h"
 #include "util.h"
 
-/* Mean and sample deviation of v[0..n). */
+/* Mean and sample deviation of v[0..n) (NAN for fewer than 2). */
 static void
 mean_sd(const double *v, size_t n, double *mean, double *sd)
 {
-	double m = 0, ss = 0;
-	size_t i;
+	double var;
 
-	for (i = 0; i < n; i++)
-		m += v[i];
-	m = n > 0 ? m / (double)n : NAN;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - m) * (v[i] - m);
-	*mean = m;
-	*sd = n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
+	ts_mean_var(v, n, mean, &var);
+	*sd = n > 1 ? sqrt(var) : NAN;
 	/* Equal figures: the mean's rounding is no spread (1.03 ± 2e-16). */
-	if (*sd < 1e-12 * fabs(m))
+	if (*sd < 1e-12 * fabs(*mean))
 		*sd = 0;
 }
 

@@ -17,52 +17,38 @@
 #include "hist.h"
 #include "msg.h"
 #include "report/report-export.h"
+#include "rows.h"
 #include "util.h"
 
 /* The columns; all but run_id are the query's, in its order. */
 static const char *const cols[] = { "document_id", "run_id", "host",
     "generated_at",
     "unix_time", "producer", "signature", "workload", "pass", "unit",
-    "higher_is_better", "threads", "value", "ci95", "cv", "n", "stability" };
-#define NCOLS	(sizeof cols / sizeof cols[0])
+    "higher_is_better", "threads", "value", "ci95", "cv", "n", "stability",
+    NULL };
+#define NCOLS	(sizeof cols / sizeof cols[0] - 1)
 #define RUN_ID	1		/* the column computed from the body */
 
-/* A CSV field, quoted when it needs to be (RFC 4180). */
+/* Column i as its cell: numbers exactly, text as given. */
 static void
-csv_field(struct ts_buf *b, const char *s)
+value(struct ts_rows *t, struct ts_hist_stmt *st, int i)
 {
-	if (strpbrk(s, ",\"\n") == NULL) {
-		ts_buf_puts(b, s);
-		return;
-	}
-	ts_buf_putc(b, '"');
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			ts_buf_putc(b, '"');
-		ts_buf_putc(b, *s);
-	}
-	ts_buf_putc(b, '"');
-}
+	char num[32];
 
-/* Column i as its value: numbers exactly, text as given. */
-static void
-value(struct ts_buf *b, struct ts_hist_stmt *st, int i, bool json)
-{
 	switch (ts_hist_col_type(st, i)) {
 	case TS_HIST_INT:
-		ts_buf_printf(b, "%lld", ts_hist_col_int(st, i));
+		snprintf(num, sizeof num, "%lld", ts_hist_col_int(st, i));
+		ts_rows_raw(t, num);
 		break;
 	case TS_HIST_REAL:
-		ts_buf_printf(b, "%.17g", ts_hist_col_real(st, i));
+		snprintf(num, sizeof num, "%.17g", ts_hist_col_real(st, i));
+		ts_rows_raw(t, num);
 		break;
 	case TS_HIST_NULL:
-		ts_buf_puts(b, json ? "null" : "");
+		ts_rows_raw(t, NULL);
 		break;
 	default:
-		if (json)
-			ts_buf_json_string(b, hist_text(st, i));
-		else
-			csv_field(b, hist_text(st, i));
+		ts_rows_text(t, hist_text(st, i));
 	}
 }
 
@@ -105,8 +91,9 @@ hist_export(const struct hist_opts *o)
 {
 	struct ts_hist h;
 	struct ts_buf line;
+	struct ts_rows t = TS_ROWS(&line, cols, o->format == 0 ?
+	    TS_ROWS_JSONL : TS_ROWS_CSV, "\n");
 	struct ts_hist_stmt *st, *body;
-	bool json = o->format == 0;
 	char id[TS_RUN_ID_LEN + 1] = "", err[1024];
 	long long last = -1;
 	size_t i;
@@ -127,33 +114,20 @@ hist_export(const struct hist_opts *o)
 		return TS_EXIT_FAILURE;
 	}
 	ts_buf_init(&line);
-	if (!json) {
-		for (i = 0; i < NCOLS; i++)
-			ts_buf_printf(&line, "%s%s", i > 0 ? "," : "", cols[i]);
-		ts_buf_puts(&line, "\n");
-		fwrite(line.data, 1, line.len, stdout);
-	}
+	ts_rows_header(&t);
+	fwrite(line.data, 1, line.len, stdout);
 	while ((rc = ts_hist_step(st)) == 1) {
 		line.len = 0;
 		if (run_id(body, ts_hist_col_int(st, 0), &last, id) == -1) {
 			rc = -1;
 			break;
 		}
-		for (i = 0; i < NCOLS; i++) {
-			if (json)
-				ts_buf_printf(&line, "%s\"%s\":", i > 0 ? "," :
-				    "{", cols[i]);
-			else if (i > 0)
-				ts_buf_putc(&line, ',');
-			if (i == RUN_ID) {
-				if (json)
-					ts_buf_json_string(&line, id);
-				else
-					ts_buf_puts(&line, id);
-			} else
-				value(&line, st, (int)i - (i > RUN_ID), json);
-		}
-		ts_buf_puts(&line, json ? "}\n" : "\n");
+		for (i = 0; i < NCOLS; i++)
+			if (i == RUN_ID)
+				ts_rows_text(&t, id);
+			else
+				value(&t, st, (int)i - (i > RUN_ID));
+		ts_rows_end(&t);
 		fwrite(line.data, 1, line.len, stdout);
 	}
 	ts_buf_free(&line);
