@@ -124,8 +124,10 @@ ok $? "34 documents and 2 records, once each"
 # The ids given next follow the copied ones.
 "$PY" "$SYNTH" "$APPLE" "$tmpdir/later" 1 --seed 77 >/dev/null
 run "$H" --db "$mig" add --host later "$tmpdir/later/run-00000.json"
-[ "$rc" -eq 0 ] && [ "$(pg_sql migrated "SELECT max(id) FROM documents")" = 35 ]
+maxid=$(pg_sql migrated "SELECT max(id) FROM documents")
+[ "$rc" -eq 0 ] && [ "$maxid" = 35 ]
 ok $? "a document added after the copy takes the next id"
+[ "$rc" -eq 0 ] && [ "$maxid" = 35 ] || echo "# exit $rc, max(id) $maxid: $err"
 
 ### Writers that start together on a new database: the first writers
 ### create the schema under one lock; no document lost, none twice.

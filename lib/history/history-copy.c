@@ -22,21 +22,22 @@ struct table {
 	const char	*key;		/* ON CONFLICT's columns */
 	bool		 ref;		/* the first column is a parent's id */
 	bool		 returns;	/* its INSERT gives its new id back */
+	int		 keycol;	/* returns: key's column in the SELECT */
 };
 
 static const struct table hosts = { "hosts", "id", "name, cpu_model, "
-    "logical_cores, memory_bytes, os, target", 6, "name", false, true };
+    "logical_cores, memory_bytes, os, target", 6, "name", false, true, 1 };
 static const struct table documents = { "documents", "id", "host_id, "
     "sha256, generated_at, unix_time, producer, tool_version, threads, "
     "samples, warmup, window_ms, signature, single_core_score, "
     "multi_core_score, added_at, source, body, executions", 17, "sha256",
-    true, true };
+    true, true, 2 };
 static const struct table results = { "results", "rowid", "document_id, "
     "workload, pass, unit, higher_is_better, threads, value, ci95, cv, n, "
-    "stability", 11, "document_id, workload, pass", true, false };
+    "stability", 11, "document_id, workload, pass", true, false, 0 };
 static const struct table readings = { "readings", "id", "host_id, sha256, "
     "unix_time, score, ns_per_access, wall_s, added_at, record", 8,
-    "sha256", true, true };
+    "sha256", true, true, 2 };
 
 /* Old ids to new ones, in the order of the old (0: the row was not copied). */
 struct idmap {
@@ -135,10 +136,13 @@ copier_new(struct ts_hist *from, struct ts_hist *to, const struct table *t,
 	if (c->src != NULL)
 		c->ins = ts_hist_prepare(to, q.data, 0, err, errlen);
 	ts_buf_free(&q);
-	if (c->ins != NULL && t == &hosts)
-		c->find = ts_hist_prepare(to, "SELECT id FROM hosts WHERE "
-		    "name = ?1", 0, err, errlen);
-	if (c->src == NULL || c->ins == NULL || (t == &hosts &&
+	if (c->ins != NULL && t->returns) {
+		sql = ts_xasprintf("SELECT id FROM %s WHERE %s = ?1", t->name,
+		    t->key);
+		c->find = ts_hist_prepare(to, sql, 0, err, errlen);
+		free(sql);
+	}
+	if (c->src == NULL || c->ins == NULL || (t->returns &&
 	    c->find == NULL)) {
 		copier_free(c);
 		return -1;
@@ -146,19 +150,21 @@ copier_new(struct ts_hist *from, struct ts_hist *to, const struct table *t,
 	return 0;
 }
 
-/* A host's id in the target, whether it was new or there: 0 on failure. */
+/*
+ * The id in the target of the row with the source's current row's key:
+ * 0 when there is none, -1 on failure.
+ */
 static long long
-host_there(struct copier *c, long long got)
+there(struct copier *c, const struct table *t)
 {
 	long long id = 0;
+	int rc;
 
-	if (got > 0)
-		return got;
-	ts_hist_bind_text(c->find, 1, ts_hist_col_text(c->src, 1));
-	if (ts_hist_step(c->find) == 1)
+	copy_value(c->src, t->keycol, c->find, 1);
+	if ((rc = ts_hist_step(c->find)) == 1)
 		id = ts_hist_col_int(c->find, 0);
 	ts_hist_reset(c->find);
-	return id;
+	return rc == -1 ? -1 : id;
 }
 
 /*
@@ -169,12 +175,22 @@ static int
 copy_row(struct copier *c, const struct table *t, bool keep,
     const struct idmap *parent, long long *id)
 {
-	long long ref = 0;
+	long long ref = 0, old;
 	int i, p = 1, rc;
 
 	*id = 0;
 	if (t->ref && (ref = map_get(parent, ts_hist_col_int(c->src, 1))) == 0)
 		return 0;		/* its parent was there already */
+	/*
+	 * A row there already is not offered to INSERT, whose conflict
+	 * would still take an id of the target's sequence (PostgreSQL).
+	 * A host there is mapped to its id, for its documents.
+	 */
+	if (t->returns && (old = there(c, t)) != 0) {
+		if (t == &hosts)
+			*id = old;
+		return old == -1 ? -1 : 0;
+	}
 	if (keep)
 		copy_value(c->src, 0, c->ins, p++);
 	for (i = 1; i <= t->ncols; i++, p++)
@@ -188,7 +204,8 @@ copy_row(struct copier *c, const struct table *t, bool keep,
 	ts_hist_reset(c->ins);
 	if (rc == -1)
 		return -1;
-	if (t == &hosts && (*id = host_there(c, *id)) == 0)
+	/* Another writer's host, added since the lookup. */
+	if (t == &hosts && *id == 0 && (*id = there(c, t)) <= 0)
 		return -1;
 	return rc;
 }
