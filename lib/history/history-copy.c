@@ -25,19 +25,22 @@ struct table {
 	int		 keycol;	/* returns: key's column in the SELECT */
 };
 
+/* The column of a document's or a record's digest, their unique key. */
+#define DIGEST	"sha256"
+
 static const struct table hosts = { "hosts", "id", "name, cpu_model, "
     "logical_cores, memory_bytes, os, target", 6, "name", false, true, 1 };
 static const struct table documents = { "documents", "id", "host_id, "
     "sha256, generated_at, unix_time, producer, tool_version, threads, "
     "samples, warmup, window_ms, signature, single_core_score, "
-    "multi_core_score, added_at, source, body, executions", 17, "sha256",
+    "multi_core_score, added_at, source, body, executions", 17, DIGEST,
     true, true, 2 };
 static const struct table results = { "results", "rowid", "document_id, "
     "workload, pass, unit, higher_is_better, threads, value, ci95, cv, n, "
     "stability", 11, "document_id, workload, pass", true, false, 0 };
 static const struct table readings = { "readings", "id", "host_id, sha256, "
     "unix_time, score, ns_per_access, wall_s, added_at, record", 8,
-    "sha256", true, true, 2 };
+    DIGEST, true, true, 2 };
 
 /* Old ids to new ones, in the order of the old (0: the row was not copied). */
 struct idmap {
