@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ab-export.h"
+#include "ab-out.h"
 #include "num/num-format.h"
 #include "rows.h"
 #include "stats/stats-basic.h"
@@ -379,4 +380,9 @@ ab_export_markdown(struct ts_buf *b, const struct ab_opts *o,
 		ts_buf_printf(b, " (%s is better)", o->higher_better ?
 		    "higher" : "lower");
 	ts_buf_puts(b, ".\n");
+	if (x->correlated) {
+		ts_buf_puts(b, "\nThe ");
+		ab_out_serial(b, o, x);
+		ts_buf_puts(b, ".\n");
+	}
 }

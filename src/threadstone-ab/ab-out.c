@@ -152,35 +152,39 @@ verdict_line(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e)
 	ts_buf_puts(b, "\n");
 }
 
-/*
- * When the units were found correlated in time, what that did to the
- * interval: "rounds correlated (lag-1 rank autocorrelation 0.20,
- * p 0.003): interval widened 1.31x, to the one of 14 batches of
- * rounds".
- */
-static void
-serial_line(struct ts_buf *b, const struct ab_opts *o,
+void
+ab_out_serial(struct ts_buf *b, const struct ab_opts *o,
     const struct ts_ab_est *x)
 {
 	const char *what = o->design == TS_AB_DUET ? "pairs of rounds" :
 	    "rounds";
 
-	if (!x->correlated)
-		return;
-	ts_buf_printf(b, "     %s correlated (lag-1 rank autocorrelation "
+	ts_buf_printf(b, "%s correlated in time (lag-1 rank autocorrelation "
 	    "%.2f, p %.2g): ", what, x->serial_r1, x->serial_p);
 	if (x->batches == 0)
 		ts_buf_printf(b, "too few for batches; the interval may be "
-		    "too narrow\n");
+		    "too narrow");
 	else if (isinf(x->widened))
-		ts_buf_printf(b, "interval taken from %zu batches of %s\n",
+		ts_buf_printf(b, "interval taken from %zu batches of %s",
 		    x->batches, what);
 	else if (x->widened > 1)
 		ts_buf_printf(b, "interval widened %.2f\xc3\x97, to the one "
-		    "of %zu batches of %s\n", x->widened, x->batches, what);
+		    "of %zu batches of %s", x->widened, x->batches, what);
 	else
-		ts_buf_printf(b, "%zu batches of %s gave no wider interval\n",
+		ts_buf_printf(b, "%zu batches of %s gave no wider interval",
 		    x->batches, what);
+}
+
+/* The line of ab_out_serial, when the units were correlated. */
+static void
+serial_line(struct ts_buf *b, const struct ab_opts *o,
+    const struct ts_ab_est *x)
+{
+	if (!x->correlated)
+		return;
+	ts_buf_puts(b, "     ");
+	ab_out_serial(b, o, x);
+	ts_buf_puts(b, "\n");
 }
 
 /* How the rounds were run, and why they stopped. */
