@@ -20,7 +20,7 @@
 # Each experiment runs, for the A/A pair (the same command twice) and
 # the changed pair:
 #   - threadstone-ab --design interleaved, duet and sequential, with
-#     --precision PCT (-P, 1) --max-time T (-t, 45), and --metric M (-m,
+#     --precision PCT (-P, 1) --max-seconds T (-t, 45), and --metric M (-m,
 #     wall) when given;
 #   - hyperfine (Debian's), with as many runs a command as the
 #     interleaved experiment had rounds (the same runs, about the same
@@ -211,7 +211,7 @@ if [ -z "$reuse" ]; then
 			if [ $pair = aa ]; then cb=$A; else cb=$B; fi
 			for d in $ours; do
 				f=$dir/$pair-$d-$i.json
-				"$ab" -q -N -d $d --precision "$prec" --max-time "$t" \
+				"$ab" -q -N -d $d --precision "$prec" --max-seconds "$t" \
 				    ${metric:+--metric "$metric"} \
 				    --export-json "$f" "$A" "$cb" >/dev/null ||
 				    echo "$0: threadstone-ab -d $d failed (experiment $i)" >&2

@@ -627,22 +627,23 @@ phases(void)
 	static const size_t ks[] = { 5, 20, 80 };
 	static const double precs[] = { 0.01, 0.005, 0.0025 };
 	const char *env = getenv("TS_AB_PHASE_EXPERIMENTS");
-	size_t count = env != NULL ? strtoul(env, NULL, 10) : 0, ki, pi, x;
+	size_t count = env != NULL ? strtoul(env, NULL, 10) : 0, ki, pi, x, c;
+	size_t pooled = 0, pooled_alarms = 0, found = 0, tried = 0;
 	double *a = calloc(PHASE_MAX, sizeof *a), *b = calloc(PHASE_MAX,
-	    sizeof *b);
+	    sizeof *b), short_alarms = 0;
 	struct phase_tally aa, ch;
 
 	for (ki = 0; ki < N_(ks); ki++)
 		for (pi = 0; pi < N_(precs); pi++) {
-			size_t c = count > 0 ? count : (size_t)(200 >> pi);
-
+			/* make check: 40, 20 and 10 experiments a side. */
+			c = count > 0 ? count : (size_t)(40 >> pi);
 			memset(&aa, 0, sizeof aa);
 			memset(&ch, 0, sizeof ch);
 			for (x = 0; x < c; x++) {
-				phase_experiment(ks[ki], precs[pi], false,
-				    7000 + 100 * ki + 10 * pi + 100000 * x, &aa, a, b);
-				phase_experiment(ks[ki], precs[pi], true,
-				    8000 + 100 * ki + 10 * pi + 100000 * x, &ch, a, b);
+				phase_experiment(ks[ki], precs[pi], false, 7000 +
+				    100 * ki + 10 * pi + 100000 * x, &aa, a, b);
+				phase_experiment(ks[ki], precs[pi], true, 8000 +
+				    100 * ki + 10 * pi + 100000 * x, &ch, a, b);
 			}
 			diag("phases every %zu rounds, --precision %g, %zu "
 			    "experiments a side: A/A false alarms %.1f %% "
@@ -651,13 +652,37 @@ phases(void)
 			    "correlated in %.0f %% (widened %.2fx)", ks[ki],
 			    100 * precs[pi], c, pct(aa.alarms, aa.n),
 			    pct(aa.raw_alarms, aa.n), pct(ch.covered, ch.n),
-			    pct(ch.found, ch.n), (double)(aa.rounds + ch.rounds) /
-			    (double)(aa.n + ch.n),
+			    pct(ch.found, ch.n), (double)(aa.rounds +
+			    ch.rounds) / (double)(aa.n + ch.n),
 			    pct(aa.correlated + ch.correlated, aa.n + ch.n),
 			    aa.correlated + ch.correlated > 0 ? (aa.widened +
 			    ch.widened) / (double)(aa.correlated +
 			    ch.correlated) : 1.0);
+			if (ks[ki] == 80 && pi == 0) {
+				short_alarms = pct(aa.alarms, aa.n);
+				continue;
+			}
+			pooled += aa.n + ch.n;
+			pooled_alarms += aa.alarms + (ch.n - ch.covered);
+			if (pi > 0) {
+				found += ch.found;
+				tried += ch.n;
+			}
 		}
+	ok(pct(pooled_alarms, pooled) <= 5 + 200 * sqrt(0.05 * 0.95 /
+	    (double)pooled), "phases every 5, 20 and 80 rounds, with the "
+	    "stopping rule: the interval missed the truth in %.1f %% of %zu "
+	    "experiments (A/A and 1 %%), at most 5 %% but for two standard "
+	    "errors", pct(pooled_alarms, pooled), pooled);
+	ok(pct(found, tried) >= 90, "a 1 %% change found in %.0f %% of the "
+	    "experiments at --precision 0.5 and 0.25", pct(found, tried));
+	/*
+	 * The limit the man page states: rounds that all ran in one phase
+	 * lean alike, and nothing in them tells that phase from a change.
+	 */
+	ok(short_alarms > 20, "phases of 80 rounds, --precision 1 (some 80 "
+	    "rounds): an experiment within one phase reads it as a change "
+	    "(A/A false alarms %.0f %%)", short_alarms);
 	free(a);
 	free(b);
 }

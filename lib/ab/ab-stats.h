@@ -86,8 +86,8 @@ struct ts_ab_est {
 	 * and the p-value of the test of positive dependence at lags 1..K
 	 * (stats-serial.h); NaN when too few or all equal.  Correlated
 	 * when p < TS_AB_SERIAL_ALPHA: then the interval is widened to the
-	 * one that TS_AB_BATCHES consecutive batches of units give, by the
-	 * factor `widened' (1 when not correlated, or when the batches'
+	 * one that ts_ab_batches(units) consecutive batches of units give,
+	 * by the factor `widened' (1 when not correlated, or when the batches'
 	 * interval was no wider; infinite when the units' interval had no
 	 * width), and batches says how many (0: not widened).
 	 */
@@ -104,8 +104,8 @@ struct ts_ab_est {
  * dependence: missing it narrows the interval, finding it where there
  * is none costs only the batches' wider interval, one experiment in
  * five (tests/unit-ab-stats.c: at 5 %, phases every 20 rounds at
- * --precision 1 were found correlated in 39 % of the experiments and
- * flagged 10 % of A/A ones; at 20 %, 62 % and 5 %).
+ * --precision 1 were found correlated in 36 % of the experiments and
+ * flagged 10 % of A/A ones; at 20 %, 58 % and 7 %).
  */
 #define TS_AB_SERIAL_ALPHA	0.20
 
