@@ -19,6 +19,7 @@
 #include "exitcodes.h"
 #include "hist.h"
 #include "history/history-add.h"
+#include "history/history-check.h"
 #include "history/history-series.h"
 #include "msg.h"
 #include "report/report-verify.h"
@@ -141,20 +142,6 @@ hist_changes(const struct hist_opts *o)
 	ts_buf_free(&b);
 	ts_hist_series_free(s, (size_t)ns);
 	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
-}
-
-/* The series of workload and pass among v[0..n), or NULL. */
-static const struct ts_hist_series *
-find_series(const struct ts_hist_series *v, long n, const char *w,
-    const char *pass)
-{
-	long i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(v[i].workload, w) == 0 &&
-		    strcmp(v[i].pass, pass) == 0)
-			return &v[i];
-	return NULL;
 }
 
 static void
@@ -286,26 +273,13 @@ not_checked(const struct hist_opts *o, const char *name, const char *host,
 	return ts_close_stdout() != 0 ? TS_EXIT_FAILURE : TS_EXIT_NOT_CHECKED;
 }
 
-/* Whether a judgement is a verdict (within, better or worse). */
-static bool
-judged(const struct ts_hist_judgement *j)
-{
-	return j->verdict == TS_HIST_WITHIN || j->verdict == TS_HIST_BETTER ||
-	    j->verdict == TS_HIST_WORSE;
-}
-
 int
 hist_check(const struct hist_opts *o, const char *arg)
 {
 	struct ts_hist h;
 	struct ts_hist_filter f;
 	struct ts_hist_series *s = NULL;
-	struct ts_hist_judgement j, *js = NULL;
-	const struct ts_hist_series **ss = NULL;
-	static const char *const pn[2] = { "single", "multi" };
-	double *vals = NULL;
-	struct ts_hist_run_judgement run;
-	struct ts_cpd_params par;
+	struct ts_hist_check c;
 	struct ts_producer prod;
 	struct ts_verdict v;
 	struct ts_report r;
@@ -314,9 +288,10 @@ hist_check(const struct hist_opts *o, const char *arg)
 	char err[1024], sha[65], *host, *path = NULL, *why;
 	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
 	long ns = 0;
-	size_t i, k, n, nrows = 0, nworse = 0, njudged = 0;
+	size_t i;
 	int rc;
 
+	memset(&c, 0, sizeof c);
 	if (ts_read_file(ts_operand_path(arg), TS_DOC_MAX_BYTES, &text, err,
 	    sizeof err) == -1) {
 		ts_error("%s", err);
@@ -376,7 +351,7 @@ hist_check(const struct hist_opts *o, const char *arg)
 		free(why);
 		goto out;
 	}
-	ts_cpd_defaults(&par);
+	ts_hist_check_doc(&r, prod.description, s, (size_t)ns, &c);
 	ts_buf_init(&b);
 	ts_buf_init(&worse);
 	check_head(&b, o->json, name, host, prod.description);
@@ -386,86 +361,55 @@ hist_check(const struct hist_opts *o, const char *arg)
 		ts_buf_printf(&b, "%-10s %-6s %14s  %14s %12s  %s\n",
 		    "workload", "pass", "value", "median", "noise",
 		    "interval, change, verdict");
-	/* Every pass judged first: the run's judgement refines them. */
-	js = ts_xcalloc(2 * r.nworkloads + 1, sizeof *js);
-	ss = ts_xcalloc(2 * r.nworkloads + 1, sizeof *ss);
-	vals = ts_xcalloc(2 * r.nworkloads + 1, sizeof *vals);
-	for (i = 0; i < r.nworkloads; i++) {
-		const struct ts_workload *w = &r.workloads[i];
-		const struct ts_pass *p[2] = { w->single, w->multi };
+	for (i = 0; i < c.nrows; i++) {
+		const struct ts_hist_check_row *row = &c.rows[i];
 
-		for (k = 0; k < 2; k++) {
-			if (p[k] == NULL)
-				continue;
-			ss[nrows] = find_series(s, ns, w->id, pn[k]);
-			vals[nrows] = p[k]->value;
-			ts_hist_judge(ss[nrows], prod.description,
-			    vals[nrows], &par, &js[nrows]);
-			nrows++;
-		}
+		if (o->json) {
+			if (i > 0)
+				ts_buf_putc(&b, ',');
+			row_json(&b, row->workload, row->pass,
+			    ts_unit_name(row->unit), row->value, &row->j);
+		} else
+			row_text(&b, row->workload, row->pass, row->value,
+			    &row->j);
+		if (row->j.verdict == TS_HIST_WORSE)
+			ts_buf_printf(&worse, "%s%s %s (%+.1f %%)",
+			    worse.len > 0 ? ", " : "", row->workload,
+			    row->pass, row->j.pct);
 	}
-	/* The run as a whole: the median change of its passes. */
-	ts_hist_judge_run(ss, js, vals, nrows, &run);
-	for (i = 0, n = 0; i < r.nworkloads; i++) {
-		const struct ts_workload *w = &r.workloads[i];
-		const struct ts_pass *p[2] = { w->single, w->multi };
-
-		for (k = 0; k < 2; k++) {
-			if (p[k] == NULL)
-				continue;
-			j = js[n];
-			if (o->json) {
-				if (n > 0)
-					ts_buf_putc(&b, ',');
-				row_json(&b, w->id, pn[k],
-				    ts_unit_name(w->unit), p[k]->value, &j);
-			} else
-				row_text(&b, w->id, pn[k], p[k]->value, &j);
-			n++;
-			njudged += judged(&j);
-			if (j.verdict == TS_HIST_WORSE) {
-				ts_buf_printf(&worse, "%s%s %s (%+.1f %%)",
-				    nworse > 0 ? ", " : "", w->id, pn[k],
-				    j.pct);
-				nworse++;
-			}
-		}
-	}
-	if (run.verdict == TS_HIST_WORSE) {
+	if (c.run.verdict == TS_HIST_WORSE)
 		ts_buf_printf(&worse, "%sthe whole run (%+.1f %%, the median "
-		    "of %zu passes)", nworse > 0 ? ", " : "", run.pct,
-		    run.passes);
-		nworse++;
-	}
+		    "of %zu passes)", worse.len > 0 ? ", " : "", c.run.pct,
+		    c.run.passes);
 	if (!o->json)
-		run_text(&b, &run);
+		run_text(&b, &c.run);
 	if (o->json) {
-		run_json(&b, &run);
-		ts_buf_printf(&b, ",\"judged\":%zu,\"verdict\":\"%s\"", njudged,
-		    nworse > 0 ? "regression" : njudged == 0 ? "not-checked" :
+		run_json(&b, &c.run);
+		ts_buf_printf(&b, ",\"judged\":%zu,\"verdict\":\"%s\"", c.njudged,
+		    c.nworse > 0 ? "regression" : c.njudged == 0 ? "not-checked" :
 		    "no-regression");
-		if (nworse == 0 && njudged == 0)
+		if (c.nworse == 0 && c.njudged == 0)
 			ts_buf_printf(&b, ",\"reason\":\"no pass has %d runs "
 			    "since its last change\"", TS_HIST_MIN_POINTS);
-		ts_buf_printf(&b, ",\"regression\":%s}\n", nworse > 0 ?
+		ts_buf_printf(&b, ",\"regression\":%s}\n", c.nworse > 0 ?
 		    "true" : "false");
-	} else if (nworse > 0)
+	} else if (c.nworse > 0)
 		ts_buf_printf(&b, "regression: %s\n", worse.data);
-	else if (njudged == 0)
+	else if (c.njudged == 0)
 		ts_buf_printf(&b, "not checked: no pass has %d runs since its "
 		    "last change to judge by\n", TS_HIST_MIN_POINTS);
-	else if (njudged < nrows)
+	else if (c.njudged < c.nrows)
 		ts_buf_printf(&b, "no regression in the %zu of %zu passes "
-		    "judged (the others have no verdict)\n", njudged, nrows);
+		    "judged (the others have no verdict)\n", c.njudged, c.nrows);
 	else
 		ts_buf_puts(&b, "no regression\n");
 	fwrite(b.data, 1, b.len, stdout);
 	ts_buf_free(&b);
 	ts_buf_free(&worse);
-	rc = ts_close_stdout() != 0 ? TS_EXIT_FAILURE : nworse > 0 ?
-	    TS_EXIT_NEGATIVE : njudged == 0 ? TS_EXIT_NOT_CHECKED : TS_EXIT_OK;
+	rc = ts_close_stdout() != 0 ? TS_EXIT_FAILURE : c.nworse > 0 ?
+	    TS_EXIT_NEGATIVE : c.njudged == 0 ? TS_EXIT_NOT_CHECKED : TS_EXIT_OK;
 out:
-	TS_FREE_ALL(js, ss, vals);
+	ts_hist_check_free(&c);
 	ts_hist_series_free(s, (size_t)ns);
 	ts_producer_free(&prod);
 	ts_report_free(&r);
