@@ -67,8 +67,8 @@ change_text(struct ts_buf *b, const struct ts_hist_series *s,
 	ts_buf_printf(b, "  (document %lld, %s)\n", p->doc, s->host);
 }
 
-static void
-change_json(struct ts_buf *b, const struct ts_hist_series *s,
+void
+hist_change_json(struct ts_buf *b, const struct ts_hist_series *s,
     const struct ts_hist_change *c)
 {
 	char when[32];
@@ -126,7 +126,7 @@ hist_changes(const struct hist_opts *o)
 		for (k = 0; k < nch; k++, total++) {
 			if (o->json) {
 				ts_buf_puts(&b, total > 0 ? ",\n " : "\n ");
-				change_json(&b, &s[i], &ch[k]);
+				hist_change_json(&b, &s[i], &ch[k]);
 			} else
 				change_text(&b, &s[i], &ch[k]);
 		}
@@ -273,6 +273,32 @@ not_checked(const struct hist_opts *o, const char *name, const char *host,
 	return ts_close_stdout() != 0 ? TS_EXIT_FAILURE : TS_EXIT_NOT_CHECKED;
 }
 
+void
+hist_check_answer(struct ts_buf *b, const struct ts_hist_check *c)
+{
+	size_t i, n = 0;
+
+	if (c->nworse > 0) {
+		ts_buf_puts(b, "regression: ");
+		for (i = 0; i < c->nrows; i++)
+			if (c->rows[i].j.verdict == TS_HIST_WORSE)
+				ts_buf_printf(b, "%s%s %s (%+.1f %%)", n++ > 0 ?
+				    ", " : "", c->rows[i].workload,
+				    c->rows[i].pass, c->rows[i].j.pct);
+		if (c->run.verdict == TS_HIST_WORSE)
+			ts_buf_printf(b, "%sthe whole run (%+.1f %%, the median "
+			    "of %zu passes)", n > 0 ? ", " : "", c->run.pct,
+			    c->run.passes);
+	} else if (c->njudged == 0)
+		ts_buf_printf(b, "not checked: no pass has %d runs since its "
+		    "last change to judge by", TS_HIST_MIN_POINTS);
+	else if (c->njudged < c->nrows)
+		ts_buf_printf(b, "no regression in the %zu of %zu passes "
+		    "judged (the others have no verdict)", c->njudged, c->nrows);
+	else
+		ts_buf_puts(b, "no regression");
+}
+
 int
 hist_check(const struct hist_opts *o, const char *arg)
 {
@@ -283,7 +309,7 @@ hist_check(const struct hist_opts *o, const char *arg)
 	struct ts_producer prod;
 	struct ts_verdict v;
 	struct ts_report r;
-	struct ts_buf text, b, worse;
+	struct ts_buf text, b;
 	struct stat sb;
 	char err[1024], sha[65], *host, *path = NULL, *why;
 	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
@@ -353,7 +379,6 @@ hist_check(const struct hist_opts *o, const char *arg)
 	}
 	ts_hist_check_doc(&r, prod.description, s, (size_t)ns, &c);
 	ts_buf_init(&b);
-	ts_buf_init(&worse);
 	check_head(&b, o->json, name, host, prod.description);
 	if (o->json)
 		ts_buf_puts(&b, ",\"rows\":[");
@@ -372,15 +397,7 @@ hist_check(const struct hist_opts *o, const char *arg)
 		} else
 			row_text(&b, row->workload, row->pass, row->value,
 			    &row->j);
-		if (row->j.verdict == TS_HIST_WORSE)
-			ts_buf_printf(&worse, "%s%s %s (%+.1f %%)",
-			    worse.len > 0 ? ", " : "", row->workload,
-			    row->pass, row->j.pct);
 	}
-	if (c.run.verdict == TS_HIST_WORSE)
-		ts_buf_printf(&worse, "%sthe whole run (%+.1f %%, the median "
-		    "of %zu passes)", worse.len > 0 ? ", " : "", c.run.pct,
-		    c.run.passes);
 	if (!o->json)
 		run_text(&b, &c.run);
 	if (o->json) {
@@ -393,19 +410,12 @@ hist_check(const struct hist_opts *o, const char *arg)
 			    "since its last change\"", TS_HIST_MIN_POINTS);
 		ts_buf_printf(&b, ",\"regression\":%s}\n", c.nworse > 0 ?
 		    "true" : "false");
-	} else if (c.nworse > 0)
-		ts_buf_printf(&b, "regression: %s\n", worse.data);
-	else if (c.njudged == 0)
-		ts_buf_printf(&b, "not checked: no pass has %d runs since its "
-		    "last change to judge by\n", TS_HIST_MIN_POINTS);
-	else if (c.njudged < c.nrows)
-		ts_buf_printf(&b, "no regression in the %zu of %zu passes "
-		    "judged (the others have no verdict)\n", c.njudged, c.nrows);
-	else
-		ts_buf_puts(&b, "no regression\n");
+	} else {
+		hist_check_answer(&b, &c);
+		ts_buf_putc(&b, '\n');
+	}
 	fwrite(b.data, 1, b.len, stdout);
 	ts_buf_free(&b);
-	ts_buf_free(&worse);
 	rc = ts_close_stdout() != 0 ? TS_EXIT_FAILURE : c.nworse > 0 ?
 	    TS_EXIT_NEGATIVE : c.njudged == 0 ? TS_EXIT_NOT_CHECKED : TS_EXIT_OK;
 out:

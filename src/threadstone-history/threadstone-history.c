@@ -66,6 +66,7 @@ static const char help[] =
     "  trend             one workload and pass over time (-w required)\n"
     "  changes           the change points of every series\n"
     "  check DOC         is DOC a regression against its host's history?\n"
+    "  publish DIR       write the history as a static site into DIR\n"
     "\n"
     "Options:\n"
     "      --db FILE          the database (default: $THREADSTONE_HISTORY,\n"
@@ -124,6 +125,7 @@ static const struct {
 	{ "trend", HIST_OPT_FILTERS | HIST_OPT_JSON | HIST_OPT_PLOT, 0 },
 	{ "changes", HIST_OPT_FILTERS | HIST_OPT_JSON, 0 },
 	{ "check", HIST_OPT_HOST | HIST_OPT_JSON, 1 },
+	{ "publish", 0, 1 },
 };
 
 static const char *const optnames[] = {
@@ -214,7 +216,7 @@ main(int argc, char *argv[])
 	}
 	if (optind >= argc)
 		ts_usage_error("expected a command: add, list, show, hosts, "
-		    "export, trend, changes or check");
+		    "export, trend, changes, check or publish");
 	cmd = argv[optind++];
 	nargs = argc - optind;
 	for (c = 0; c < sizeof commands / sizeof commands[0]; c++)
@@ -222,7 +224,7 @@ main(int argc, char *argv[])
 			break;
 	if (c == sizeof commands / sizeof commands[0])
 		ts_usage_error("unknown command '%s': expected add, list, show, "
-		    "hosts, export, trend, changes or check", cmd);
+		    "hosts, export, trend, changes, check or publish", cmd);
 	for (i = 0; i < sizeof optnames / sizeof optnames[0]; i++)
 		if ((o.used & (1u << i)) && !(commands[c].takes & (1u << i)))
 			ts_usage_error("%s does not take %s", cmd, optnames[i]);
@@ -242,6 +244,7 @@ main(int argc, char *argv[])
 	case 4: return hist_export(&o);
 	case 5: return hist_trend(&o);
 	case 6: return hist_changes(&o);
-	default: return hist_check(&o, argv[optind]);
+	case 7: return hist_check(&o, argv[optind]);
+	default: return hist_publish(&o, argv[optind]);
 	}
 }
