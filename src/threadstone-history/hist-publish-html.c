@@ -45,7 +45,9 @@ pub_head(struct ts_buf *b, const char *root, const char *title)
 	    "<meta name=\"generator\" content=\"threadstone-history "
 	    "publish " PACKAGE_VERSION "\">\n<title>");
 	pub_esc(b, title);
-	ts_buf_printf(b, "</title>\n<link rel=\"stylesheet\" "
+	/* No icon: a browser would ask the server for /favicon.ico. */
+	ts_buf_printf(b, "</title>\n<link rel=\"icon\" href=\"data:,\">\n"
+	    "<link rel=\"stylesheet\" "
 	    "href=\"%sstyle.css\">\n<script src=\"%ssite.js\" defer></script>"
 	    "\n</head>\n<body>\n<header><nav aria-label=\"site\"><a "
 	    "href=\"%sindex.html\">All hosts</a></nav></header>\n<main>\n",
