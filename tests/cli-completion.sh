@@ -98,7 +98,8 @@ expect "auto " threadstone tachyon -w ''
 expect "" threadstone tachyon --seconds ''
 expect "a.json keys sub " threadstone compare ''
 expect "changes check " threadstone history c
-expect "add changes check export hosts list show trend " threadstone-history --db x ''
+expect "add changes check export hosts list publish show trend " threadstone-history --db x ''
+expect "keys sub " threadstone-history publish ''
 expect "csv jsonl " threadstone-history export --format ''
 expect "json markdown original text " threadstone compare --format ''
 has --plot threadstone history trend --p

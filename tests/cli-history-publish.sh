@@ -243,6 +243,20 @@ run "$H" --db "$db" publish "$site"
 [ "$rc" -eq 0 ] && [ ! -e "$lab/$new.html" ] && case $out in *", 1 removed; "*) true ;; *) false ;; esac
 ok $? "a document gone from the history: its page removed"
 
+### A publish stopped half way: the next one finishes the site.
+rm -rf "$tmpdir/half"
+"$H" --db "$db" publish "$tmpdir/half" >/dev/null &
+pid=$!
+i=0
+while [ ! -d "$tmpdir/half/h" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+run "$H" --db "$db" publish "$tmpdir/half"
+[ "$rc" -eq 0 ] && [ -z "$(find "$tmpdir/half" -name '.*' ! -name .)" ] &&
+    diff -r "$site" "$tmpdir/half" >/dev/null
+ok $? "a publish stopped by SIGTERM: no temporary file, and the next one makes the same site"
+[ "$rc" -eq 0 ] || echo "# $err"
+
 ### Refusals.
 mkdir "$tmpdir/other" && echo keep >"$tmpdir/other/notes.txt"
 run "$H" --db "$db" publish "$tmpdir/other"

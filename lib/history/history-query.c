@@ -2,6 +2,7 @@
 /* Hosts and documents read back (see history-query.h). */
 #include <config.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,19 @@ prepare(struct ts_hist *h, const char *sql, char *err, size_t errlen)
 		return st;
 	ts_hist_errmsg(h, "reading", err, errlen);
 	return NULL;
+}
+
+/*
+ * End a read whose last step gave rc: finalize st; 0 when the rows all
+ * came, else -1 with err.
+ */
+static int
+done(struct ts_hist *h, sqlite3_stmt *st, int rc, char *err, size_t errlen)
+{
+	if (rc != SQLITE_DONE)
+		ts_hist_errmsg(h, "reading", err, errlen);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 /* A time column: its seconds, or -1 for NULL. */
@@ -71,13 +85,10 @@ ts_hist_hosts_load(struct ts_hist *h, struct ts_hist_host **out, char *err,
 		p->first = time_col(st, 4);
 		p->last = time_col(st, 5);
 	}
-	if (rc != SQLITE_DONE) {
-		ts_hist_errmsg(h, "reading", err, errlen);
-		sqlite3_finalize(st);
+	if (done(h, st, rc, err, errlen) == -1) {
 		ts_hist_hosts_free(v, n);
 		return -1;
 	}
-	sqlite3_finalize(st);
 	*out = v;
 	return (long)n;
 }
@@ -98,6 +109,7 @@ ts_hist_docs_load(struct ts_hist *h, const char *host,
 {
 	struct ts_hist_doc *v = NULL, *p;
 	sqlite3_stmt *st;
+	bool bad_time = false;
 	size_t n = 0;
 	int rc;
 
@@ -128,18 +140,16 @@ ts_hist_docs_load(struct ts_hist *h, const char *host,
 			    "(an earlier version let it in): delete that row "
 			    "(DELETE FROM documents WHERE id = %lld)", p->id,
 			    sqlite3_column_double(st, 1), p->id);
-			sqlite3_finalize(st);
-			ts_hist_docs_free(v, n);
-			return -1;
+			bad_time = true;
+			break;
 		}
 	}
-	if (rc != SQLITE_DONE) {
-		ts_hist_errmsg(h, "reading", err, errlen);
+	if (bad_time)
 		sqlite3_finalize(st);
+	if (bad_time || done(h, st, rc, err, errlen) == -1) {
 		ts_hist_docs_free(v, n);
 		return -1;
 	}
-	sqlite3_finalize(st);
 	*out = v;
 	return (long)n;
 }

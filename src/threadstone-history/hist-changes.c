@@ -299,6 +299,56 @@ hist_check_answer(struct ts_buf *b, const struct ts_hist_check *c)
 		ts_buf_puts(b, "no regression");
 }
 
+/* Print check's answer c of document name of host; the exit status. */
+static int
+check_print(const struct hist_opts *o, const struct ts_hist_check *c,
+    const char *name, const char *host, const char *producer)
+{
+	struct ts_buf b;
+	size_t i;
+
+	ts_buf_init(&b);
+	check_head(&b, o->json, name, host, producer);
+	if (o->json)
+		ts_buf_puts(&b, ",\"rows\":[");
+	else
+		ts_buf_printf(&b, "%-10s %-6s %14s  %14s %12s  %s\n",
+		    "workload", "pass", "value", "median", "noise",
+		    "interval, change, verdict");
+	for (i = 0; i < c->nrows; i++) {
+		const struct ts_hist_check_row *row = &c->rows[i];
+
+		if (o->json) {
+			if (i > 0)
+				ts_buf_putc(&b, ',');
+			row_json(&b, row->workload, row->pass,
+			    ts_unit_name(row->unit), row->value, &row->j);
+		} else
+			row_text(&b, row->workload, row->pass, row->value,
+			    &row->j);
+	}
+	if (!o->json)
+		run_text(&b, &c->run);
+	if (o->json) {
+		run_json(&b, &c->run);
+		ts_buf_printf(&b, ",\"judged\":%zu,\"verdict\":\"%s\"",
+		    c->njudged, ts_hist_check_answer_name(c->answer));
+		if (c->nworse == 0 && c->njudged == 0)
+			ts_buf_printf(&b, ",\"reason\":\"no pass has %d runs "
+			    "since its last change\"", TS_HIST_MIN_POINTS);
+		ts_buf_printf(&b, ",\"regression\":%s}\n", c->nworse > 0 ?
+		    "true" : "false");
+	} else {
+		hist_check_answer(&b, c);
+		ts_buf_putc(&b, '\n');
+	}
+	fwrite(b.data, 1, b.len, stdout);
+	ts_buf_free(&b);
+	return ts_close_stdout() != 0 ? TS_EXIT_FAILURE : c->answer ==
+	    TS_HIST_CHECK_REGRESSION ? TS_EXIT_NEGATIVE : c->answer ==
+	    TS_HIST_CHECK_NOT_CHECKED ? TS_EXIT_NOT_CHECKED : TS_EXIT_OK;
+}
+
 int
 hist_check(const struct hist_opts *o, const char *arg)
 {
@@ -309,12 +359,11 @@ hist_check(const struct hist_opts *o, const char *arg)
 	struct ts_producer prod;
 	struct ts_verdict v;
 	struct ts_report r;
-	struct ts_buf text, b;
+	struct ts_buf text;
 	struct stat sb;
 	char err[1024], sha[65], *host, *path = NULL, *why;
 	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
 	long ns = 0;
-	size_t i;
 	int rc;
 
 	memset(&c, 0, sizeof c);
@@ -378,46 +427,7 @@ hist_check(const struct hist_opts *o, const char *arg)
 		goto out;
 	}
 	ts_hist_check_doc(&r, prod.description, s, (size_t)ns, &c);
-	ts_buf_init(&b);
-	check_head(&b, o->json, name, host, prod.description);
-	if (o->json)
-		ts_buf_puts(&b, ",\"rows\":[");
-	else
-		ts_buf_printf(&b, "%-10s %-6s %14s  %14s %12s  %s\n",
-		    "workload", "pass", "value", "median", "noise",
-		    "interval, change, verdict");
-	for (i = 0; i < c.nrows; i++) {
-		const struct ts_hist_check_row *row = &c.rows[i];
-
-		if (o->json) {
-			if (i > 0)
-				ts_buf_putc(&b, ',');
-			row_json(&b, row->workload, row->pass,
-			    ts_unit_name(row->unit), row->value, &row->j);
-		} else
-			row_text(&b, row->workload, row->pass, row->value,
-			    &row->j);
-	}
-	if (!o->json)
-		run_text(&b, &c.run);
-	if (o->json) {
-		run_json(&b, &c.run);
-		ts_buf_printf(&b, ",\"judged\":%zu,\"verdict\":\"%s\"", c.njudged,
-		    c.nworse > 0 ? "regression" : c.njudged == 0 ? "not-checked" :
-		    "no-regression");
-		if (c.nworse == 0 && c.njudged == 0)
-			ts_buf_printf(&b, ",\"reason\":\"no pass has %d runs "
-			    "since its last change\"", TS_HIST_MIN_POINTS);
-		ts_buf_printf(&b, ",\"regression\":%s}\n", c.nworse > 0 ?
-		    "true" : "false");
-	} else {
-		hist_check_answer(&b, &c);
-		ts_buf_putc(&b, '\n');
-	}
-	fwrite(b.data, 1, b.len, stdout);
-	ts_buf_free(&b);
-	rc = ts_close_stdout() != 0 ? TS_EXIT_FAILURE : c.nworse > 0 ?
-	    TS_EXIT_NEGATIVE : c.njudged == 0 ? TS_EXIT_NOT_CHECKED : TS_EXIT_OK;
+	rc = check_print(o, &c, name, host, prod.description);
 out:
 	ts_hist_check_free(&c);
 	ts_hist_series_free(s, (size_t)ns);

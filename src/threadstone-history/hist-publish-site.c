@@ -180,7 +180,12 @@ pub_site_open(struct pub_site *s, const char *dir, char *err, size_t errlen)
 			    PUB_MANIFEST);
 			return -1;
 		}
-		return 0;
+		/* An empty manifest first: the site is ours if we stop. */
+		mpath = ts_xasprintf("%s/%s", dir, PUB_MANIFEST);
+		rc = ts_write_file_atomic(mpath, MANIFEST_HEAD "\n",
+		    strlen(MANIFEST_HEAD) + 1, err, errlen);
+		free(mpath);
+		return rc;
 	}
 	rc = read_manifest(s, text.data, err, errlen);
 	ts_buf_free(&text);

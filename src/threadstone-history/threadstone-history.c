@@ -133,15 +133,49 @@ static const char *const optnames[] = {
 	"--format", "--json", "--plot", "--force", "--body"
 };
 
+/*
+ * The command at argv[optind] (optind moves past it), its options and
+ * operands checked: its index in commands[].
+ */
+static size_t
+pick_command(const struct hist_opts *o, int argc, char *argv[])
+{
+	const char *cmd;
+	size_t c, i;
+	int nargs;
+
+	if (optind >= argc)
+		ts_usage_error("expected a command: add, list, show, hosts, "
+		    "export, trend, changes, check or publish");
+	cmd = argv[optind++];
+	nargs = argc - optind;
+	for (c = 0; c < sizeof commands / sizeof commands[0]; c++)
+		if (strcmp(commands[c].name, cmd) == 0)
+			break;
+	if (c == sizeof commands / sizeof commands[0])
+		ts_usage_error("unknown command '%s': expected add, list, show, "
+		    "hosts, export, trend, changes, check or publish", cmd);
+	for (i = 0; i < sizeof optnames / sizeof optnames[0]; i++)
+		if ((o->used & (1u << i)) && !(commands[c].takes & (1u << i)))
+			ts_usage_error("%s does not take %s", cmd, optnames[i]);
+	if (commands[c].args == -1 && nargs < 1)
+		ts_usage_error("%s expects one or more files", cmd);
+	if (commands[c].args >= 0 && nargs != commands[c].args)
+		ts_usage_error("%s expects %s", cmd, commands[c].args == 0 ?
+		    "no operand" : "exactly one operand");
+	if (strcmp(cmd, "trend") == 0 && o->workload == NULL)
+		ts_usage_error("trend needs -w WORKLOAD");
+	return c;
+}
+
 int
 main(int argc, char *argv[])
 {
 	static const char *const formats[] = { "jsonl", "csv", NULL };
 	static const char *const passes[] = { "single", "multi", NULL };
 	struct hist_opts o;
-	const char *cmd;
 	char why[128];
-	size_t c, i;
+	size_t c;
 	uint64_t secs;
 	int ch, nargs;
 
@@ -214,27 +248,8 @@ main(int argc, char *argv[])
 			break;
 		}
 	}
-	if (optind >= argc)
-		ts_usage_error("expected a command: add, list, show, hosts, "
-		    "export, trend, changes, check or publish");
-	cmd = argv[optind++];
+	c = pick_command(&o, argc, argv);
 	nargs = argc - optind;
-	for (c = 0; c < sizeof commands / sizeof commands[0]; c++)
-		if (strcmp(commands[c].name, cmd) == 0)
-			break;
-	if (c == sizeof commands / sizeof commands[0])
-		ts_usage_error("unknown command '%s': expected add, list, show, "
-		    "hosts, export, trend, changes, check or publish", cmd);
-	for (i = 0; i < sizeof optnames / sizeof optnames[0]; i++)
-		if ((o.used & (1u << i)) && !(commands[c].takes & (1u << i)))
-			ts_usage_error("%s does not take %s", cmd, optnames[i]);
-	if (commands[c].args == -1 && nargs < 1)
-		ts_usage_error("%s expects one or more files", cmd);
-	if (commands[c].args >= 0 && nargs != commands[c].args)
-		ts_usage_error("%s expects %s", cmd, commands[c].args == 0 ?
-		    "no operand" : "exactly one operand");
-	if (strcmp(cmd, "trend") == 0 && o.workload == NULL)
-		ts_usage_error("trend needs -w WORKLOAD");
 
 	switch (c) {
 	case 0: return hist_add(&o, nargs, argv + optind);
