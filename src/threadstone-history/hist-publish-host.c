@@ -319,7 +319,7 @@ changes(struct ts_buf *b, const struct pub_host *host)
 	    "against the runs before it (50 at most a side) and "
 	    "Mann-Whitney's 95 % interval, as <code>threadstone-compare"
 	    "</code> judges sets; + is better.</p>\n<div class=\"wrap\">"
-	    "<table class=\"sortable\"><thead><tr><th>date<th>workload<th>pass"
+	    "<table class=\"sortable nw\"><thead><tr><th>date<th>workload<th>pass"
 	    "<th>change<th class=\"n\">before<th class=\"n\">after<th>unit"
 	    "<th class=\"n\">size<th class=\"n\">interval<th class=\"n\">p"
 	    "<th>producer</tr></thead>\n<tbody>\n");

@@ -167,6 +167,7 @@ const char pub_css[] =
     "text-align:left;vertical-align:top}\n"
     "th{background:#f2f2f2;white-space:nowrap}\n"
     ".n{text-align:right;white-space:nowrap}\n"
+    "table.nw td{white-space:nowrap}\n"
     "th button{font:inherit;font-weight:bold;border:0;background:none;"
     "padding:0;cursor:pointer;color:inherit}\n"
     "th[aria-sort=ascending] button::after{content:\" \\25B2\"}\n"

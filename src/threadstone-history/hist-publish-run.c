@@ -195,7 +195,7 @@ check_section(struct ts_buf *b, const struct ts_hist_check *c, size_t k,
 	    "s");
 	if (k == 0)
 		return;
-	ts_buf_puts(b, "<div class=\"wrap\"><table class=\"sortable\">"
+	ts_buf_puts(b, "<div class=\"wrap\"><table class=\"sortable nw\">"
 	    "<thead><tr><th>workload<th>pass<th class=\"n\">value<th>unit"
 	    "<th class=\"n\">median<th class=\"n\">noise<th class=\"n\">"
 	    "interval<th class=\"n\">change<th class=\"n\">runs<th>verdict"
@@ -312,7 +312,7 @@ compare_table(struct ts_buf *b, const struct ts_comparison *cmp)
 		ts_buf_puts(b, "</pre>\n");
 	}
 	ts_buf_free(&w);
-	ts_buf_puts(b, "<div class=\"wrap\"><table class=\"sortable\"><thead>"
+	ts_buf_puts(b, "<div class=\"wrap\"><table class=\"sortable nw\"><thead>"
 	    "<tr><th>workload<th>pass<th class=\"n\">before<th class=\"n\">"
 	    "this run<th class=\"n\">change<th class=\"n\">interval"
 	    "<th class=\"n\">n<th>verdict</tr></thead>\n<tbody>\n");
