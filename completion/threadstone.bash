@@ -21,20 +21,20 @@ _threadstone_dir()
     printf '%s\n' "${path%/*}"
 }
 
-# Long options of a program, read from its --help.
+# Long options of a program, read from its --help (written from its
+# option table), each once.
 _threadstone_options()
 {
     "$1" --help 2>/dev/null |
-        sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'
+        sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p' |
+        sort -u
 }
 
-# The workload ids, from threadstone-run --list (the six as a fallback).
+# The workload ids, from threadstone-run --list: the registry the program
+# was built with, so a new workload needs nothing here.
 _threadstone_workloads()
 {
-    local ids
-    ids=$("$1" --list 2>/dev/null | sed -n 's/^  \([a-z][a-z0-9_]*\)  .*/\1/p')
-    [[ -n $ids ]] || ids=$'dhrystone\nsgemm\nsha256\nsort\nstream\nlatency'
-    printf '%s\n' $ids
+    "$1" --list 2>/dev/null | sed -n 's/^  \([a-z][a-z0-9_]*\)  .*/\1/p'
 }
 
 # Files matching one of the glob patterns "$1" (separated by "|"), and
@@ -136,7 +136,8 @@ _threadstone_program_args()
         return ;;
     threadstone-ab:-r | threadstone-ab:--runs | threadstone-ab:-m | \
     threadstone-ab:--min-runs | threadstone-ab:-M | threadstone-ab:--max-runs | \
-    threadstone-ab:--precision | threadstone-ab:--max-time | \
+    threadstone-ab:--precision | threadstone-ab:--max-seconds | \
+    threadstone-ab:--max-time | \
     threadstone-ab:-w | threadstone-ab:--fail-above | \
     threadstone-ab:-n | threadstone-ab:--command-name)
         return ;;              # a number or a name: nothing to offer
@@ -176,7 +177,7 @@ _threadstone_program_args()
     *:-t | *:--threads | *:-s | *:--samples | *:--seconds | *:--warmup | \
     *:--window-ms | *:--stream-mb | *:--latency-mb | *:--min-ms | \
     *:--max-size | *:--repeat | *:--seed | *:--min-score | *:--interval | \
-    *:--count)
+    *:--count | tachyon:--window)
         return ;;              # a number: nothing to offer
     esac
 

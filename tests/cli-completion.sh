@@ -65,14 +65,20 @@ mkdir -p "$tmpdir/files/keys" "$tmpdir/files/sub"
 : >"$tmpdir/files/plot.svg"
 cd "$tmpdir/files" || exit 99
 
-ids="dhrystone latency sgemm sha256 sort stream "
+# The workload ids: the registry's, as threadstone-run --list shows them
+# (a new workload needs no line here), and those beginning with "s".
+ids=$("$bindir/threadstone-run" --list | awk '/^  [a-z]/ { print $1 }' |
+    sort | tr '\n' ' ')
+sids=$(for i in $ids; do case $i in s*) printf '%s ' "$i" ;; esac; done)
+[ -n "$ids" ] && [ -n "$sids" ]
+ok $? "threadstone-run --list names workloads ($ids)"
 expect "ab compare help history keygen list report run schema sign sweep tachyon verify " \
     threadstone ''
 expect "schema sign sweep " threadstone s
 expect "--help --version " threadstone --
 expect "$ids" threadstone run -w ''
 expect "$ids" threadstone run --single-only --workload ''
-expect "sgemm sha256 sort stream " threadstone-run -w s
+expect "$sids" threadstone-run -w s
 expect "csv json jsonl markdown markdown-2.0 table table-2.0 " threadstone run --format ''
 expect "csv json jsonl markdown markdown-2.0 table table-2.0 " threadstone-report --format = ''
 expect "table table-2.0 " threadstone run --format t
@@ -96,12 +102,21 @@ expect "auto " "$probe" -w ''
 has --working-set-mb threadstone tachyon --
 expect "auto " threadstone tachyon -w ''
 expect "" threadstone tachyon --seconds ''
+has --window threadstone tachyon --win
+expect "" threadstone tachyon --window ''
 expect "a.json keys sub " threadstone compare ''
 expect "changes check " threadstone history c
 expect "add changes check export hosts list publish show trend " threadstone-history --db x ''
 expect "keys sub " threadstone-history publish ''
 expect "csv jsonl " threadstone-history export --format ''
 expect "json markdown original text " threadstone compare --format ''
+# --format's values are those of the output formats' table
+# (lib/report/report-format.c), which each program's refusal lists.
+for p in threadstone-run threadstone-report threadstone-compare; do
+	want=$("$bindir/$p" --format '?' 2>&1 | sed -n 's/.*: expected //p' |
+	    sed 's/, / /g; s/ or / /' | tr ' ' '\n' | sort | tr '\n' ' ')
+	expect "$want" "$p" --format ''
+done
 has --plot threadstone history trend --p
 expect "a.json keys sub " threadstone history add ''
 expect "keys plot.svg sub " threadstone-history trend --plot ''

@@ -133,8 +133,7 @@ for args in "-s 0" "-s -1" "-s abc" "-s 86401" "-s inf" "-s nan" \
     "--seed -1" "--seed abc" "--seed 18446744073709551616" \
     "--min-score 0" "--min-score -3" "--min-score x" \
     "--interval 0" "--interval abc" "--count 0" "--count -2" \
-    "--watch --min-score 5" "--count 2 --min-score 5" \
-    "--interval 0.1 -s 0.5" \
+    "--interval 0.1 -s 0.5" "--window 0" "--window abc" "--window 5" \
     "--bogus" "-x" "--json=1" "-s" "extra" "--se 1"; do
 	# shellcheck disable=SC2086
 	run "$TACHYON" $args
@@ -181,8 +180,8 @@ ok $? "--min-score: the reading on stdout, one line on stderr"
 run "$TACHYON" -s 0.1 -w 1 -t 1 --no-cache-check --min-score 0.001
 expect_status 0 "--min-score below any score"
 
-## Watch mode.
-run "$TACHYON" --count 3 -s 0.05 -w 1 -t 1 --no-cache-check
+## Watch mode (its cheap schedule, window and gauge: cli-tachyon-watch.sh).
+run "$TACHYON" --count 3 --interval 0.05 -s 0.05 -w 1 -t 1 --no-cache-check
 expect_status 0 "--count 3"
 [ "$(wc -l <"$tmpdir/out")" -eq 3 ]
 ok $? "--count 3 prints 3 lines"
@@ -195,7 +194,7 @@ if [ -n "$json" ]; then
 fi
 for sig in INT TERM; do
 	: >"$tmpdir/watch"
-	"$TACHYON" --watch -s 0.05 -w 1 -t 1 --no-cache-check \
+	"$TACHYON" --interval 0.05 -s 0.05 -w 1 -t 1 --no-cache-check \
 	    >"$tmpdir/watch" 2>"$tmpdir/watch.err" &
 	pid=$!
 	# A watchdog, so that a tachyon deaf to the signal fails, not hangs.

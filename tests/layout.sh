@@ -10,13 +10,24 @@
 #    (lib/ in mk/lib.am, lib/X/ in mk/lib-X.am, src/P/ in mk/P.am), and
 #    named in no other fragment;
 #  - no include circle between files (a .c with its .h), nor between
-#    folders (lib/'s root, each lib/X/, each src/P/).
+#    folders (lib/'s root, each lib/X/, each src/P/);
+#  - the layers HACKING states, read from its "Layering" list (so that the
+#    two cannot drift): every folder of lib/ in one layer, every file of
+#    lib/'s root named in the first, and no folder including one of its
+#    own layer or a higher one;
+#  - no tracked file holds a merge conflict's marker lines: a line
+#    beginning "<<<<<<< ", "||||||| " or ">>>>>>> ", or a line of exactly
+#    "=======".  Such a line is allowed only as the underline of a title
+#    of seven characters (the line before it, as HACKING underlines its
+#    titles): a conflict's separator stands between two versions of a
+#    text and is seldom under a line of exactly its length.  Files with a
+#    NUL byte are not text and are passed over.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 [ -n "${PYTHON3:-}" ] || skip_all "python3 was not found by configure"
 cd "$top_srcdir" || exit 99
 exec "$PYTHON3" - <<'EOF'
-import os, re, sys
+import os, re, subprocess, sys
 
 n = 0
 failed = 0
@@ -60,7 +71,8 @@ def strip(text, keep_strings=False):
 
 lib = sources("lib")
 src = sources("src")
-support = {"lib/cli.c", "lib/cli.h", "lib/msg.c", "lib/msg.h",
+support = {"lib/cli.c", "lib/cli.h", "lib/cli-opt.c", "lib/cli-opt-help.c",
+           "lib/cli-opt.h", "lib/msg.c", "lib/msg.h",
            "lib/exitcodes.h"}
 
 # 1. The lib rule.
@@ -206,6 +218,104 @@ for name, key in (("files", room), ("folders", folder)):
     ok(not found, "no include circle between %s (%d of them)" %
        (name, len({key(f) for f in includes})),
        [" <-> ".join(c) for c in found])
+
+# 5. The layers of HACKING's "Layering" list.
+def hacking_layers(text):
+    """{layer number: entry text} of the numbered list under Layering."""
+    m = re.search(r"^Layering\n=+\n(.*?)(?=^\S[^\n]*\n=+\n|\Z)", text,
+                  re.M | re.S)
+    entries, cur = {}, None
+    for line in (m.group(1) if m else "").split("\n"):
+        item = re.match(r"^\s+(\d+)\.\s+(.*)", line)
+        if item:
+            cur = int(item.group(1))
+            entries[cur] = item.group(2)
+        elif cur is not None and line.strip():
+            entries[cur] += " " + line.strip()
+        elif cur is not None:
+            cur = None
+    return entries
+
+
+entries = hacking_layers(open("HACKING").read())
+layer = {}
+for num, entry in entries.items():
+    if "lib/'s root" in entry:
+        layer["lib"] = num
+    for name in re.findall(r"\blib/([a-z0-9_-]+)/", entry):
+        layer["lib/" + name] = num
+    if "src/PROGRAM/" in entry:
+        for p in os.listdir("src"):
+            if os.path.isdir(os.path.join("src", p)):
+                layer["src/" + p] = num
+ok(len(entries) >= 2 and "lib" in layer,
+   "HACKING's Layering list read (%d layers, %d folders)" %
+   (len(entries), len(layer)))
+folders = ["lib"] + sorted("lib/" + d for d in os.listdir("lib")
+                           if os.path.isdir(os.path.join("lib", d)) and
+                           not d.startswith("."))
+bad = [d for d in folders if d not in layer]
+ok(not bad, "every folder of lib/ is in HACKING's layers", bad)
+root_entry = next((e for e in entries.values() if "lib/'s root" in e), "")
+named = set(re.findall(r"[a-z0-9_-]+",
+                       root_entry.split("lib/'s root", 1)[-1]))
+stems = sorted({os.path.splitext(f)[0] for f in os.listdir("lib")
+                if f.endswith((".c", ".h")) and
+                not generated(os.path.join("lib", f))})
+bad = [f for f in stems if f not in named]
+ok(not bad, "every file of lib/'s root is named in HACKING's first layer",
+   bad)
+bad = []
+for f, incs in includes.items():
+    a = folder(f)
+    for p in incs:
+        b = folder(p)
+        if a == b or a not in layer or b not in layer:
+            continue
+        if layer[b] >= layer[a]:
+            bad.append("%s (layer %d) includes %s (layer %d)" %
+                       (f, layer[a], p, layer[b]))
+ok(not bad, "every include goes down HACKING's layers", bad)
+
+# 6. No merge conflict's marker lines in a tracked file.
+def tracked():
+    try:
+        out = subprocess.run(["git", "ls-files", "-z"], capture_output=True,
+                             check=True).stdout
+        return [f for f in out.decode().split("\0") if f]
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    # A tree without git (a release tarball): its files, less a build's.
+    out = []
+    for d, dirs, fs in os.walk("."):
+        dirs[:] = [x for x in dirs if x not in (".git", ".deps", ".libs")]
+        out += [os.path.normpath(os.path.join(d, f)) for f in fs
+                if not f.endswith((".o", ".lo", ".log", ".trs"))]
+    return out
+
+
+marker = re.compile(rb"^(<<<<<<< |\|\|\|\|\|\|\| |>>>>>>> )")
+bad = []
+for f in tracked():
+    try:
+        data = open(f, "rb").read()
+    except OSError:
+        continue
+    if b"\0" in data:
+        continue
+    lines = data.split(b"\n")
+    for i, line in enumerate(lines):
+        line = line.rstrip(b"\r")
+        if marker.match(line) or line in (b"<<<<<<<", b">>>>>>>"):
+            bad.append("%s:%d: %s" % (f, i + 1, line[:40].decode(
+                errors="replace")))
+        elif line == b"=======":
+            # Allowed only under a title of seven characters.
+            title = lines[i - 1].rstrip(b"\r") if i > 0 else b""
+            if len(title) != 7 or not title.strip(b"= \t"):
+                bad.append("%s:%d: a line of seven = that underlines no "
+                           "title of seven characters" % (f, i + 1))
+ok(not bad, "no tracked file holds a merge conflict's marker lines", bad)
 
 print("1..%d" % n)
 sys.exit(1 if failed else 0)

@@ -29,7 +29,7 @@
 #include "ab/ab-stats.h"
 #include "ab/ab-stop.h"
 #include "rng.h"
-#include "suite/suite-design.h"
+#include "stats/stats-t.h"
 #include "sim-draw.h"
 #include "tap.h"
 

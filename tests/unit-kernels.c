@@ -61,7 +61,9 @@ test_registry(void)
 	const struct ts_kernel *k;
 	size_t i;
 
-	is_int(ts_nkernels, NWANTS, "six kernels");
+	/* ThreadStone 2.0.0's six first; a kernel added after them. */
+	ok(ts_nkernels >= NWANTS, "ThreadStone 2.0.0's six kernels (%zu in "
+	    "all)", ts_nkernels);
 	for (i = 0; i < NWANTS && i < ts_nkernels; i++) {
 		k = ts_kernels[i];
 		is_str(k->id, wants[i].id, "registry order");

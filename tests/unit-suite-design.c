@@ -2,8 +2,8 @@
 /*
  * lib/suite/suite-design.c and compare's execution test
  * (lib/report/report-compare-exec.c), on synthetic designs whose
- * variance components are known: Student's t against tabulated values,
- * the components recovered, the interval's coverage over 10,000
+ * variance components are known (Student's t: unit-stats-t): the
+ * components recovered, the interval's coverage over 10,000
  * simulated experiments (normal and bimodal between executions), and
  * compare's false alarms on simulated A/A pairs and power on a 3 %
  * change (three times the spread between executions when that is
@@ -74,30 +74,6 @@ experiment(struct ts_rng *r, enum between kind, double mu, double sb,
 		for (j = 0; j < n; j++)
 			samples[i * n + j] = level + sw * sim_normal(r);
 	}
-}
-
-static void
-test_t_distribution(void)
-{
-	/* Two-sided 95 % critical values from any table. */
-	static const struct { double df, c; } tab[] = {
-		{ 1, 12.706 }, { 2, 4.303 }, { 3, 3.182 }, { 5, 2.571 },
-		{ 7, 2.365 }, { 10, 2.228 }, { 30, 2.042 }, { 1000, 1.962 }
-	};
-	size_t i;
-	double c;
-
-	for (i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-		c = ts_t_critical(tab[i].df, 0.95);
-		if (!ok(fabs(c - tab[i].c) < 0.0015, "t(%g) 95 %% critical "
-		    "value %.3f", tab[i].df, tab[i].c))
-			diag("got %.6f", c);
-	}
-	ok(fabs(ts_t_two_sided_p(2.0, 10) - 0.07339) < 1e-4,
-	    "P(|T10| > 2) = 0.0734");
-	ok(fabs(ts_t_two_sided_p(0, 4) - 1) < 1e-12, "P(|T| > 0) = 1");
-	ok(ts_t_two_sided_p(INFINITY, 4) == 0, "P(|T| > inf) = 0");
-	ok(isnan(ts_t_critical(0, 0.95)), "no critical value at 0 df");
 }
 
 static void
@@ -451,7 +427,6 @@ test_compare_host(void)
 int
 main(void)
 {
-	test_t_distribution();
 	test_components();
 	test_coverage();
 	test_compare();

@@ -56,7 +56,8 @@ test_table(void)
 	double ratio;
 	size_t i;
 
-	is_int((int)ts_nkernels, (int)N(ids), "one row per kernel");
+	ok(ts_nkernels >= N(ids), "a row for each of the six kernels of "
+	    "section 4 (%zu in all)", ts_nkernels);
 	for (i = 0; i < N(ids); i++) {
 		e = ts_reference_find(ids[i]);
 		ok(e != NULL && e == ts_kernels[i], "%s: row %zu, the registry's "
@@ -206,7 +207,7 @@ test_run_document(void)
 		check_component(&s.multi_components[1], "dhrystone",
 		    "41868633.198843904", "22000000.0", "1.903119690856541");
 	}
-	ts_score_clear(&s);
+	ts_score_free(&s);
 	ok(s.reference == NULL && s.nsingle_components == 0, "cleared");
 
 	ok(ts_scaling_compute(&sha1, &sha2, TS_UNIT_MIB_PER_SEC, &sc) == 0,
@@ -257,7 +258,7 @@ test_rules(void)
 	ok(!s.has_single_core && !s.has_multi_core &&
 	    s.nsingle_components == 0 && s.nmulti_components == 0,
 	    "no workloads: both scores absent, empty lists");
-	ts_score_clear(&s);
+	ts_score_free(&s);
 
 	zero.value = 0;
 	w[0] = workload("sgemm", &zero, NULL);
@@ -270,8 +271,8 @@ test_rules(void)
 	    strcmp(s.multi_components[0].id, "stream") == 0 &&
 	    fabs(s.multi_core - 25000.0) < 1e-9,
 	    "multi score from stream only");
-	ts_score_clear(&s);
-	ts_score_clear(NULL);
+	ts_score_free(&s);
+	ts_score_free(NULL);
 }
 
 int

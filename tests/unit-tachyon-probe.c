@@ -9,10 +9,12 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <tachyon-probe.h>
 
@@ -125,7 +127,8 @@ test_refusals(void)
 	    TACHYON_EINVAL, "no result");
 	small(&cfg);
 	err[0] = '\0';
-	ok(tachyon_run(&cfg, &res, sizeof res - 8, err, sizeof err) ==
+	ok(tachyon_run(&cfg, &res, offsetof(struct tachyon_result,
+	    interrupted) + sizeof res.interrupted - 1, err, sizeof err) ==
 	    TACHYON_ESIZE && one_line(err), "a result below the first "
 	    "layout: ESIZE (%s)", err);
 	cfg.size = 8;
@@ -172,8 +175,16 @@ test_run(void)
 		printf("# %s\n", err);
 		return;
 	}
-	ok(res.size == sizeof res && TACHYON_HAS(&res, interrupted),
-	    "every field filled in");
+	ok(res.size == sizeof res && TACHYON_HAS(&res, interrupted) &&
+	    TACHYON_HAS(&res, max_thread_run_wait_s), "every field filled in");
+	if (access("/proc/thread-self/schedstat", R_OK) == 0)
+		ok(res.run_wait_s >= 0 && res.max_thread_run_wait_s >= 0 &&
+		    res.max_thread_run_wait_s <= res.run_wait_s &&
+		    res.run_wait_s <= 2 * res.elapsed_s + 0.01,
+		    "the run-queue wait: %.6f s in all, %.6f s at most in one "
+		    "thread", res.run_wait_s, res.max_thread_run_wait_s);
+	else
+		ok(res.run_wait_s < 0, "no schedstat: the wait is unknown");
 	ok(res.accesses > 0 && res.accesses % BATCH == 0,
 	    "accesses are whole batches (%llu)",
 	    (unsigned long long)res.accesses);
@@ -194,6 +205,14 @@ test_run(void)
 	    next.r.size == sizeof next.r && next.later == 0,
 	    "a newer caller's result: its own fields filled, the unknown "
 	    "one zero, size says which");
+	memset(&res, 0xa5, sizeof res);
+	ok(tachyon_run(&cfg, &res, offsetof(struct tachyon_result,
+	    run_wait_s), NULL, 0) == TACHYON_OK && res.size ==
+	    offsetof(struct tachyon_result, run_wait_s) &&
+	    !TACHYON_HAS(&res, run_wait_s) && res.accesses > 0 &&
+	    ((unsigned char *)&res)[sizeof res - 1] == 0xa5,
+	    "a caller of the first layout: its fields filled, nothing written "
+	    "past them");
 	tachyon_config_init(&cnext.c, sizeof cnext);
 	cnext.c.duration_s = 0.05;
 	cnext.c.working_set_bytes = MIB;
@@ -268,6 +287,86 @@ test_threads(void)
 	is_int(good, 4, "four callers' threads read at once");
 }
 
+/* One of the concurrent readers of test_spread. */
+struct reader {
+	struct tachyon_probe	*p;
+	pthread_barrier_t	*start;
+	struct tachyon_result	 r;
+	int			 status;
+};
+
+static void *
+reader_main(void *arg)
+{
+	struct reader *rd = arg;
+
+	pthread_barrier_wait(rd->start);
+	rd->status = tachyon_measure(rd->p, 0.5, &rd->r, sizeof rd->r, NULL,
+	    0);
+	return NULL;
+}
+
+/*
+ * Concurrent callers spread their threads: one more one-thread reading
+ * at once than this process has CPUs, so that at least one shares a
+ * core and says so (pinned_threads 0), and at least one has its own.
+ */
+static void
+test_spread(void)
+{
+	struct tachyon_config cfg;
+	struct reader rd[65];
+	pthread_barrier_t start;
+	pthread_t t[65];
+	cpu_set_t mask;
+	int n, i, own = 0, shared = 0, good = 0;
+
+	if (sched_getaffinity(0, sizeof mask, &mask) == -1 ||
+	    (n = CPU_COUNT(&mask) + 1) > 65) {
+		skip(2, "no affinity mask, or too many CPUs for the test");
+		return;
+	}
+	small(&cfg);
+	cfg.working_set_bytes = 256 * 1024;
+	pthread_barrier_init(&start, NULL, (unsigned)n);
+	for (i = 0; i < n; i++) {
+		rd[i].start = &start;
+		rd[i].status = tachyon_open(&cfg, &rd[i].p, NULL, 0);
+	}
+	for (i = 0; i < n; i++)
+		pthread_create(&t[i], NULL, reader_main, &rd[i]);
+	for (i = 0; i < n; i++) {
+		pthread_join(t[i], NULL);
+		good += rd[i].status == TACHYON_OK;
+		own += rd[i].r.pinned_threads == 1;
+		shared += rd[i].r.pinned_threads == 0;
+		tachyon_close(rd[i].p);
+	}
+	pthread_barrier_destroy(&start);
+	ok(good == n, "%d concurrent one-thread readings", n);
+	ok(own >= 1 && shared >= 1 && own < n, "with %d CPUs: %d on a core of "
+	    "their own, %d sharing one and saying so", n - 1, own, shared);
+}
+
+/* A chain shorter than a page is rounded up, and the result says so. */
+static void
+test_tiny(void)
+{
+	struct tachyon_config cfg;
+	struct tachyon_result res;
+	char err[TACHYON_ERRLEN];
+	int st;
+
+	small(&cfg);
+	cfg.working_set_bytes = 4;
+	memset(&res, 0, sizeof res);
+	st = tachyon_run(&cfg, &res, sizeof res, err, sizeof err);
+	ok(st == TACHYON_OK && res.working_set_bytes == 4096, "a 4-byte "
+	    "working set: a chain of "
+	    "a page, working_set_bytes %llu", (unsigned long long)
+	    res.working_set_bytes);
+}
+
 static void
 test_check(void)
 {
@@ -312,6 +411,8 @@ main(void)
 	test_run();
 	test_handle();
 	test_threads();
+	test_spread();
+	test_tiny();
 	test_check();
 	return done_testing();
 }

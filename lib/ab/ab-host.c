@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "ab/ab-host.h"
-#include "suite/suite-design.h"
+#include "stats/stats-basic.h"
+#include "stats/stats-t.h"
 #include "suite/suite-executions.h"
-#include "suite/suite-stats.h"
 #include "util.h"
 
 struct ranked {

@@ -12,10 +12,8 @@
 #include <string.h>
 
 #include "ab/ab-rank.h"
+#include "stats/stats-t.h"
 #include "util.h"
-
-/* The two-sided 95 % point of the standard normal distribution. */
-#define Z975	1.959963984540054
 
 /*
  * The pairs i <= j of sorted[0..n) whose sum is at most t (below t when
@@ -177,7 +175,7 @@ ts_ab_rank_critical(size_t n, double *level)
 	m = (uint64_t)n * (n + 1) / 2;
 	mu = (double)m / 2;
 	sigma = sqrt((double)n * (double)(n + 1) * (double)(2 * n + 1) / 24.0);
-	k = (uint64_t)floor(mu - Z975 * sigma + 0.5);
+	k = (uint64_t)floor(mu - TS_Z975 * sigma + 0.5);
 	if (level != NULL)
 		*level = 1 - 2 * phi(((double)k - 0.5 - mu) / sigma);
 	return k;

@@ -12,15 +12,16 @@
 #include "ab/ab-rank.h"
 #include "ab/ab-stats.h"
 #include "rng.h"
-#include "suite/suite-design.h"
+#include "stats/stats-basic.h"
+#include "stats/stats-t.h"
+#include "stats/stats-welch.h"
 #include "util.h"
 
 /* The sign patterns of the blind half-width, and their seed. */
 #define TS_AB_BLIND_PATTERNS	4
 #define TS_AB_BLIND_SEED	UINT64_C(0x5eed0ab)
 
-/* The standard normal's 97.5 % and 80 % points. */
-#define Z975	1.959963984540054
+/* The standard normal's 80 % point (its 97.5 % one is TS_Z975). */
 #define Z80	0.8416212335729143
 
 size_t
@@ -36,45 +37,26 @@ ts_ab_min_rounds(enum ts_ab_design d)
 	}
 }
 
-/* Mean and sample variance of x[0..n), n >= 1 (variance 0 for n = 1). */
-static void
-mean_var(const double *x, size_t n, double *mean, double *var)
-{
-	double m = 0, ss = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		m += x[i];
-	m /= (double)n;
-	for (i = 0; i < n; i++)
-		ss += (x[i] - m) * (x[i] - m);
-	*mean = m;
-	*var = n > 1 ? ss / (double)(n - 1) : 0;
-}
-
 /* Welch's interval on mean(lb) - mean(la), n values each. */
 static void
 welch(const double *la, const double *lb, size_t n, struct ts_ab_est *e)
 {
-	double ma, va, mb, vb, se2, df, t;
+	struct ts_welch w;
+	double t;
 
-	mean_var(la, n, &ma, &va);
-	mean_var(lb, n, &mb, &vb);
-	e->log_ratio = mb - ma;
+	ts_welch(la, n, lb, n, &w);
+	e->log_ratio = w.diff;
 	if (n < 2)
 		return;
-	se2 = (va + vb) / (double)n;
 	e->method = TS_AB_METHOD_WELCH;
 	e->level = 0.95;
-	if (se2 == 0) {
+	if (w.se == 0) {
 		e->log_low = e->log_high = e->log_ratio;
 		return;
 	}
-	df = se2 * se2 / ((va * va + vb * vb) / ((double)n * (double)n *
-	    (double)(n - 1)));
-	t = ts_t_critical(df, 0.95);
-	e->log_low = e->log_ratio - t * sqrt(se2);
-	e->log_high = e->log_ratio + t * sqrt(se2);
+	t = ts_t_critical(w.df, 0.95);
+	e->log_low = e->log_ratio - t * w.se;
+	e->log_high = e->log_ratio + t * w.se;
 }
 
 /* The signed-rank estimate and interval of u[0..m). */
@@ -249,7 +231,7 @@ ts_ab_estimate_sets(enum ts_ab_design design, const double *a,
 	if (e->method != TS_AB_METHOD_NONE) {
 		hw = (e->log_high - e->log_low) / 2;
 		e->half_width = (e->high - e->low) / 2 / e->ratio;
-		e->detectable = exp(hw * (Z975 + Z80) / Z975) - 1;
+		e->detectable = exp(hw * (TS_Z975 + Z80) / TS_Z975) - 1;
 	}
 	free(u);
 	free(lb);
@@ -296,7 +278,7 @@ ts_ab_side_half_width(const double *v, size_t n)
 		}
 		l[i] = log(v[i]);
 	}
-	mean_var(l, n, &m, &var);
+	ts_mean_var(l, n, &m, &var);
 	free(l);
 	hw = ts_t_critical((double)(n - 1), 0.95) * sqrt(var / (double)n);
 	return (exp(hw) - exp(-hw)) / 2;

@@ -92,6 +92,17 @@ ts_system_free(struct ts_system *s)
 }
 
 void
+ts_score_free(struct ts_score *s)
+{
+	if (s == NULL)
+		return;
+	free(s->reference);
+	components_free(s->single_components, s->nsingle_components);
+	components_free(s->multi_components, s->nmulti_components);
+	memset(s, 0, sizeof *s);
+}
+
+void
 ts_report_free(struct ts_report *r)
 {
 	size_t i;
@@ -104,11 +115,7 @@ ts_report_free(struct ts_report *r)
 	for (i = 0; i < r->nworkloads; i++)
 		workload_free(&r->workloads[i]);
 	free(r->workloads);
-	free(r->score.reference);
-	components_free(r->score.single_components,
-	    r->score.nsingle_components);
-	components_free(r->score.multi_components,
-	    r->score.nmulti_components);
+	ts_score_free(&r->score);
 	ts_extensions_free(&r->ext);
 	if (r->signature != NULL) {
 		TS_FREE_ALL(r->signature->algorithm, r->signature->public_key,

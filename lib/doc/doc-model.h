@@ -185,4 +185,7 @@ void	ts_report_free(struct ts_report *);
 void	ts_system_free(struct ts_system *);
 void	ts_pass_free(struct ts_pass *);
 
+/* Free a score's reference name and components and zero it; NULL-safe. */
+void	ts_score_free(struct ts_score *);
+
 #endif /* TS_DOC_MODEL_H */

@@ -23,6 +23,7 @@
 #include "doc/doc-write.h"
 #include "num/num-format.h"
 #include "num/num-parse.h"
+#include "units.h"
 #include "util.h"
 
 struct rd {
@@ -438,13 +439,26 @@ static const char *const workload_keys[] = { "id", "name", "summary",
 	"unit", "reference", "single_thread", "multi_thread", "scaling",
 	"excluded_from_multi_core", "error", NULL };
 
+/* The units' names as serde lists a enum's variants: `a`, `b`, `c`. */
+static const char *
+unit_names(char *buf, size_t len)
+{
+	size_t u, at = 0;
+
+	buf[0] = '\0';
+	for (u = 0; u < ts_unit_count() && at < len; u++)
+		at += (size_t)snprintf(buf + at, len - at, "%s`%s`",
+		    u > 0 ? ", " : "", ts_unit_name((enum ts_unit)u));
+	return buf;
+}
+
 /* Read one entry of "workloads". */
 static int
 rd_workload(struct rd *rd, struct json_object *v, const char *path,
     struct ts_workload *w)
 {
 	struct json_object *e;
-	char p[PATHLEN];
+	char p[PATHLEN], names[256];
 	int rc;
 
 	if (open_struct(rd, v, path, "struct WorkloadReport",
@@ -457,10 +471,8 @@ rd_workload(struct rd *rd, struct json_object *v, const char *path,
 		return -1;
 	join(p, path, "unit");
 	if (ts_unit_from_name(json_object_get_string(e), &w->unit) < 0)
-		return fail(rd, p, "unknown variant `%.40s`, expected one of "
-		    "`dhrystones_per_sec`, `gflops`, `gib_per_sec`, "
-		    "`mib_per_sec`, `melem_per_sec`, `nanoseconds`",
-		    json_object_get_string(e));
+		return fail(rd, p, "unknown variant `%.40s`, expected one of %s",
+		    json_object_get_string(e), unit_names(names, sizeof names));
 	if (rd_f64(rd, v, path, "reference", &w->reference, NULL) < 0 ||
 	    rd_pass(rd, v, path, "single_thread", &w->single) < 0 ||
 	    rd_pass(rd, v, path, "multi_thread", &w->multi) < 0)

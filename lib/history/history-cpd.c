@@ -12,6 +12,8 @@
 
 #include "history/history-cpd.h"
 #include "history/history-stats.h"
+#include "stats/stats-basic.h"
+#include "stats/stats-welch.h"
 #include "util.h"
 
 void
@@ -34,7 +36,7 @@ clip(const double *x, size_t n, size_t h, double lim, double *y)
 		lo = i >= h ? i - h : 0;
 		hi = i + h < n ? i + h : n - 1;
 		memcpy(w, x + lo, (hi - lo + 1) * sizeof *w);
-		m = ts_hs_median(w, hi - lo + 1);
+		m = ts_median(w, hi - lo + 1);
 		y[i] = x[i] > m + lim ? m + lim : x[i] < m - lim ? m - lim :
 		    x[i];
 	}
@@ -101,9 +103,10 @@ size_t
 ts_cpd_detect(const double *x, size_t n, const struct ts_cpd_params *p,
     struct ts_cpd_change **out)
 {
-	double sigma, *z, worst, pv, t;
+	double sigma, *z, worst;
 	size_t *cp = NULL, ncp, i, k, wk, a, b, c;
 	struct ts_cpd_change *ch;
+	struct ts_welch w;
 
 	*out = NULL;
 	if (n < 2 * p->min_seg)
@@ -114,7 +117,7 @@ ts_cpd_detect(const double *x, size_t n, const struct ts_cpd_params *p,
 		 * Most neighbours are equal: steps between constant
 		 * stretches, where any step is a change.
 		 */
-		double m = fabs(ts_hs_median(x, n));
+		double m = fabs(ts_median(x, n));
 
 		sigma = m > 0 ? m * 1e-9 : 1e-300;
 	}
@@ -133,9 +136,9 @@ ts_cpd_detect(const double *x, size_t n, const struct ts_cpd_params *p,
 			a = k > 0 ? cp[k - 1] : 0;
 			b = cp[k];
 			c = k + 1 < ncp ? cp[k + 1] : n;
-			pv = ts_hs_welch(x + a, b - a, x + b, c - b, &t);
-			if (pv > worst) {
-				worst = pv;
+			ts_welch(x + a, b - a, x + b, c - b, &w);
+			if (w.p > worst) {
+				worst = w.p;
 				wk = k;
 			}
 		}
@@ -154,9 +157,11 @@ ts_cpd_detect(const double *x, size_t n, const struct ts_cpd_params *p,
 		b = cp[k];
 		c = k + 1 < ncp ? cp[k + 1] : n;
 		ch[k].at = b;
-		ch[k].before = ts_hs_median(x + a, b - a);
-		ch[k].after = ts_hs_median(x + b, c - b);
-		ch[k].p = ts_hs_welch(x + a, b - a, x + b, c - b, &ch[k].t);
+		ch[k].before = ts_median(x + a, b - a);
+		ch[k].after = ts_median(x + b, c - b);
+		ts_welch(x + a, b - a, x + b, c - b, &w);
+		ch[k].p = w.p;
+		ch[k].t = w.t;
 	}
 	free(cp);
 	*out = ch;

@@ -181,6 +181,17 @@ long	ts_hist_tachyon_load(struct ts_hist *h, const char *host,
 	    long long since, long long until, double **t, double **score,
 	    char *err, size_t errlen);
 
+struct ts_report;
+/*
+ * The machine of host's latest document, as compare reads a machine
+ * (ts_compare_machine_mismatch): its CPU model and target from the
+ * host's row, its thread count from the document, into m's system and
+ * config (strings for ts_report_free).  Return 1, 0 when the host has
+ * no document, or -1 with err.
+ */
+int	ts_hist_host_machine(struct ts_hist *h, const char *host,
+	    struct ts_report *m, char *err, size_t errlen);
+
 /*
  * How far back check looks: the time of the n-th most recent document of
  * host into *since (-1 when the host has fewer).  Return 0, or -1 with

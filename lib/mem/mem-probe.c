@@ -8,11 +8,15 @@
 #include <sys/mman.h>
 
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "mem/mem-map.h"
 #include "mem/mem-probe.h"
@@ -33,17 +37,28 @@ struct worker {
 	double		 start, end;
 	bool		 interrupted;
 	double		 seconds;
+	double		 wait_s;	/* during the chase; < 0: unknown */
 };
+
+/* The start gate's states. */
+enum { GATE_SHUT, GATE_GO, GATE_ABORT };
 
 struct ts_probe {
 	struct ts_probe_config	 cfg;
 	uint64_t		 slots;	/* per chain */
 	struct worker		*workers;
-	/* The start gate: every thread ready, then all released at once. */
+	/*
+	 * The start gate: every thread ready (counted under the lock), then
+	 * all released at once through a futex, which wakes them without a
+	 * lock to take in turn (a thousand threads on two CPUs took seconds
+	 * to get through a condition variable's mutex).
+	 */
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 cond;
 	unsigned		 ready;
-	bool			 go, abort;
+	atomic_int		 gate;
+	/* One deadline for every thread: the gate's opening + seconds. */
+	double			 deadline;
 };
 
 /*
@@ -69,21 +84,38 @@ ts_probe_thread_seed(uint64_t seed, unsigned thread)
 	    ((uint64_t)thread + 1));
 }
 
+/* Swaps whose slot is drawn, and its line fetched, ahead of time. */
+#define BUILD_AHEAD	16
+
 void
 ts_probe_chain_build(uint32_t *chain, uint64_t n, uint64_t seed,
     unsigned thread)
 {
+	uint64_t js[BUILD_AHEAD], i, j, k;
 	struct ts_rng rng;
-	uint64_t i, j;
 	uint32_t tmp;
 
 	/* Writing every slot here is also the first touch of every page. */
 	for (i = 0; i < n; i++)
 		chain[i] = (uint32_t)i;
 	ts_rng_seed(&rng, ts_probe_thread_seed(seed, thread));
-	/* Sattolo: j < i strictly, so the result is a single n-cycle. */
-	for (i = n; i-- > 1;) {
-		j = ts_rng_below(&rng, i);
+	/*
+	 * Sattolo: j < i strictly, so the result is a single n-cycle.  The
+	 * j of step i is drawn BUILD_AHEAD steps before it is used, in the
+	 * same order as ever (the same chain), and its line is asked for
+	 * then, so that the random swaps wait for memory side by side
+	 * instead of one after another.
+	 */
+	for (k = 0; k < BUILD_AHEAD && n - 1 - k >= 1 && k < n; k++) {
+		js[k] = ts_rng_below(&rng, n - 1 - k);
+		__builtin_prefetch(&chain[js[k]], 1);
+	}
+	for (i = n, k = 0; i-- > 1; k = (k + 1) % BUILD_AHEAD) {
+		j = js[k];
+		if (i > BUILD_AHEAD) {
+			js[k] = ts_rng_below(&rng, i - BUILD_AHEAD);
+			__builtin_prefetch(&chain[js[k]], 1);
+		}
 		tmp = chain[i];
 		chain[i] = chain[j];
 		chain[j] = tmp;
@@ -104,16 +136,25 @@ block_signals(sigset_t *old)
 static bool
 gate_wait(struct ts_probe *pr)
 {
-	bool go;
+	int g;
 
 	pthread_mutex_lock(&pr->lock);
 	pr->ready++;
-	pthread_cond_broadcast(&pr->cond);
-	while (!pr->go && !pr->abort)
-		pthread_cond_wait(&pr->cond, &pr->lock);
-	go = pr->go;
+	pthread_cond_signal(&pr->cond);
 	pthread_mutex_unlock(&pr->lock);
-	return go;
+	while ((g = atomic_load(&pr->gate)) == GATE_SHUT)
+		(void)syscall(SYS_futex, &pr->gate, FUTEX_WAIT_PRIVATE,
+		    GATE_SHUT, NULL, NULL, 0);
+	return g == GATE_GO;
+}
+
+/* Open the gate (or abort) for every thread waiting at it. */
+static void
+gate_open(struct ts_probe *pr, int how)
+{
+	atomic_store(&pr->gate, how);
+	(void)syscall(SYS_futex, &pr->gate, FUTEX_WAKE_PRIVATE, INT_MAX,
+	    NULL, NULL, 0);
 }
 
 /* Worker: bind, allocate and build this thread's chain. */
@@ -147,7 +188,7 @@ chase_main(void *arg)
 	const struct ts_probe_config *cfg = &w->probe->cfg;
 	const uint32_t *chain = w->chain;
 	uint32_t p = w->cursor;
-	uint64_t batches = 0;
+	uint64_t batches = 0, wait0 = 0, wait1;
 	double deadline, now;
 	unsigned k;
 
@@ -155,10 +196,19 @@ chase_main(void *arg)
 		w->pinned = cfg->bind(cfg->bind_arg, w->index) == 0;
 	w->interrupted = false;
 	w->batches = 0;
+	w->wait_s = 0;
 	if (!gate_wait(w->probe))
 		return NULL;
+	/* The wait of this chase alone, read outside its clock. */
+	if (cfg->wait_ns == NULL || cfg->wait_ns(&wait0) == -1)
+		w->wait_s = -1;
 	w->start = ts_now();
-	deadline = w->start + w->seconds;
+	/*
+	 * The gate's deadline, not this thread's: a thread that gets its
+	 * CPU late (more threads than CPUs) reads one batch and ends, so a
+	 * reading lasts its budget and not the threads' queue.
+	 */
+	deadline = w->probe->deadline;
 	for (;;) {
 		for (k = 0; k < TS_PROBE_BATCH; k++)
 			p = chain[p];
@@ -174,6 +224,10 @@ chase_main(void *arg)
 	}
 	w->cursor = p;
 	w->batches = batches;
+	if (w->wait_s == 0 && cfg->wait_ns(&wait1) == 0 && wait1 >= wait0)
+		w->wait_s = (double)(wait1 - wait0) / 1e9;
+	else
+		w->wait_s = -1;
 	return NULL;
 }
 
@@ -193,7 +247,7 @@ run_workers(struct ts_probe *pr, void *(*fn)(void *))
 	if ((tids = calloc(pr->cfg.threads, sizeof *tids)) == NULL)
 		return ENOMEM;
 	pr->ready = 0;
-	pr->go = pr->abort = false;
+	atomic_store(&pr->gate, GATE_SHUT);
 	block_signals(&old);
 	for (i = 0; i < pr->cfg.threads; i++) {
 		if ((rc = pthread_create(&tids[i], NULL, fn,
@@ -206,12 +260,9 @@ run_workers(struct ts_probe *pr, void *(*fn)(void *))
 	pthread_mutex_lock(&pr->lock);
 	while (rc == 0 && pr->ready < started)
 		pthread_cond_wait(&pr->cond, &pr->lock);
-	if (rc == 0)
-		pr->go = true;
-	else
-		pr->abort = true;
-	pthread_cond_broadcast(&pr->cond);
 	pthread_mutex_unlock(&pr->lock);
+	pr->deadline = ts_now() + pr->workers[0].seconds;
+	gate_open(pr, rc == 0 ? GATE_GO : GATE_ABORT);
 	for (i = 0; i < started; i++)
 		pthread_join(tids[i], NULL);
 	free(tids);
@@ -307,6 +358,7 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 {
 	double first = 0, last = 0;
 	uint32_t fold = 0;
+	bool unknown = false;
 	unsigned i;
 	int rc;
 
@@ -335,7 +387,13 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 		res->pinned += (unsigned)w->pinned;
 		res->interrupted |= w->interrupted;
 		fold ^= w->cursor;
+		res->wait_s += w->wait_s;
+		if (w->wait_s > res->max_wait_s)
+			res->max_wait_s = w->wait_s;
+		unknown |= w->wait_s < 0;
 	}
+	if (unknown)
+		res->wait_s = res->max_wait_s = -1;
 	res->elapsed_s = last - first;
 	res->threads = pr->cfg.threads;
 	res->working_set_bytes = pr->slots * sizeof(uint32_t);

@@ -27,6 +27,7 @@
 #include "doc/doc-ext-exec.h"
 #include "doc/doc-ext-speed.h"
 #include "report/report-compare.h"
+#include "units.h"
 #include "util.h"
 
 /* The practical floor: smaller changes are never reported (0.5 %). */
@@ -83,7 +84,7 @@ int
 ts_compare_exec_verdict(struct ts_compare_row *row,
     const struct ts_exec_pass *b, const struct ts_exec_pass *c)
 {
-	bool lower = row->unit == TS_UNIT_NANOSECONDS;
+	bool lower = ts_unit_lower_is_better(row->unit);
 	double bb, bc, sb, sc, rb, rc, pct;
 
 	if (!row->has_pct || best_of(b, lower, &bb, &sb, &rb) == -1 ||

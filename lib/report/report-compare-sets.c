@@ -33,7 +33,8 @@
 #include "report/report-compare.h"
 #include "report/report-kernels.h"
 #include "report/report-shift.h"
-#include "suite/suite-stats.h"
+#include "stats/stats-basic.h"
+#include "units.h"
 #include "util.h"
 
 /* Two-sided confidence of the sets' intervals. */
@@ -213,7 +214,7 @@ set_row(struct ts_compare_row *row, enum ts_compare_pass which,
     const char *kind, const struct ts_report *base, size_t nb,
     const struct ts_report *cand, size_t nc)
 {
-	bool lower = row->unit == TS_UNIT_NANOSECONDS, best;
+	bool lower = ts_unit_lower_is_better(row->unit), best;
 	enum ts_shift_method m;
 	size_t kb, kc;
 

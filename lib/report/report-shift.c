@@ -14,7 +14,8 @@
 #include <string.h>
 
 #include "report/report-shift.h"
-#include "suite/suite-design.h"
+#include "stats/stats-basic.h"
+#include "stats/stats-t.h"
 #include "util.h"
 
 /* Most pairs (m n) whose null distribution is counted exactly. */
@@ -193,7 +194,7 @@ rank_shift(const double *x, size_t m, const double *y, size_t n,
 		}
 	ts_sort_doubles(d, mn);
 	out->method = TS_SHIFT_RANK;
-	out->estimate = mn % 2 ? d[mn / 2] : (d[mn / 2 - 1] + d[mn / 2]) / 2;
+	out->estimate = ts_median_sorted(d, mn);
 	c = ts_shift_critical(m, n, level, &out->level);
 	out->low = d[c];
 	out->high = d[mn - 1 - (size_t)c];
@@ -216,16 +217,15 @@ static void
 t_shift(const double *x, size_t m, const double *y, size_t n,
     double level, struct ts_shift *out)
 {
-	struct ts_design_est ex, ey;
-	double vx, vy, pooled, se, df, t;
+	double mx, my, vx, vy, pooled, se, df, t;
 
-	/* The suite's between-level figures: each set's mean and sd. */
-	ts_design_from_means(x, m, &ex);
-	ts_design_from_means(y, n, &ey);
-	vx = ex.sd * ex.sd;
-	vy = ey.sd * ey.sd;
+	/* Each set's variance as its deviation squared (sd, then sd^2). */
+	ts_mean_var(x, m, &mx, &vx);
+	ts_mean_var(y, n, &my, &vy);
+	vx = sqrt(vx) * sqrt(vx);
+	vy = sqrt(vy) * sqrt(vy);
 	out->method = TS_SHIFT_T;
-	out->estimate = ey.mean - ex.mean;
+	out->estimate = my - mx;
 	out->level = level;
 	df = (double)(m + n) - 2;
 	pooled = ((m > 1 ? (double)(m - 1) * vx : 0) +

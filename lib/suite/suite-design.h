@@ -4,8 +4,8 @@
  * and Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013): the
  * variance components within and between executions, the interval of
  * the mean over the execution means (Student t, executions - 1 degrees
- * of freedom), and the number of samples per execution the components
- * call for.
+ * of freedom, lib/stats/stats-t.h), and the number of samples per
+ * execution the components call for.
  * Pure arithmetic: nothing here measures, prints or allocates.
  */
 #ifndef TS_SUITE_DESIGN_H
@@ -53,11 +53,6 @@ int	 ts_design_estimate(const double *samples, const uint32_t *counts,
  */
 int	 ts_design_from_means(const double *means, size_t p,
 	    struct ts_design_est *out);
-
-/* Student's t distribution: P(|T| > |t|) with df > 0 degrees of freedom. */
-double	 ts_t_two_sided_p(double t, double df);
-/* The two-sided critical value: P(|T| > c) = 1 - level (df > 0). */
-double	 ts_t_critical(double df, double level);
 
 /*
  * Kalibera and Jones's choice of samples per execution: the n that

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats/stats-basic.h"
+#include "stats/stats-t.h"
 #include "suite/suite-design.h"
 #include "suite/suite-executions.h"
 #include "suite/suite-stats.h"

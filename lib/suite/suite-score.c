@@ -11,6 +11,7 @@
 
 #include "suite/suite-score.h"
 #include "suite/suite-stats.h"
+#include "units.h"
 #include "util.h"
 
 /*
@@ -29,7 +30,7 @@ ts_ratio(double measured, double reference, enum ts_unit unit, double *out)
 	if (!isfinite(measured) || !isfinite(reference) || measured <= 0 ||
 	    reference <= 0)
 		return -1;
-	if (unit == TS_UNIT_NANOSECONDS)
+	if (ts_unit_lower_is_better(unit))
 		*out = reference / measured;
 	else
 		*out = measured / reference;
@@ -98,23 +99,6 @@ ts_score_build(const struct ts_workload *w, size_t n, struct ts_score *out)
 	    out->nmulti_components, &out->multi_core) == 0;
 }
 
-void
-ts_score_clear(struct ts_score *s)
-{
-	size_t i;
-
-	if (s == NULL)
-		return;
-	free(s->reference);
-	for (i = 0; i < s->nsingle_components; i++)
-		free(s->single_components[i].id);
-	free(s->single_components);
-	for (i = 0; i < s->nmulti_components; i++)
-		free(s->multi_components[i].id);
-	free(s->multi_components);
-	memset(s, 0, sizeof *s);
-}
-
 int
 ts_scaling_compute(const struct ts_pass *single, const struct ts_pass *multi,
     enum ts_unit unit, struct ts_scaling *out)
@@ -124,7 +108,7 @@ ts_scaling_compute(const struct ts_pass *single, const struct ts_pass *multi,
 	if (single == NULL || multi == NULL || !isfinite(single->value) ||
 	    single->value <= 0 || !isfinite(multi->value))
 		return -1;
-	if (unit == TS_UNIT_NANOSECONDS)
+	if (ts_unit_lower_is_better(unit))
 		speedup = single->value / multi->value;
 	else
 		speedup = multi->value / single->value;

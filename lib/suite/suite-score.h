@@ -45,13 +45,11 @@ int	ts_score_of(const struct ts_component *c, size_t n, double *out);
  * unit; single passes into the single-core list, multi passes into the
  * multi-core list, both in workload order), and the two scores.  Every
  * pointer in *out is newly allocated (ts_report_free() or
- * ts_score_clear() releases it); whatever *out held is overwritten.
+ * ts_score_free() releases it); whatever *out held is overwritten.
  */
 void	ts_score_build(const struct ts_workload *w, size_t n,
 	    struct ts_score *out);
 
-/* Free what ts_score_build() allocated and zero *s; NULL-safe. */
-void	ts_score_clear(struct ts_score *s);
 
 /*
  * The scaling object of a workload: only when both passes exist, the

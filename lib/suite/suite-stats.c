@@ -9,67 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats/stats-basic.h"
 #include "suite/suite-stats.h"
 #include "util.h"
-
-/* The median of an ascending list of n > 0 values. */
-static double
-sorted_median(const double *s, size_t n)
-{
-	if (n % 2 == 1)
-		return s[n / 2];
-	return (s[n / 2 - 1] + s[n / 2]) / 2.0;
-}
-
-double
-ts_median(const double *v, size_t n)
-{
-	double *s, m;
-
-	if (n == 0)
-		return NAN;
-	s = ts_xmalloc(n * sizeof *s);
-	memcpy(s, v, n * sizeof *s);
-	ts_sort_doubles(s, n);
-	m = sorted_median(s, n);
-	free(s);
-	return m;
-}
-
-/* The R-7 quantile q of an ascending list of n > 0 values. */
-static double
-quantile(const double *s, size_t n, double q)
-{
-	double pos, f;
-	size_t lo, hi;
-
-	if (n == 1)
-		return s[0];
-	pos = q * (double)(n - 1);
-	lo = (size_t)floor(pos);
-	hi = (size_t)ceil(pos);
-	if (lo == hi)
-		return s[lo];
-	f = pos - (double)lo;
-	return s[lo] * (1.0 - f) + s[hi] * f;
-}
-
-double
-ts_mad(const double *v, size_t n, double *median)
-{
-	double *dev, mad;
-	size_t i;
-
-	*median = ts_median(v, n);
-	if (n == 0)
-		return NAN;
-	dev = ts_xmalloc(n * sizeof *dev);
-	for (i = 0; i < n; i++)
-		dev[i] = fabs(v[i] - *median);
-	mad = ts_median(dev, n);
-	free(dev);
-	return mad;
-}
 
 /*
  * Two-sided MAD rejection of v[0..n) (n >= 4) in place, keeping order;
@@ -119,7 +61,7 @@ int
 ts_stats_summary(const double *v, size_t n, struct ts_stats *out)
 {
 	struct ts_stats st;
-	double *kept, *sorted, sum, d;
+	double *kept, *sorted, var;
 	size_t i, m = 0, k;
 
 	kept = ts_xmalloc((n ? n : 1) * sizeof *kept);
@@ -138,24 +80,17 @@ ts_stats_summary(const double *v, size_t n, struct ts_stats *out)
 	sorted = ts_xmalloc(k * sizeof *sorted);
 	memcpy(sorted, kept, k * sizeof *sorted);
 	ts_sort_doubles(sorted, k);
-	st.median = sorted_median(sorted, k);
+	st.median = ts_median_sorted(sorted, k);
 	st.min = sorted[0];
 	st.max = sorted[k - 1];
-	st.p05 = quantile(sorted, k, 0.05);
-	st.p95 = quantile(sorted, k, 0.95);
+	st.p05 = ts_quantile_sorted(sorted, k, 0.05);
+	st.p95 = ts_quantile_sorted(sorted, k, 0.95);
 	free(sorted);
 
-	sum = 0.0;
-	for (i = 0; i < k; i++)
-		sum += kept[i];
-	st.mean = sum / (double)k;
+	/* In the kept values' order, as the original sums them. */
+	ts_mean_var(kept, k, &st.mean, &var);
 	if (k > 1) {
-		sum = 0.0;
-		for (i = 0; i < k; i++) {
-			d = kept[i] - st.mean;
-			sum += d * d;
-		}
-		st.stddev = sqrt(sum / (double)(k - 1));
+		st.stddev = sqrt(var);
 		st.ci95 = 1.96 * st.stddev / sqrt((double)k);
 	}
 	st.cv = st.mean != 0 ? fabs(st.stddev / st.mean) : 0.0;

@@ -19,6 +19,7 @@
 
 #include "mem/mem-chase.h"
 #include "mem/mem-map.h"
+#include "stats/stats-basic.h"
 #include "sweep/sweep-loaded.h"
 #include "sweep/sweep.h"
 #include "util.h"
@@ -203,22 +204,6 @@ ts_loaded_monotone(const struct ts_loaded_point *p, size_t n, double tol,
 	return r == 0;
 }
 
-/* The median of v[0..n-1], n >= 1; v is sorted in place. */
-static double
-median_of(double *v, size_t n)
-{
-	size_t i, j;
-
-	for (i = 1; i < n; i++)		/* a handful: insertion sort */
-		for (j = i; j > 0 && v[j] < v[j - 1]; j--) {
-			double t = v[j];
-
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 void
 ts_loaded_median(const struct ts_loaded_point *readings, size_t n,
     struct ts_loaded_point *out)
@@ -245,9 +230,9 @@ ts_loaded_median(const struct ts_loaded_point *readings, size_t n,
 		out->bw_lo = fmin(out->bw_lo, bw[i]);
 		out->bw_hi = fmax(out->bw_hi, bw[i]);
 	}
-	out->bandwidth = median_of(bw, n);
-	out->random_ns = median_of(rn, n);
-	out->local_ns = median_of(ln, n);
+	out->bandwidth = ts_median(bw, n);
+	out->random_ns = ts_median(rn, n);
+	out->local_ns = ts_median(ln, n);
 	out->seconds = s;
 }
 

@@ -16,6 +16,7 @@
 #include "buf.h"
 #include "mem/mem-residency.h"
 #include "size.h"
+#include "stats/stats-basic.h"
 #include "sweep/sweep-plateau.h"
 #include "util.h"
 
@@ -63,16 +64,11 @@ despike(const double *y, size_t n, double *s)
 		s[n - 1] = s[n - 2];
 }
 
-/* The median of lat[first..last]. */
+/* The median of lat[first..last], on the latencies' ratio scale. */
 static double
 median_range(const double *lat, size_t first, size_t last)
 {
-	double v[TS_PLATEAU_MAX_POINTS];
-	size_t k = last - first + 1;
-
-	memcpy(v, lat + first, k * sizeof v[0]);
-	ts_sort_doubles(v, k);
-	return k % 2 ? v[k / 2] : sqrt(v[k / 2 - 1] * v[k / 2]);
+	return ts_median_ratio(lat + first, last - first + 1);
 }
 
 /*

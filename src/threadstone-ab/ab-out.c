@@ -11,25 +11,19 @@
 #include "ab-figure.h"
 #include "ab-out.h"
 #include "ab/ab-rank.h"
-#include "suite/suite-stats.h"
+#include "stats/stats-basic.h"
 #include "util.h"
 
-/* Mean and sample deviation of v[0..n). */
+/* Mean and sample deviation of v[0..n) (NAN for fewer than 2). */
 static void
 mean_sd(const double *v, size_t n, double *mean, double *sd)
 {
-	double m = 0, ss = 0;
-	size_t i;
+	double var;
 
-	for (i = 0; i < n; i++)
-		m += v[i];
-	m = n > 0 ? m / (double)n : NAN;
-	for (i = 0; i < n; i++)
-		ss += (v[i] - m) * (v[i] - m);
-	*mean = m;
-	*sd = n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
+	ts_mean_var(v, n, mean, &var);
+	*sd = n > 1 ? sqrt(var) : NAN;
 	/* Equal figures: the mean's rounding is no spread (1.03 ± 2e-16). */
-	if (*sd < 1e-12 * fabs(m))
+	if (*sd < 1e-12 * fabs(*mean))
 		*sd = 0;
 }
 
@@ -46,9 +40,14 @@ side_lines(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e,
 	double mean, sd, lo = INFINITY, hi = -INFINITY, um, us, sm, ss;
 	size_t i, failed = 0;
 
-	ts_buf_printf(b, "%c  %s\n", s == 0 ? 'A' : 'B', o->name[s]);
-	if (o->name[s] != o->command[s])
-		ts_buf_printf(b, "   %s\n", o->command[s]);
+	ts_buf_printf(b, "%c  ", s == 0 ? 'A' : 'B');
+	ts_buf_visible(b, o->name[s]);
+	ts_buf_putc(b, '\n');
+	if (o->name[s] != o->command[s]) {
+		ts_buf_puts(b, "   ");
+		ts_buf_visible(b, o->command[s]);
+		ts_buf_putc(b, '\n');
+	}
 	if (d->n == 0) {
 		ts_buf_puts(b, "   no run measured\n");
 		return;
@@ -278,9 +277,11 @@ ab_out_gate(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e)
 {
 	bool speed = ts_ab_metric_is_time(&o->metric) && !o->higher_better;
 
-	ts_buf_printf(b, "B ('%s') is %s than A ('%s') by more than %g %%",
-	    o->name[1], speed ? "slower" : "worse", o->name[0],
-	    100 * o->fail_above);
+	ts_buf_puts(b, "B ('");
+	ts_buf_visible(b, o->name[1]);
+	ts_buf_printf(b, "') is %s than A ('", speed ? "slower" : "worse");
+	ts_buf_visible(b, o->name[0]);
+	ts_buf_printf(b, "') by more than %g %%", 100 * o->fail_above);
 	if (!speed)
 		ts_buf_printf(b, " (%s is better)", o->higher_better ?
 		    "higher" : "lower");

@@ -23,6 +23,7 @@
 #include "history/history-series.h"
 #include "msg.h"
 #include "report/report-verify.h"
+#include "report/report-machine.h"
 #include "util.h"
 
 void
@@ -349,50 +350,109 @@ check_print(const struct hist_opts *o, const struct ts_hist_check *c,
 	    TS_HIST_CHECK_NOT_CHECKED ? TS_EXIT_NOT_CHECKED : TS_EXIT_OK;
 }
 
-int
-hist_check(const struct hist_opts *o, const char *arg)
+/*
+ * A document of another machine than the host's history (compare's
+ * test of one machine: CPU model, target, threads) is not checked: its
+ * figures would judge the machines, not a change.  The reason, or NULL.
+ */
+static char *
+other_machine(struct ts_hist *h, const char *host, const struct ts_report *r)
 {
-	struct ts_hist h;
-	struct ts_hist_filter f;
-	struct ts_hist_series *s = NULL;
-	struct ts_hist_check c;
-	struct ts_producer prod;
-	struct ts_verdict v;
-	struct ts_report r;
-	struct ts_buf text;
-	struct stat sb;
-	char err[1024], sha[65], *host, *path = NULL, *why;
-	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
-	long ns = 0;
-	int rc;
+	struct ts_report m;
+	char err[256], *diff, *why = NULL;
 
-	memset(&c, 0, sizeof c);
+	memset(&m, 0, sizeof m);
+	if (ts_hist_host_machine(h, host, &m, err, sizeof err) == 1 &&
+	    (diff = ts_compare_machine_mismatch(&m, r)) != NULL) {
+		why = ts_xasprintf("the document is from another machine than "
+		    "host '%s''s history (%s): its figures would measure the "
+		    "machines, not a change (--host names the host)", host,
+		    diff);
+		free(diff);
+	}
+	free(m.system.cpu_model);
+	free(m.system.target);
+	return why;
+}
+
+/*
+ * Read, parse and verify the document to check (arg, called name), its
+ * text's SHA-256 into sha.  Return 0, or -1 once the error is said.
+ */
+static int
+check_load(const char *arg, const char *name, struct ts_report *r,
+    char sha[65])
+{
+	struct ts_verdict v;
+	struct ts_buf text;
+	char err[1024];
+
 	if (ts_read_file(ts_operand_path(arg), TS_DOC_MAX_BYTES, &text, err,
 	    sizeof err) == -1) {
 		ts_error("%s", err);
-		return TS_EXIT_FAILURE;
+		return -1;
 	}
-	memset(&r, 0, sizeof r);
-	if (ts_doc_parse(text.data, text.len, &r, err, sizeof err) != 0) {
+	memset(r, 0, sizeof *r);
+	if (ts_doc_parse(text.data, text.len, r, err, sizeof err) != 0) {
 		ts_error("%s: %s", name, err);
 		ts_buf_free(&text);
-		return TS_EXIT_FAILURE;
+		return -1;
 	}
 	ts_hist_sha256(text.data, text.len, sha);
 	ts_buf_free(&text);
-	ts_verify_report(&r, false, &v);
+	ts_verify_report(r, false, &v);
 	if (v.nproblems > 0) {
 		ts_error("%s is not coherent (%s): not checked", name,
 		    v.problems[0]);
 		ts_verdict_free(&v);
-		ts_report_free(&r);
-		return TS_EXIT_FAILURE;
+		ts_report_free(r);
+		return -1;
 	}
 	ts_verdict_free(&v);
+	return 0;
+}
+
+/*
+ * The series of host's recent results in h, the document of that SHA-256
+ * left out, into *s: their number, or -1 with err.
+ */
+static long
+check_series(struct ts_hist *h, const char *host, const char *sha,
+    struct ts_hist_series **s, char *err, size_t errlen)
+{
+	struct ts_hist_filter f;
+	long ns;
+
+	memset(&f, 0, sizeof f);
+	f.host = host;
+	f.since = f.until = -1;
+	f.exclude_sha256 = sha;
+	ns = ts_hist_recent_since(h, host, TS_HIST_CHECK_WINDOW, &f.since,
+	    err, errlen);
+	if (ns == 0)
+		ns = ts_hist_series_load(h, &f, s, err, errlen);
+	return ns;
+}
+
+int
+hist_check(const struct hist_opts *o, const char *arg)
+{
+	struct ts_hist h;
+	struct ts_hist_series *s = NULL;
+	struct ts_hist_check c;
+	struct ts_producer prod;
+	struct ts_report r;
+	struct stat sb;
+	char err[1024], sha[65], *host, *path = NULL, *why;
+	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
+	long ns = 0;
+	int rc = TS_EXIT_FAILURE;
+
+	if (check_load(arg, name, &r, sha) == -1)
+		return TS_EXIT_FAILURE;
 	host = o->host != NULL ? ts_xstrdup(o->host) :
 	    ts_hist_machine_name(&r);
 	ts_producer_of(&r, &prod);
-	rc = TS_EXIT_FAILURE;
 	if ((path = hist_path(o)) == NULL)
 		goto out;
 	/* The first night: no database yet is nothing to judge by. */
@@ -405,31 +465,29 @@ hist_check(const struct hist_opts *o, const char *arg)
 	}
 	if (hist_open(o, false, &h) == -1)
 		goto out;
-	memset(&f, 0, sizeof f);
-	f.host = host;
-	f.since = f.until = -1;
-	f.exclude_sha256 = sha;
-	ns = ts_hist_recent_since(&h, host, TS_HIST_CHECK_WINDOW, &f.since,
-	    err, sizeof err);
-	if (ns == 0)
-		ns = ts_hist_series_load(&h, &f, &s, err, sizeof err);
-	ts_hist_close(&h);
-	if (ns < 0) {
-		ts_error("%s", err);
-		ns = 0;
-		goto out;
-	}
-	if (ns == 0) {
-		why = ts_xasprintf("no results of host '%s' in %s yet (see "
-		    "hosts; --host names the host)", host, path);
+	if ((why = other_machine(&h, host, &r)) != NULL) {
+		ts_hist_close(&h);
+		ts_warning("%s: %s", name, why);
 		rc = not_checked(o, name, host, prod.description, why);
 		free(why);
 		goto out;
 	}
-	ts_hist_check_doc(&r, prod.description, s, (size_t)ns, &c);
-	rc = check_print(o, &c, name, host, prod.description);
+	ns = check_series(&h, host, sha, &s, err, sizeof err);
+	ts_hist_close(&h);
+	if (ns < 0) {
+		ts_error("%s", err);
+		ns = 0;
+	} else if (ns == 0) {
+		why = ts_xasprintf("no results of host '%s' in %s yet (see "
+		    "hosts; --host names the host)", host, path);
+		rc = not_checked(o, name, host, prod.description, why);
+		free(why);
+	} else {
+		ts_hist_check_doc(&r, prod.description, s, (size_t)ns, &c);
+		rc = check_print(o, &c, name, host, prod.description);
+		ts_hist_check_free(&c);
+	}
 out:
-	ts_hist_check_free(&c);
 	ts_hist_series_free(s, (size_t)ns);
 	ts_producer_free(&prod);
 	ts_report_free(&r);

@@ -18,6 +18,7 @@
 #include "hist-svg.h"
 #include "hist.h"
 #include "report/report-shift.h"
+#include "stats/stats-basic.h"
 #include "units.h"
 #include "util.h"
 
@@ -62,8 +63,7 @@ median_gap(const struct pub_host *host)
 	g = ts_xmalloc(host->ndocs * sizeof *g);
 	for (k = 1; k < host->ndocs; k++)
 		g[k - 1] = (double)(host->docs[k].t - host->docs[k - 1].t);
-	ts_sort_doubles(g, host->ndocs - 1);
-	m = g[(host->ndocs - 2) / 2];
+	m = ts_median(g, host->ndocs - 1);
 	free(g);
 	return m;
 }

@@ -17,7 +17,7 @@
 
 #include "buf.h"
 #include "hist-svg.h"
-#include "history/history-stats.h"
+#include "stats/stats-basic.h"
 #include "svg.h"
 #include "units.h"
 #include "util.h"
@@ -255,8 +255,7 @@ draw_band(struct ts_buf *b, const struct ts_hist_series *s, size_t from,
 	v = ts_xmalloc((to - from) * sizeof *v);
 	for (k = from; k < to; k++)
 		v[k - from] = s->pts[k].value;
-	mid = ts_hs_median(v, to - from);
-	sd = ts_hs_mad_sigma(v, to - from);
+	sd = TS_MAD_SCALE_4 * ts_mad(v, to - from, &mid);
 	free(v);
 	x0 = map(x, (double)s->pts[from].t);
 	x1 = map(x, (double)s->pts[to - 1].t);

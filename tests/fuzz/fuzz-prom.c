@@ -23,9 +23,11 @@
 #include <string.h>
 
 #include "buf.h"
+#include "doc/doc-parse.h"
 #include "fleet/fleet-read.h"
 #include "fleet/fleet.h"
 #include "fuzz.h"
+#include "fuzz-rec.h"
 
 const char ts_fuzz_name[] = "prom";
 
@@ -37,17 +39,6 @@ static const struct ts_reckeys keysets[] = {
 	{ "job_duration_seconds", "tachyon_score", "instance" },
 	{ "tachyon_reading_duration_seconds", "tachyon_score", "host_id" },
 };
-
-/* Where the tokener stopped (json-c before 0.15 has no accessor). */
-static size_t
-parse_end(struct json_tokener *tok)
-{
-#if JSON_C_VERSION_NUM >= ((0 << 16) | (15 << 8))
-	return json_tokener_get_parse_end(tok);
-#else
-	return (size_t)tok->char_offset;
-#endif
-}
 
 /* Whether obj's member key is the number v, exactly. */
 static int
@@ -75,7 +66,7 @@ check_text(struct json_tokener *tok, const struct ts_reckeys *k,
 	o = json_tokener_parse_ex(tok, rec->text, (int)len);
 	FUZZ_ASSERT(o != NULL && json_object_is_type(o, json_type_object));
 	FUZZ_ASSERT(json_tokener_get_error(tok) == json_tokener_success &&
-	    parse_end(tok) == len);
+	    ts_json_parse_end(tok) == len);
 	FUZZ_ASSERT(json_object_object_get_ex(o, k->host, &m) &&
 	    json_object_is_type(m, json_type_string) &&
 	    strcmp(json_object_get_string(m), rec->host) == 0);
@@ -104,7 +95,6 @@ read_with(const uint8_t *data, size_t size, const struct ts_reckeys *k,
 	struct ts_recin *in;
 	struct ts_rec rec;
 	struct ts_buf b;
-	json_object *o, *added;
 	char err[512];
 	unsigned n = 0, good = 0;
 	FILE *f;
@@ -129,15 +119,7 @@ read_with(const uint8_t *data, size_t size, const struct ts_reckeys *k,
 		FUZZ_ASSERT(isfinite(rec.t) && rec.t >= 0);
 		FUZZ_ASSERT(isfinite(rec.s) && rec.s > 0);
 		check_text(tok, k, &rec);
-		b.len = 0;
-		b.data[0] = '\0';
-		ts_fleet_read_json_with(in, &rec, &b, "normalised_time", 1.5);
-		FUZZ_ASSERT(b.len > 0 && b.data[b.len - 1] == '\n');
-		o = json_tokener_parse(b.data);
-		FUZZ_ASSERT(o != NULL && json_object_is_type(o, json_type_object));
-		FUZZ_ASSERT(json_object_object_get_ex(o, "normalised_time",
-		    &added));
-		json_object_put(o);
+		fuzz_check_json_with(in, &rec, &b);
 		FUZZ_ASSERT(ts_fleet_add(fleet, rec.host, rec.t, rec.s) == 0);
 		good++;
 	}
