@@ -103,7 +103,13 @@ _threadstone_program_args()
     threadstone-history:--pass)
         COMPREPLY=($(compgen -W $'single\nmulti' -- "$cur"))
         return ;;
-    threadstone-history:--db)
+    threadstone-history:--db | threadstone-history:--from | \
+    threadstone-history:--to)
+        # A file, or a server: postgresql:// completed as a start.
+        if [[ $cur == p* ]]; then
+            COMPREPLY=($(compgen -W 'postgresql://' -- "$cur"))
+            [[ ${#COMPREPLY[@]} -gt 0 ]] && { compopt -o nospace 2>/dev/null; return; }
+        fi
         _threadstone_files '*.sqlite|*.db' "$cur"
         return ;;
     threadstone-history:--host | threadstone-history:--producer | \
@@ -209,7 +215,7 @@ _threadstone_program_args()
     threadstone-history)
         # The command first, then documents and records (publish: a
         # directory).
-        local cmds=$'add\nlist\nshow\nhosts\nexport\ntrend\nchanges\ncheck\npublish'
+        local cmds=$'add\nlist\nshow\nhosts\nexport\ntrend\nchanges\ncheck\npublish\nmigrate'
         for ((i = first; i < COMP_CWORD; i++)); do
             [[ $'\n'$cmds$'\n' == *$'\n'${COMP_WORDS[i]}$'\n'* ]] && break
         done

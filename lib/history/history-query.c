@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Hosts and documents read back (see history-query.h). */
+/*
+ * Hosts and documents read back (see history-query.h), through the
+ * store's statements: the same SQL on either back end.
+ */
 #include <config.h>
 
 #include <stdbool.h>
@@ -7,31 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "buf.h"
 #include "history/history-query.h"
 #include "util.h"
 
 /* Column i as a copy, "" for NULL. */
 static char *
-dup_col(sqlite3_stmt *st, int i)
+dup_col(struct ts_hist_stmt *st, int i)
 {
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return ts_xstrdup(s != NULL ? (const char *)s : "");
-}
-
-/* Prepare sql on h; NULL with err. */
-static sqlite3_stmt *
-prepare(struct ts_hist *h, const char *sql, char *err, size_t errlen)
-{
-	sqlite3_stmt *st;
-
-	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) == SQLITE_OK)
-		return st;
-	ts_hist_errmsg(h, "reading", err, errlen);
-	return NULL;
+	return ts_xstrdup(ts_hist_col_text(st, i));
 }
 
 /*
@@ -39,21 +26,22 @@ prepare(struct ts_hist *h, const char *sql, char *err, size_t errlen)
  * came, else -1 with err.
  */
 static int
-done(struct ts_hist *h, sqlite3_stmt *st, int rc, char *err, size_t errlen)
+done(struct ts_hist *h, struct ts_hist_stmt *st, int rc, char *err,
+    size_t errlen)
 {
-	if (rc != SQLITE_DONE)
+	if (rc != 0)
 		ts_hist_errmsg(h, "reading", err, errlen);
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	ts_hist_finalize(st);
+	return rc == 0 ? 0 : -1;
 }
 
 /* A time column: its seconds, or -1 for NULL. */
 static long long
-time_col(sqlite3_stmt *st, int i)
+time_col(struct ts_hist_stmt *st, int i)
 {
-	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+	if (ts_hist_col_type(st, i) == TS_HIST_NULL)
 		return -1;
-	return sqlite3_column_int64(st, i);
+	return ts_hist_col_int(st, i);
 }
 
 long
@@ -61,27 +49,27 @@ ts_hist_hosts_load(struct ts_hist *h, struct ts_hist_host **out, char *err,
     size_t errlen)
 {
 	struct ts_hist_host *v = NULL, *p;
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 	size_t n = 0;
 	int rc;
 
 	*out = NULL;
-	st = prepare(h, "SELECT h.name, h.cpu_model, "
+	st = ts_hist_prepare(h, "SELECT h.name, h.cpu_model, "
 	    "(SELECT count(*) FROM documents d WHERE d.host_id = h.id), "
 	    "(SELECT count(*) FROM readings t WHERE t.host_id = h.id), "
 	    "(SELECT min(unix_time) FROM documents d WHERE d.host_id = h.id), "
 	    "(SELECT max(unix_time) FROM documents d WHERE d.host_id = h.id) "
-	    "FROM hosts h ORDER BY h.name", err, errlen);
+	    "FROM hosts h ORDER BY h.name", 0, err, errlen);
 	if (st == NULL)
 		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = ts_hist_step(st)) == 1) {
 		if ((n & (n - 1)) == 0)
 			v = ts_xrealloc(v, (n ? 2 * n : 1) * sizeof *v);
 		p = &v[n++];
 		p->name = dup_col(st, 0);
 		p->cpu_model = dup_col(st, 1);
-		p->ndocs = sqlite3_column_int64(st, 2);
-		p->nrecords = sqlite3_column_int64(st, 3);
+		p->ndocs = ts_hist_col_int(st, 2);
+		p->nrecords = ts_hist_col_int(st, 3);
 		p->first = time_col(st, 4);
 		p->last = time_col(st, 5);
 	}
@@ -108,44 +96,45 @@ ts_hist_docs_load(struct ts_hist *h, const char *host,
     struct ts_hist_doc **out, char *err, size_t errlen)
 {
 	struct ts_hist_doc *v = NULL, *p;
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 	bool bad_time = false;
 	size_t n = 0;
 	int rc;
 
 	*out = NULL;
-	st = prepare(h, "SELECT d.id, d.unix_time, d.generated_at, d.producer, "
-	    "d.signature, d.sha256, d.added_at, d.source FROM documents d "
-	    "JOIN hosts h ON h.id = d.host_id WHERE h.name = ?1 "
-	    "ORDER BY d.unix_time, d.id", err, errlen);
+	st = ts_hist_prepare(h, "SELECT d.id, d.unix_time, d.generated_at, "
+	    "d.producer, d.signature, d.sha256, d.added_at, d.source "
+	    "FROM documents d JOIN hosts h ON h.id = d.host_id "
+	    "WHERE h.name = ?1 ORDER BY d.unix_time, d.id", 0,
+	    err, errlen);
 	if (st == NULL)
 		return -1;
-	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	ts_hist_bind_text(st, 1, host);
+	while ((rc = ts_hist_step(st)) == 1) {
 		if ((n & (n - 1)) == 0)
 			v = ts_xrealloc(v, (n ? 2 * n : 1) * sizeof *v);
 		p = &v[n++];
-		p->id = sqlite3_column_int64(st, 0);
-		p->t = sqlite3_column_int64(st, 1);
+		p->id = ts_hist_col_int(st, 0);
+		p->t = ts_hist_col_int(st, 1);
 		p->generated_at = dup_col(st, 2);
 		p->producer = dup_col(st, 3);
 		p->signature = dup_col(st, 4);
 		p->sha256 = dup_col(st, 5);
 		p->added_at = dup_col(st, 6);
 		p->source = dup_col(st, 7);
-		if (!TS_HIST_TIME_OK(sqlite3_column_double(st, 1))) {
+		if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 1))) {
 			snprintf(err, errlen, "the history holds a document "
 			    "(documents.id %lld) at unix time %.15g, not a "
 			    "time " TS_HIST_TIME_RANGE ", which add refuses "
 			    "(an earlier version let it in): delete that row "
 			    "(DELETE FROM documents WHERE id = %lld)", p->id,
-			    sqlite3_column_double(st, 1), p->id);
+			    ts_hist_col_real(st, 1), p->id);
 			bad_time = true;
 			break;
 		}
 	}
 	if (bad_time)
-		sqlite3_finalize(st);
+		ts_hist_finalize(st);
 	if (bad_time || done(h, st, rc, err, errlen) == -1) {
 		ts_hist_docs_free(v, n);
 		return -1;
@@ -169,23 +158,25 @@ int
 ts_hist_doc_text(struct ts_hist *h, long long id, struct ts_buf *out,
     char *err, size_t errlen)
 {
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
+	const void *body;
+	size_t len = 0;
 	int rc;
 
 	out->len = 0;
-	st = prepare(h, "SELECT body FROM documents WHERE id = ?1", err,
-	    errlen);
+	st = ts_hist_prepare(h, "SELECT body FROM documents WHERE id = ?1", 0,
+	    err, errlen);
 	if (st == NULL)
 		return -1;
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && sqlite3_column_bytes(st, 0) > 0)
-		ts_buf_add(out, sqlite3_column_blob(st, 0),
-		    (size_t)sqlite3_column_bytes(st, 0));
-	else if (rc == SQLITE_DONE)
+	ts_hist_bind_int(st, 1, id);
+	rc = ts_hist_step(st);
+	if (rc == 1 && (body = ts_hist_col_blob(st, 0, &len)) != NULL &&
+	    len > 0)
+		ts_buf_add(out, body, len);
+	else if (rc == 0)
 		snprintf(err, errlen, "%s holds no document %lld", h->path, id);
-	else
+	else if (rc == -1)
 		ts_hist_errmsg(h, "reading", err, errlen);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : -1;
+	ts_hist_finalize(st);
+	return rc == 1 ? 0 : -1;
 }

@@ -5,12 +5,10 @@
  */
 #include <config.h>
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "buf.h"
 #include "doc/doc-producer.h"
@@ -442,7 +440,6 @@ hist_check(const struct hist_opts *o, const char *arg)
 	struct ts_hist_check c;
 	struct ts_producer prod;
 	struct ts_report r;
-	struct stat sb;
 	char err[1024], sha[65], *host, *path = NULL, *why;
 	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
 	long ns = 0;
@@ -456,15 +453,21 @@ hist_check(const struct hist_opts *o, const char *arg)
 	if ((path = hist_path(o)) == NULL)
 		goto out;
 	/* The first night: no database yet is nothing to judge by. */
-	if (stat(path, &sb) == -1 && errno == ENOENT) {
+	if (ts_hist_open(&h, path, false, false, o->timeout_ms, err,
+	    sizeof err) == -1) {
+		if (!h.missing) {
+			ts_error("%s", err);
+			goto out;
+		}
 		why = ts_xasprintf("no history at %s yet (threadstone-history "
-		    "add puts documents there)", path);
+		    "add puts documents there)", h.path);
+		ts_hist_close(&h);
 		rc = not_checked(o, name, host, prod.description, why);
 		free(why);
 		goto out;
 	}
-	if (hist_open(o, false, &h) == -1)
-		goto out;
+	free(path);
+	path = ts_xstrdup(h.path);
 	if ((why = other_machine(&h, host, &r)) != NULL) {
 		ts_hist_close(&h);
 		ts_warning("%s: %s", name, why);
