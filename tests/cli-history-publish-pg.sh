@@ -29,9 +29,11 @@ written() {
 file=$tmpdir/h.sqlite
 "$PY" "$SYNTH" "$APPLE" "$tmpdir/lab" 31 --change 18:0.9:sgemm:single \
     --producer-change 24:2.1.0 >/dev/null
+# the other host: the history's last 6 nights, so that it is never quiet
+"$PY" "$SYNTH" "$APPLE" "$tmpdir/other" 6 --seed 7 --start 2025-01-26T03:00:00Z >/dev/null
 mkdir "$tmpdir/late" && mv "$tmpdir/lab/run-00030.json" "$tmpdir/late/"
 "$H" --db "$file" add --host lab "$tmpdir"/lab/run-*.json >/dev/null &&
-    "$H" --db "$file" add --host '<b>"x"' "$tmpdir"/lab/run-0000[0-5].json >/dev/null
+    "$H" --db "$file" add --host '<b>"x"' "$tmpdir"/other/run-*.json >/dev/null
 ok $? "a history of 30 nights of lab and 6 of another host, in a file"
 pg=$(pg_createdb pub)
 run "$H" migrate --from "$file" --to "$pg"

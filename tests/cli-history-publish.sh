@@ -293,6 +293,8 @@ case $err in *"another publish is writing there"*) ok 0 "a site another publish 
 run "$H" --db "$tmpdir/none.sqlite" publish "$tmpdir/site2"
 expect_status 1 "no history"
 expect_one_error_line "no history"
+[ ! -e "$tmpdir/site2" ]
+ok $? "no history: no site made"
 
 ### In the browser.
 if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ] || [ ! -x "${CHROMEDRIVER:-/usr/bin/chromedriver}" ]; then

@@ -121,13 +121,13 @@ hist_publish(const struct hist_opts *o, const char *dir)
 	long nh = 0;
 	int rc = -1;
 
+	/* The history first: none there makes no site. */
+	if (hist_open(o, false, &h) == -1)
+		return TS_EXIT_FAILURE;
 	if (pub_site_open(&site, dir, err, sizeof err) == -1) {
 		ts_error("%s", err);
 		pub_site_abandon(&site);
-		return TS_EXIT_FAILURE;
-	}
-	if (hist_open(o, false, &h) == -1) {
-		pub_site_abandon(&site);
+		ts_hist_close(&h);
 		return TS_EXIT_FAILURE;
 	}
 	site.newest = -1;
