@@ -213,13 +213,17 @@ _threadstone_program_args()
     threadstone-report)
         _threadstone_files '*.json' "$cur" ;;
     threadstone-history)
-        # The command first, then documents and records.
-        local cmds=$'add\nlist\nshow\nhosts\nexport\ntrend\nchanges\ncheck\nmigrate'
+        # The command first, then documents and records (publish: a
+        # directory).
+        local cmds=$'add\nlist\nshow\nhosts\nexport\ntrend\nchanges\ncheck\npublish\nmigrate'
         for ((i = first; i < COMP_CWORD; i++)); do
             [[ $'\n'$cmds$'\n' == *$'\n'${COMP_WORDS[i]}$'\n'* ]] && break
         done
         if ((i == COMP_CWORD)); then
             COMPREPLY=($(compgen -W "$cmds" -- "$cur"))
+        elif [[ ${COMP_WORDS[i]} == publish ]]; then
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -d -- "$cur"))
         else
             _threadstone_files '*.json|*.jsonl' "$cur"
         fi ;;

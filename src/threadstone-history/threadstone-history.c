@@ -127,6 +127,8 @@ static const struct ts_cli_cmd commands[] = {
 	    NULL }, "the change points of every series" },
 	{ "check", "DOC", 1, 1, (const char *const []){ "host", "json",
 	    NULL }, "is DOC a regression against its host's history?" },
+	{ "publish", "DIR", 1, 1, NULL,
+	    "write the history as a static site into DIR" },
 	{ "migrate", NULL, 0, 0, (const char *const []){ "from", "to", NULL },
 	    "copy a history (--from) into another (--to)" },
 };
@@ -165,7 +167,7 @@ main(int argc, char *argv[])
 	c = ts_cli_command(&prog, argc, argv, first);
 	if (c == 5 && o.workload == NULL)
 		ts_usage_error("trend needs -w WORKLOAD");
-	if (c == 8 && (o.from == NULL || o.to == NULL))
+	if (c == 9 && (o.from == NULL || o.to == NULL))
 		ts_usage_error("migrate needs --from DB and --to DB");
 	nargs = argc - first - 1;
 	argv += first + 1;
@@ -178,6 +180,7 @@ main(int argc, char *argv[])
 	case 5: return hist_trend(&o);
 	case 6: return hist_changes(&o);
 	case 7: return hist_check(&o, argv[0]);
+	case 8: return hist_publish(&o, argv[0]);
 	default: return hist_migrate(&o);
 	}
 }
