@@ -112,10 +112,12 @@ expect_status 1 "a command reading /dev/tty: no terminal in its session"
 none_left "after stopped commands"
 
 ### regex: a pattern that backtracks.
-awk 'BEGIN { while (i++ < 65536) printf "a"; print "" }' >long.txt
+# Quadratic in the line: a run over 64 KiB took 8 s on a quiet machine here, so
+# 512 KiB (64 times as long) is past the 10 s limit on any host.
+awk 'BEGIN { while (i++ < 524288) printf "a"; print "" }' >long.txt
 run timeout 120 $AB --runs 2 --metric 'regex:(.*)(.*)(.*)(.*)(.*)x' 'cat long.txt' 'cat long.txt'
 expect_status 1 "regex: a match that backtracks"
-grep -q "no match within 10 s over 65537 bytes of output" "$tmpdir/err"
+grep -q "no match within 10 s over 524289 bytes of output" "$tmpdir/err"
 ok $? "ended, and said"
 env --default-signal=INT $AB --runs 2 --metric 'regex:(.*)(.*)(.*)(.*)(.*)x' \
     'cat long.txt' 'cat long.txt' >"$tmpdir/out" 2>"$tmpdir/err" &

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stddef.h>
+#include <time.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -157,6 +158,15 @@ test_refusals(void)
 	    "tachyon_strerror names each code");
 }
 
+static double
+mono_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static void
 test_run(void)
 {
@@ -165,13 +175,16 @@ test_run(void)
 	struct result_next next;
 	struct config_next cnext;
 	char err[TACHYON_ERRLEN];
-	double mps, ns;
+	double mps, ns, t0, call_s;
+	int rc;
 
 	small(&cfg);
 	cfg.threads = 2;
 	err[0] = '\0';
-	if (!ok(tachyon_run(&cfg, &res, sizeof res, err, sizeof err) ==
-	    TACHYON_OK, "a 50 ms reading of 2 x 1 MiB")) {
+	t0 = mono_now();
+	rc = tachyon_run(&cfg, &res, sizeof res, err, sizeof err);
+	call_s = mono_now() - t0;
+	if (!ok(rc == TACHYON_OK, "a 50 ms reading of 2 x 1 MiB")) {
 		printf("# %s\n", err);
 		return;
 	}
@@ -190,8 +203,15 @@ test_run(void)
 	    (unsigned long long)res.accesses);
 	ok(res.threads == 2 && res.working_set_bytes == MIB,
 	    "2 threads of 1 MiB");
-	ok(res.elapsed_s >= 0.05, "elapsed covers the budget (%.4f s)",
-	    res.elapsed_s);
+	/*
+	 * Every thread reads until one deadline, the budget after they all
+	 * stand ready; elapsed runs from the first thread's first batch,
+	 * which a loaded host may start late, so it is the call that lasts
+	 * the budget and elapsed that lies within the call.
+	 */
+	ok(call_s >= 0.05 && res.elapsed_s > 0 && res.elapsed_s <= call_s,
+	    "the call lasts the budget (%.4f s), elapsed lies within it "
+	    "(%.4f s)", call_s, res.elapsed_s);
 	mps = (double)res.accesses / res.elapsed_s / 1e6;
 	ns = res.elapsed_s * 2 / (double)res.accesses * 1e9;
 	ok(fabs(res.million_accesses_per_sec - mps) <= 1e-9 * mps &&
