@@ -60,7 +60,10 @@ none_left "after a normal end"
 
 for sig in INT TERM HUP KILL; do
 	rm -f cleaned
-	env --default-signal=INT $AB --runs 4 -c 'touch cleaned' "$kids" true \
+	# A shell starts background jobs with SIGINT ignored, nohup with
+	# SIGHUP: the program keeps a signal it inherits ignored, so each
+	# one sent here is set back to its default first.
+	env --default-signal=INT,TERM,HUP $AB --runs 4 -c 'touch cleaned' "$kids" true \
 	    >"$tmpdir/out" 2>"$tmpdir/err" &
 	pid=$!
 	started 3
