@@ -19,6 +19,7 @@
 #include "exitcodes.h"
 #include "hist.h"
 #include "history/history-add.h"
+#include "history/history-night.h"
 #include "history/history-series.h"
 #include "msg.h"
 #include "report/report-verify.h"
@@ -181,6 +182,16 @@ row_text(struct ts_buf *b, const char *w, const char *pass, double value,
 	    ts_hist_verdict_name(j->verdict), j->n);
 }
 
+/* ,"key":number, or null when it is not a finite number. */
+static void
+json_number(struct ts_buf *b, const char *key, double v)
+{
+	if (isfinite(v))
+		ts_buf_printf(b, ",\"%s\":%.6g", key, v);
+	else
+		ts_buf_printf(b, ",\"%s\":null", key);
+}
+
 static void
 row_json(struct ts_buf *b, const char *w, const char *pass,
     const char *unit, double value, const struct ts_hist_judgement *j)
@@ -206,6 +217,9 @@ row_json(struct ts_buf *b, const char *w, const char *pass,
 		else
 			ts_buf_printf(b, "%.6g", j->tail_df);
 		ts_buf_printf(b, ",\"tail_scale\":%.17g", j->scale);
+		json_number(b, "p_value", j->p);
+		json_number(b, "detectable_pct", j->detect_pct);
+		json_number(b, "beyond_run_pct", j->resid_pct);
 	}
 	ts_buf_putc(b, '}');
 }
@@ -240,6 +254,57 @@ run_json(struct ts_buf *b, const struct ts_hist_run_judgement *r)
 		    "\"noise_pct\":%.6g,\"low_pct\":%.6g,\"high_pct\":"
 		    "%.6g", r->pct, r->center, r->noise, r->lo, r->hi);
 	ts_buf_putc(b, '}');
+	ts_buf_printf(b, ",\"night\":{\"regression\":%s,\"alpha\":%g,"
+	    "\"run_alpha\":%g,\"passes_alpha\":%g,\"passes\":%zu,"
+	    "\"pass_alpha\":%.6g,\"beyond_run\":%s", r->regression ?
+	    "true" : "false", TS_HIST_NIGHT_ALPHA, r->verdict ==
+	    TS_HIST_TOO_FEW ? 0 : TS_HIST_RUN_ALPHA, r->verdict ==
+	    TS_HIST_TOO_FEW ? TS_HIST_NIGHT_ALPHA : TS_HIST_PASSES_ALPHA,
+	    r->family, r->pass_alpha, r->split ? "true" : "false");
+	json_number(b, "detectable_every_pass_pct", r->detect_all_pct);
+	ts_buf_puts(b, ",\"detectable_one_pass_pct\":");
+	if (isfinite(r->detect_one_med))
+		ts_buf_printf(b, "{\"least\":%.6g,\"median\":%.6g,"
+		    "\"largest\":%.6g}", r->detect_one_min, r->detect_one_med,
+		    r->detect_one_max);
+	else
+		ts_buf_puts(b, "null");
+	ts_buf_putc(b, '}');
+}
+
+/*
+ * The night's family and power, as two text lines before the verdict:
+ * how the level is held over the rows, and what the history can find.
+ */
+static void
+night_text(struct ts_buf *b, const struct ts_hist_run_judgement *r)
+{
+	if (!r->judged)
+		return;
+	if (r->verdict != TS_HIST_TOO_FEW)
+		ts_buf_printf(b, "family: the whole run at %g %%, and %zu "
+		    "pass%s at %g %% together (Bonferroni, %.2g %% each, "
+		    "beyond the whole run): a night of identical builds "
+		    "fails at most %g %% of the time\n",
+		    100 * TS_HIST_RUN_ALPHA, r->family, r->family == 1 ? "" :
+		    "es", 100 * TS_HIST_PASSES_ALPHA, 100 * r->pass_alpha,
+		    100 * (TS_HIST_RUN_ALPHA + TS_HIST_PASSES_ALPHA));
+	else
+		ts_buf_printf(b, "family: %zu pass%s at %g %% together "
+		    "(Bonferroni, %.2g %% each; no whole run): a night of "
+		    "identical builds fails at most %g %% of the time\n",
+		    r->family, r->family == 1 ? "" : "es",
+		    100 * TS_HIST_NIGHT_ALPHA, 100 * r->pass_alpha,
+		    100 * TS_HIST_NIGHT_ALPHA);
+	ts_buf_puts(b, "power: found 90 % of the time:");
+	if (isfinite(r->detect_all_pct))
+		ts_buf_printf(b, " every pass %.2g %% slower;",
+		    r->detect_all_pct);
+	if (isfinite(r->detect_one_med))
+		ts_buf_printf(b, " one pass alone %.2g %% slower (%.2g to "
+		    "%.2g %% by pass)", r->detect_one_med, r->detect_one_min,
+		    r->detect_one_max);
+	ts_buf_putc(b, '\n');
 }
 
 /*
@@ -284,14 +349,6 @@ not_checked(const struct hist_opts *o, const char *name, const char *host,
 	fwrite(b.data, 1, b.len, stdout);
 	ts_buf_free(&b);
 	return ts_close_stdout() != 0 ? TS_EXIT_FAILURE : TS_EXIT_NOT_CHECKED;
-}
-
-/* Whether a judgement is a verdict (within, better or worse). */
-static bool
-judged(const struct ts_hist_judgement *j)
-{
-	return j->verdict == TS_HIST_WITHIN || j->verdict == TS_HIST_BETTER ||
-	    j->verdict == TS_HIST_WORSE;
 }
 
 int
@@ -422,7 +479,7 @@ hist_check(const struct hist_opts *o, const char *arg)
 			} else
 				row_text(&b, w->id, pn[k], p[k]->value, &j);
 			n++;
-			njudged += judged(&j);
+			njudged += ts_hist_judged(&j);
 			if (j.verdict == TS_HIST_WORSE) {
 				ts_buf_printf(&worse, "%s%s %s (%+.1f %%)",
 				    nworse > 0 ? ", " : "", w->id, pn[k],
@@ -437,8 +494,10 @@ hist_check(const struct hist_opts *o, const char *arg)
 		    run.passes);
 		nworse++;
 	}
-	if (!o->json)
+	if (!o->json) {
 		run_text(&b, &run);
+		night_text(&b, &run);
+	}
 	if (o->json) {
 		run_json(&b, &run);
 		ts_buf_printf(&b, ",\"judged\":%zu,\"verdict\":\"%s\"", njudged,
