@@ -21,11 +21,13 @@ _threadstone_dir()
     printf '%s\n' "${path%/*}"
 }
 
-# Long options of a program, read from its --help.
+# Long options of a program, read from its --help (written from its
+# option table), each once.
 _threadstone_options()
 {
     "$1" --help 2>/dev/null |
-        sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p'
+        sed -n 's/^ *\(-[A-Za-z0-9], \)\{0,1\}\(--[a-z][a-z0-9-]*\).*/\2/p' |
+        sort -u
 }
 
 # The workload ids, from threadstone-run --list: the registry the program
@@ -134,7 +136,8 @@ _threadstone_program_args()
         return ;;
     threadstone-ab:-r | threadstone-ab:--runs | threadstone-ab:-m | \
     threadstone-ab:--min-runs | threadstone-ab:-M | threadstone-ab:--max-runs | \
-    threadstone-ab:--precision | threadstone-ab:--max-time | \
+    threadstone-ab:--precision | threadstone-ab:--max-seconds | \
+    threadstone-ab:--max-time | \
     threadstone-ab:-w | threadstone-ab:--fail-above | \
     threadstone-ab:-n | threadstone-ab:--command-name)
         return ;;              # a number or a name: nothing to offer

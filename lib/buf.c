@@ -101,6 +101,24 @@ ts_buf_printf(struct ts_buf *b, const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+ts_buf_visible(struct ts_buf *b, const char *s)
+{
+	unsigned char c;
+
+	for (; (c = (unsigned char)*s) != '\0'; s++)
+		if (c == '\t')
+			ts_buf_puts(b, "\\t");
+		else if (c == '\n')
+			ts_buf_puts(b, "\\n");
+		else if (c == '\r')
+			ts_buf_puts(b, "\\r");
+		else if (c < 0x20 || c == 0x7f)
+			ts_buf_printf(b, "\\x%02x", c);
+		else
+			ts_buf_putc(b, (char)c);
+}
+
 size_t
 ts_utf8_seq(const char *str, size_t avail, unsigned long *cp)
 {
@@ -142,6 +160,12 @@ ts_utf8_seq(const char *str, size_t avail, unsigned long *cp)
 	return n;
 }
 
+/* JSON's two-character escapes, by the byte they stand for. */
+static const char *const json_escapes[256] = {
+	['"'] = "\\\"", ['\\'] = "\\\\", ['\b'] = "\\b", ['\t'] = "\\t",
+	['\n'] = "\\n", ['\f'] = "\\f", ['\r'] = "\\r"
+};
+
 void
 ts_buf_json_string(struct ts_buf *b, const char *s)
 {
@@ -151,45 +175,22 @@ ts_buf_json_string(struct ts_buf *b, const char *s)
 
 	ts_buf_putc(b, '"');
 	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		switch (*p) {
-		case '"':
-			ts_buf_puts(b, "\\\"");
-			break;
-		case '\\':
-			ts_buf_puts(b, "\\\\");
-			break;
-		case '\b':
-			ts_buf_puts(b, "\\b");
-			break;
-		case '\t':
-			ts_buf_puts(b, "\\t");
-			break;
-		case '\n':
-			ts_buf_puts(b, "\\n");
-			break;
-		case '\f':
-			ts_buf_puts(b, "\\f");
-			break;
-		case '\r':
-			ts_buf_puts(b, "\\r");
-			break;
-		default:
-			if (*p < 0x20) {
-				ts_buf_printf(b, "\\u%04x", *p);
-			} else if (*p == 0xc0 && p[1] == 0x80) {
-				/* U+0000 as doc-parse.c stores it. */
-				ts_buf_puts(b, "\\u0000");
-				p++;
-			} else if (*p < 0x80) {
-				ts_buf_putc(b, (char)*p);
-			} else if ((n = ts_utf8_seq((const char *)p,
-			    strnlen((const char *)p, 4), &cp)) > 0) {
-				ts_buf_add(b, p, n);
-				p += n - 1;
-			} else {
-				ts_buf_puts(b, "\\ufffd");
-			}
-		}
+		if (json_escapes[*p] != NULL)
+			ts_buf_puts(b, json_escapes[*p]);
+		else if (*p < 0x20)
+			ts_buf_printf(b, "\\u%04x", *p);
+		else if (*p == 0xc0 && p[1] == 0x80) {
+			/* U+0000 as doc-parse.c stores it. */
+			ts_buf_puts(b, "\\u0000");
+			p++;
+		} else if (*p < 0x80)
+			ts_buf_putc(b, (char)*p);
+		else if ((n = ts_utf8_seq((const char *)p,
+		    strnlen((const char *)p, 4), &cp)) > 0) {
+			ts_buf_add(b, p, n);
+			p += n - 1;
+		} else
+			ts_buf_puts(b, "\\ufffd");
 	}
 	ts_buf_putc(b, '"');
 }

@@ -34,6 +34,13 @@ void	 ts_buf_vprintf(struct ts_buf *, const char *, va_list);
 void	 ts_buf_json_string(struct ts_buf *, const char *s);
 
 /*
+ * Append s for a terminal or a table: each control character (below
+ * 0x20, and DEL) as a C escape (\t, \n, \r, else \xHH), so that a name
+ * cannot move the cursor, break a row or start an escape sequence.
+ */
+void	 ts_buf_visible(struct ts_buf *, const char *s);
+
+/*
  * The length (1 to 4) of the valid UTF-8 sequence at s[0..avail), its
  * code point in *cp; 0 when none starts there (a stray continuation
  * byte, an overlong form, a surrogate, beyond U+10FFFF, cut short).

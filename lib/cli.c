@@ -224,73 +224,36 @@ ts_getopt(int argc, char *const argv[], const char *shortopts,
 	return c;
 }
 
-/* Print the --help text, "%s" as the program's name, and exit. */
+/* "PROG: message", with " (see PROG --help)" if see_help, and exit 2. */
 static void __attribute__((noreturn))
-print_help(const char *help)
+usage_exit(bool see_help, const char *fmt, va_list ap)
 {
-	const char *p;
+	char msg[512];
 
-	for (p = help; *p != '\0'; p++) {
-		if (p[0] == '%' && p[1] == 's') {
-			fputs(ts_progname(), stdout);
-			p++;
-		} else {
-			if (p[0] == '%' && p[1] == '%')
-				p++;
-			putchar(*p);
-		}
-	}
-	ts_exit_stdout();
-}
-
-int
-ts_cli_getopt(int argc, char *const argv[], const char *shortopts,
-    const struct option *longopts, const char *help)
-{
-	static bool checking;
-	int c;
-
-	if (!checking) {
-		checking = true;
-		ts_check_stdout_at_exit();
-	}
-	c = ts_getopt(argc, argv, shortopts, longopts);
-	if (c == 'h')
-		print_help(help);
-	if (c == 'V')
-		ts_version_exit();
-	return c;
-}
-
-int
-ts_parse_choice(const char *opt, const char *arg,
-    const char *const choices[])
-{
-	struct ts_buf list;
-	int i;
-
-	for (i = 0; choices[i] != NULL; i++)
-		if (strcmp(arg, choices[i]) == 0)
-			return i;
-	ts_buf_init(&list);
-	for (i = 0; choices[i] != NULL; i++)
-		ts_buf_printf(&list, "%s%s", i == 0 ? "" :
-		    choices[i + 1] == NULL ? " or " : ", ", choices[i]);
-	ts_error("invalid %s '%s': expected %s", opt, arg, list.data);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (see_help)
+		ts_error("%s (see %s --help)", msg, ts_progname());
+	else
+		ts_error("%s", msg);
 	exit(TS_EXIT_USAGE);
 }
 
 void
 ts_usage_error(const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	ts_error("%s (see %s --help)", msg, ts_progname());
-	exit(TS_EXIT_USAGE);
+	usage_exit(true, fmt, ap);
+}
+
+void
+ts_usage_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	usage_exit(false, fmt, ap);
 }
 
 void
@@ -378,6 +341,15 @@ ts_put_text(FILE *fp, const char *text, size_t len)
 	ts_text_ascii(text, len, &b);
 	fwrite(b.data, 1, b.len, fp);
 	ts_buf_free(&b);
+}
+
+void
+ts_put_stdout(const char *data, size_t len, bool text)
+{
+	if (text)
+		ts_put_text(stdout, data, len);
+	else
+		fwrite(data, 1, len, stdout);
 }
 
 size_t

@@ -2,8 +2,10 @@
 /*
  * Conventions every threadstone program shares on its command line: the
  * -V/--version line, --help and --version that fail when standard output
- * cannot be written, one wording for a refused option, --format's list of
- * values, and "-" as the operand that means standard input.
+ * cannot be written, one wording for a refused option, the values of
+ * --format people type as options, standard output's text and data, and
+ * "-" as the operand that means standard input.  A program declares its
+ * options in a table read by lib/cli-opt.h's parser, which uses these.
  */
 #ifndef TS_CLI_H
 #define TS_CLI_H
@@ -46,46 +48,13 @@ int		 ts_getopt(int argc, char *const argv[], const char *shortopts,
 		    const struct option *longopts);
 
 /*
- * The entries every program's option table ends with: -h/--help,
- * -V/--version and the terminator.
+ * The values of --format that people also type as an option ("--json"),
+ * NULL-terminated, for the hint "did you mean '--format json'?": those
+ * of a result document, in the order of lib/report/report-format.c's
+ * table (tests/unit-report-format checks that they are the same), which
+ * declares the formats.
  */
-#define TS_CLI_STD_OPTIONS \
-	{ "help", no_argument, NULL, 'h' }, \
-	{ "version", no_argument, NULL, 'V' }, \
-	{ NULL, 0, NULL, 0 }
-
-/*
- * ts_getopt, with -h and -V (shortopts must hold "hV") answered here:
- * --help prints help, each "%s" in it the program's name and "%%" a
- * "%", and exits as ts_exit_stdout; --version is ts_version_exit.  The
- * first call also makes ts_check_stdout_at_exit's check, so a program
- * that reads its options with it need not.
- */
-int		 ts_cli_getopt(int argc, char *const argv[],
-		    const char *shortopts, const struct option *longopts,
-		    const char *help);
-
-/* What --format chooses, for the programs that print a document. */
-enum ts_format {
-	TS_FORMAT_TABLE,
-	TS_FORMAT_JSON,
-	TS_FORMAT_MARKDOWN,
-	TS_FORMAT_CSV,		/* one row per workload pass */
-	TS_FORMAT_JSONL,
-	TS_FORMAT_TABLE_ORIGINAL,	/* ThreadStone 2.0.0's, byte for byte */
-	TS_FORMAT_MARKDOWN_ORIGINAL
-};
-
-/* --format's values, in the order of enum ts_format, NULL-terminated. */
 extern const char *const ts_formats[];
-
-/*
- * The index of arg among the NULL-terminated choices, the values option
- * opt (as "--format") accepts; else print "PROG: invalid OPT 'ARG':
- * expected A, B or C" and exit 2.
- */
-int		 ts_parse_choice(const char *opt, const char *arg,
-		    const char *const choices[]);
 
 /*
  * Write len bytes of data to path whole (temp file and rename, as
@@ -112,6 +81,14 @@ void		 ts_usage_error(const char *fmt, ...)
 		    __attribute__((noreturn, format(printf, 1, 2)));
 
 /*
+ * Print "PROG: message" on stderr and exit with the usage status, 2: a
+ * usage error that needs no pointer to --help (a value, two options
+ * together).
+ */
+void		 ts_usage_fail(const char *fmt, ...)
+		    __attribute__((noreturn, format(printf, 1, 2)));
+
+/*
  * The width of the terminal on fd (TIOCGWINSZ, else $COLUMNS), or 0 when
  * unknown or fd is not a terminal.
  */
@@ -124,6 +101,12 @@ size_t		 ts_terminal_columns(int fd);
  * stays "C".
  */
 int		 ts_locale_utf8(void);
+
+/*
+ * Write len bytes of data on standard output: text for people (a
+ * table) as ts_put_text writes it, data (JSON, CSV, markdown) as it is.
+ */
+void		 ts_put_stdout(const char *data, size_t len, bool text);
 
 /*
  * Write text for people to fp: as it is in a UTF-8 locale, else with

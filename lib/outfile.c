@@ -120,6 +120,50 @@ follow_links(const char *path, char *out)
 	}
 }
 
+/* The path with its directory's links resolved, into buf; or NULL. */
+static char *
+resolved(const char *path, char *buf)
+{
+	char dir[PATH_MAX], *slash;
+	const char *base = path;
+	size_t n;
+
+	if (realpath(path, buf) != NULL)
+		return buf;
+	slash = strrchr(path, '/');
+	if (slash == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else {
+		n = (size_t)(slash - path);
+		if (n >= sizeof dir)
+			return NULL;
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+		if (n == 0)
+			snprintf(dir, sizeof dir, "/");
+		base = slash + 1;
+	}
+	if (realpath(dir, buf) == NULL ||
+	    strlen(buf) + strlen(base) + 2 > PATH_MAX)
+		return NULL;
+	strcat(buf, "/");
+	strcat(buf, base);
+	return buf;
+}
+
+bool
+ts_outfile_same(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+	struct stat sa, sb;
+
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (resolved(a, ra) == NULL || resolved(b, rb) == NULL)
+		return strcmp(a, b) == 0;
+	return strcmp(ra, rb) == 0;
+}
+
 /*
  * Times plan() looks again when the path changed between its lookups
  * (another process renamed a file over it meanwhile).

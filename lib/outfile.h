@@ -32,6 +32,7 @@
 #define TS_OUTFILE_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -44,6 +45,13 @@
  * or -1 with a one-line reason in err.
  */
 int	 ts_check_writable(const char *path, char *err, size_t errlen);
+
+/*
+ * Whether two paths to be written name one file: the same file when
+ * both exist (links followed), else the same name in the same directory
+ * once the directories' links are resolved.
+ */
+bool	 ts_outfile_same(const char *a, const char *b);
 
 /*
  * Write data to path by the rule above.  Return 0, or -1 with a one-line

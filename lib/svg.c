@@ -36,32 +36,25 @@ ts_svg_step(double span, int max_ticks)
 	}
 }
 
+/* XML's entities, by the character they stand for. */
+static const char *const entities[256] = {
+	['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;",
+	['\''] = "&apos;"
+};
+
 void
 ts_svg_escape(struct ts_buf *b, const char *s)
 {
+	unsigned char c;
+
 	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '&':
-			ts_buf_puts(b, "&amp;");
-			break;
-		case '<':
-			ts_buf_puts(b, "&lt;");
-			break;
-		case '>':
-			ts_buf_puts(b, "&gt;");
-			break;
-		case '"':
-			ts_buf_puts(b, "&quot;");
-			break;
-		case '\'':
-			ts_buf_puts(b, "&apos;");
-			break;
-		default:
-			/* XML 1.0 forbids most control characters. */
-			if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
-				ts_buf_putc(b, '?');
-			else
-				ts_buf_putc(b, *s);
-		}
+		c = (unsigned char)*s;
+		if (entities[c] != NULL)
+			ts_buf_puts(b, entities[c]);
+		/* XML 1.0 forbids most control characters. */
+		else if (c < 0x20 && c != '\t' && c != '\n')
+			ts_buf_putc(b, '?');
+		else
+			ts_buf_putc(b, *s);
 	}
 }

@@ -4,7 +4,9 @@
  * command's cache check (lib/mem/mem-probe-cache.c) behind the public
  * API of tachyon-probe.h.  This file checks what callers give, keeps the
  * structures' sizes (HACKING, "The public library"), binds the chains to
- * cores as the command does, and turns errno values into status codes.
+ * cores (the free ones first, across concurrent callers), and turns
+ * errno values into status codes.  It calls no hwloc: hwloc's discovery
+ * does not survive a failed allocation (lib/topo/topo-sys.h).
  */
 #include <config.h>
 
@@ -21,7 +23,7 @@
 #include "msg.h"
 #include "size.h"
 #include "topo/topo-cpus.h"
-#include "topo/topo.h"
+#include "topo/topo-sys.h"
 
 #include "tachyon-probe.h"
 
@@ -32,6 +34,12 @@
 #define DEFAULT_SECONDS		10.0
 #define DEFAULT_BYTES		(64 * TS_MIB)
 #define DEFAULT_SEED		UINT64_C(1)
+/*
+ * The shortest chain built: a page of slots.  A smaller working set is
+ * rounded up to it, and the result's working_set_bytes says so: a chain
+ * of one slot reads one word again and again, which is no chase.
+ */
+#define MIN_CHAIN_BYTES		UINT64_C(4096)
 
 /*
  * The first layout of each structure (0.2.0): a caller's struct is at
@@ -46,7 +54,9 @@
 
 struct tachyon_probe {
 	struct ts_probe	*probe;
-	struct ts_topo	*topo;		/* NULL: the chains are not bound */
+	struct ts_sys_cores cores;	/* n 0: the chains are not bound */
+	int		*claim;		/* each thread's core, or -1 */
+	unsigned	 threads;
 	atomic_int	 stop;		/* set by tachyon_interrupt() */
 };
 
@@ -217,11 +227,32 @@ tachyon_config_init(struct tachyon_config *cfg, size_t size)
 	return TACHYON_OK;
 }
 
-/* The probe's bind callback: chain i on core i of the topology. */
+/*
+ * The probe's bind callback: the calling thread on the core the
+ * library's threads hold least, in this process (concurrent callers
+ * spread over the free cores); 0 when the core is its own, 1 when it
+ * shares it, -1 when it could not be bound.
+ */
 static int
 bind_core(void *arg, unsigned thread)
 {
-	return ts_topo_bind_core(arg, thread);
+	struct tachyon_probe *p = arg;
+	bool alone;
+
+	p->claim[thread] = ts_sys_core_claim(&p->cores, &alone);
+	return p->claim[thread] < 0 ? -1 : alone ? 0 : 1;
+}
+
+/* The threads have ended: their cores are free for other callers. */
+static void
+release_cores(struct tachyon_probe *p)
+{
+	unsigned i;
+
+	for (i = 0; p->claim != NULL && i < p->threads; i++) {
+		ts_sys_core_release(&p->cores, p->claim[i]);
+		p->claim[i] = -1;
+	}
 }
 
 int
@@ -251,25 +282,32 @@ tachyon_open(const struct tachyon_config *cfg, struct tachyon_probe **probe,
 		    TS_MIB), (unsigned long long)(avail / TS_MIB));
 		return fail(TACHYON_ENOMEM, buf, err, errlen);
 	}
-	if ((p = calloc(1, sizeof *p)) == NULL)
+	if ((p = calloc(1, sizeof *p)) == NULL ||
+	    (p->claim = calloc(c.threads, sizeof *p->claim)) == NULL) {
+		free(p);
 		return fail(TACHYON_ENOMEM, "out of memory", err, errlen);
+	}
+	p->threads = c.threads;
 	atomic_init(&p->stop, 0);
 	memset(&pc, 0, sizeof pc);
 	pc.seconds = c.duration_s;
-	pc.working_set_bytes = c.working_set_bytes;
+	pc.working_set_bytes = c.working_set_bytes < MIN_CHAIN_BYTES ?
+	    MIN_CHAIN_BYTES : c.working_set_bytes;
 	pc.threads = c.threads;
 	pc.seed = c.seed;
 	pc.stop = &p->stop;
 	/*
-	 * As the command does: one chain per core, when there are cores
-	 * enough; without a topology the chains go unbound.
+	 * Each chain on a core of its own, the least held by this process's
+	 * probes; without the cores (sysfs unreadable, memory short) the
+	 * chains go unbound, and pinned_threads says so.
 	 */
-	p->topo = ts_topo_open(buf, sizeof buf);
-	if (p->topo != NULL && c.threads <= ts_topo_cores(p->topo)) {
+	if (ts_sys_cores_read(&p->cores) == 0 && p->cores.n > 0) {
 		pc.bind = bind_core;
-		pc.bind_arg = p->topo;
+		pc.bind_arg = p;
 	}
-	if ((p->probe = ts_probe_open(&pc, buf, sizeof buf)) == NULL) {
+	p->probe = ts_probe_open(&pc, buf, sizeof buf);
+	release_cores(p);
+	if (p->probe == NULL) {
 		status = status_of(errno);
 		tachyon_close(p);
 		return fail(status, buf, err, errlen);
@@ -298,7 +336,9 @@ tachyon_measure(struct tachyon_probe *p, double seconds,
 		    MAX_SECONDS, seconds);
 		return fail(TACHYON_EINVAL, buf, err, errlen);
 	}
-	if (ts_probe_measure(p->probe, seconds, &r, buf, sizeof buf) == -1)
+	status = ts_probe_measure(p->probe, seconds, &r, buf, sizeof buf);
+	release_cores(p);
+	if (status == -1)
 		return fail(status_of(errno), buf, err, errlen);
 	memset(&out, 0, sizeof out);
 	out.accesses = r.accesses;
@@ -327,7 +367,8 @@ tachyon_close(struct tachyon_probe *p)
 	if (p == NULL)
 		return;
 	ts_probe_close(p->probe);
-	ts_topo_close(p->topo);
+	ts_sys_cores_free(&p->cores);
+	free(p->claim);
 	free(p);
 }
 
@@ -361,7 +402,6 @@ tachyon_check_working_set(const struct tachyon_config *cfg,
 	struct ts_cache_report rep;
 	struct tachyon_config c;
 	struct tachyon_check out;
-	struct ts_topo *topo;
 	char buf[TACHYON_ERRLEN];
 	int status;
 
@@ -371,13 +411,14 @@ tachyon_check_working_set(const struct tachyon_config *cfg,
 	memset(chk, 0, chk_size);
 	if ((status = config_read(cfg, &c, buf, sizeof buf)) != TACHYON_OK)
 		return fail(status, buf, err, errlen);
-	/* The command's bounds: hwloc's largest LLC, half the memory. */
-	topo = ts_topo_open(buf, sizeof buf);
-	if (topo != NULL)
-		bounds.llc_bytes = ts_topo_llc_size(topo);
-	bounds.mem_bytes = ts_cache_mem_bound(topo != NULL ?
-	    ts_topo_memory(topo) : 0, ts_mem_available());
-	ts_topo_close(topo);
+	/*
+	 * The command's bounds, the largest LLC and half the memory, from
+	 * sysfs and /proc: hwloc's discovery does not survive a failed
+	 * allocation (topo-sys.h).
+	 */
+	bounds.llc_bytes = ts_sys_llc_bytes();
+	bounds.mem_bytes = ts_cache_mem_bound(ts_sys_mem_bytes(),
+	    ts_mem_available());
 	rc.seconds = ts_cache_check_seconds(c.duration_s);
 	rc.seed = c.seed;
 	ts_cache_check(c.working_set_bytes, c.threads, &bounds,

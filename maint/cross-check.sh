@@ -1,7 +1,8 @@
 #!/bin/sh
 # maint/cross-check.sh ARCH: build threadstone for another Debian
 # architecture with Debian's cross compiler and run `make check` there:
-# natively for i386 on an amd64 machine, under qemu-user (binfmt_misc)
+# natively for i386 on an amd64 machine whose kernel runs 32-bit programs
+# (else under qemu-i386), under qemu-user (binfmt_misc)
 # for the others (arm64, s390x, which is big-endian, armhf, ppc64el, ...).
 # Then the same document is signed and verified across this machine's
 # native build and the cross build both ways, and the values that must be
@@ -127,6 +128,17 @@ say "$triplet on $build_arch, $([ $emulated = yes ] && echo "under qemu-$qarch" 
 # 1. The cross compiler, and qemu with binfmt_misc for an emulated ARCH.
 t0=$(date +%s)
 command -v "$triplet-gcc" >/dev/null 2>&1 || apt_install "gcc-$triplet"
+# Some amd64 kernels run no 32-bit program (no IA32 emulation, or a
+# sandbox's kernel): i386 is then emulated like any other ARCH.
+if [ "$emulated" = no ] && [ "$arch" != "$build_arch" ]; then
+	printf 'int main(void) { return 42; }\n' >"$work/native.c"
+	"$triplet-gcc" -o "$work/native" "$work/native.c" 2>/dev/null
+	"$work/native" 2>/dev/null
+	if [ $? -ne 42 ]; then
+		emulated=yes
+		say "this kernel does not run $arch programs: under qemu-$qarch instead"
+	fi
+fi
 if [ "$emulated" = yes ]; then
 	bf=/proc/sys/fs/binfmt_misc
 	if [ ! -e "$bf/register" ] && root; then
@@ -137,6 +149,13 @@ if [ "$emulated" = yes ]; then
 		installed qemu-user-static binfmt-support ||
 		    apt_install qemu-user-static binfmt-support
 		[ -e "$bf/qemu-$qarch" ] || { root && update-binfmts --import >/dev/null 2>&1; }
+		# Debian registers no qemu-i386 on amd64 (the kernel's own
+		# family): its ELF header, as qemu's binfmt script writes it.
+		if [ ! -e "$bf/qemu-$qarch" ] && [ "$qarch" = i386 ] && root &&
+		    [ -x /usr/bin/qemu-i386-static ]; then
+			printf '%s' ':qemu-i386:M::\x7fELF\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x03\x00:\xff\xff\xff\xff\xff\xfe\xfe\x00\xff\xff\xff\xff\xff\xff\xff\xff\xfe\xff\xff\xff:/usr/bin/qemu-i386-static:F' \
+			    >"$bf/register" 2>/dev/null
+		fi
 		[ -e "$bf/qemu-$qarch" ] || unavailable "no binfmt handler qemu-$qarch (update-binfmts --import qemu-$qarch)"
 	fi
 fi

@@ -195,8 +195,8 @@ run "$TS_AB" $json --max-runs 16 "$alt" "$(fig 110)"
 expect_status 0 "--max-runs 16"
 has "stopped: the most rounds allowed were run (16 rounds," "it stops at --max-runs"
 rm -f n
-run "$TS_AB" $json --max-time 0.5 --warmup 0 "sleep 0.05; $alt" "$(fig 110)"
-expect_status 0 "--max-time 0.5"
+run "$TS_AB" $json --max-seconds 0.5 --warmup 0 "sleep 0.05; $alt" "$(fig 110)"
+expect_status 0 "--max-seconds 0.5"
 has "the host did not allow ±1 % within 0.5 s" "the time ran out: said plainly"
 run "$TS_AB" $json --runs 12 -d sequential "$A" "$B"
 expect_status 0 "--design sequential"
@@ -258,8 +258,8 @@ grep -q "^threadstone-ab: command [AB] ('printf .*'), warm-up round 1: json:x: n
 ok $? "names the command, the round and the key"
 run "$TS_AB" --runs 6 $json "$A" "$(fig 0)"
 expect_status 1 "a figure of 0"
-grep -q "command B's figure is 0; a ratio needs figures above 0" "$tmpdir/err"
-ok $? "a ratio needs figures above 0"
+grep -q "^threadstone-ab: command B ('printf .*'), warm-up round 1: json:t: the figure is 0; a ratio needs figures above 0\$" "$tmpdir/err"
+ok $? "a ratio needs figures above 0: said in the round that read it"
 
 ### --shell.
 run "$TS_AB" --runs 6 $json -S none "printf '{\"t\": 2}'" 'printf "{\"t\": 3}"'
@@ -365,28 +365,25 @@ bad "three commands" "not 3" "$A" "$B" "$B"
 bad "--design fast" "invalid --design 'fast'" -d fast "$A" "$B"
 bad "--metric speed" "invalid --metric 'speed': expected wall, user, system, cpu, maxrss, json:KEY or regex:RE" --metric speed "$A" "$B"
 bad "--metric regex:(" "not a POSIX extended regular expression" --metric 'regex:(' "$A" "$B"
-bad "--runs 0" "--runs must be an integer in [1, 1000000], not '0'" --runs 0 "$A" "$B"
-bad "--runs x" "--runs must be an integer" --runs x "$A" "$B"
-bad "--precision 0" "--precision must be a percentage in (0, 100], not '0'" --precision 0 "$A" "$B"
-bad "--max-time -1" "--max-time must be a number of seconds" --max-time -1 "$A" "$B"
-bad "--fail-above x" "--fail-above must be a percentage" --fail-above x "$A" "$B"
-bad "--warmup -1" "--warmup must be an integer" --warmup -1 "$A" "$B"
-bad "--seed x" "--seed must be an integer" --seed x "$A" "$B"
+bad "--runs 0" "invalid --runs '0': expected an integer from 1 to 1000000" --runs 0 "$A" "$B"
+bad "--runs x" "invalid --runs 'x': expected an integer" --runs x "$A" "$B"
+bad "--precision 0" "invalid --precision '0': expected a number above 0, at most 100" --precision 0 "$A" "$B"
+bad "--max-seconds -1" "invalid --max-seconds '-1': expected a number above 0" --max-seconds -1 "$A" "$B"
+bad "--max-time -1, the alias" "invalid --max-time '-1': expected a number above 0" --max-time -1 "$A" "$B"
+bad "--fail-above x" "invalid --fail-above 'x': expected a number from 0 to 1000" --fail-above x "$A" "$B"
+bad "--warmup -1" "invalid --warmup '-1': expected an integer" --warmup -1 "$A" "$B"
+bad "--seed x" "invalid --seed 'x': expected an integer" --seed x "$A" "$B"
 bad "--runs with --precision" "--runs N runs exactly N rounds: it cannot be combined with" --runs 5 --precision 1 "$A" "$B"
+bad "--runs with --max-time, the alias" "it cannot be combined with --min-runs, --max-runs, --precision or --max-seconds" --runs 6 --max-time 5 "$A" "$B"
 bad "--max-runs below --min-runs" "--max-runs 8 is below the 10 rounds" --max-runs 8 "$A" "$B"
 bad "duet with odd --runs" "--runs must be even with --design duet: its rounds come in pairs, A once on each CPU set" -d duet --runs 7 "$A" "$B"
 bad "--fail-above with too few --runs" "--fail-above needs an interval, and interleaved gives one from 6 rounds, not 4" --fail-above 5 --runs 4 "$A" "$B"
 bad "--prepare three times" "--prepare is given at most twice" -p a -p b -p c "$A" "$B"
 bad "--shell none, an unterminated quote" "with --shell none, command A ('echo 'a') has an unterminated single quote" -N "echo 'a" "$B"
-bad "--shell ''" "--shell must be a shell's name or path, or none" --shell '' "$A" "$B"
+bad "--shell ''" "invalid --shell '': expected a shell's name or path, or none" --shell '' "$A" "$B"
 bad "--export-json in a missing directory" "--export-json: " --export-json /nonexistent/r.json "$A" "$B"
 
 ### Interruptions: SIGTERM and SIGINT end both commands' whole groups.
-# gone PID: the process has ended (a zombie no one reaps has ended too).
-gone() {
-	[ ! -e "/proc/$1/stat" ] ||
-	    [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null)" = Z ]
-}
 # descendants PID: every process below PID.
 descendants() {
 	ps -eo pid=,ppid= | awk -v top="$1" '
@@ -421,15 +418,7 @@ for sig in TERM INT; do
 	kill -"$sig" "$pid"
 	wait "$pid"
 	rc=$?
-	left=
-	for k in $kids; do
-		i=0
-		while ! gone "$k" && [ $i -lt 60 ]; do
-			sleep 0.05
-			i=$((i + 1))
-		done
-		gone "$k" || left="$left $k"
-	done
+	left=$(left_after 60 $kids)
 	[ -n "$kids" ] && [ -z "$left" ]
 	ok $? "SIG$sig: every process of both commands' groups ended ($(echo $kids))"
 	for k in $left; do kill -9 "$k" 2>/dev/null; done

@@ -70,9 +70,7 @@ common() {
 	shared "$1" "an unknown short option" "unknown option '-Z'" -Z
 }
 
-for prog in "$TS_RUN" "$TS_REPORT" "$TS_COMPARE" "$TS_VERIFY" "$TS_SIGN" \
-    "$TS_KEYGEN" "$TS_SWEEP" "$TS_HISTORY" "$TS_AB" "$TACHYON" \
-    "$TACHYON_ANALYZE" "$TS_CMD"; do
+for prog in $TS_PROGRAMS "$TS_CMD"; do
 	if [ -x "$prog" ]; then
 		common "$prog"
 	else

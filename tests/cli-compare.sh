@@ -552,6 +552,8 @@ for side in ("a", "b"):
     for i in range(4):
         d = json.load(open(sys.argv[1]))
         d.pop("signature", None)
+        # Runs of their own: a duplicated run counts once.
+        d["duration_secs"] += i + (0.5 if side == "b" else 0)
         for x in d["extensions"]["executions"]["passes"]:
             f = random.lognormvariate(0, 0.02)
             if side == "b" and x["workload"] == "sha256" and \
@@ -580,5 +582,22 @@ else
 		ok 0 "# SKIP python3 not found"
 	done
 fi
+
+### A duplicated run is one run: the same file twice, or a directory's
+### latest.json link to one of its runs.
+run "$TS_COMPARE" $apple compare-candidate-b.json
+cp "$tmpdir/out" "$tmpdir/pair.out"
+run "$TS_COMPARE" $apple $apple -- compare-candidate-b.json compare-candidate-b.json
+cmp -s "$tmpdir/out" "$tmpdir/pair.out"
+ok $? "a.json a.json -- b.json b.json reads as the pair a.json b.json"
+[ "$(grep -c "repeats a run already in the set" "$tmpdir/err")" -eq 2 ] &&
+    grep -q "^threadstone-compare: warning: baseline: 1 document repeats a run already in the set ($apple is $apple's run [0-9a-f]*): each run counts once, 1 run\$" "$tmpdir/err"
+ok $? "one line a side says so"
+mkdir "$tmpdir/set" && cp $apple "$tmpdir/set/r1.json" &&
+    ln -s r1.json "$tmpdir/set/latest.json" || exit 99
+run "$TS_COMPARE" "$tmpdir/set" compare-candidate-b.json
+grep -q "^baseline:  $tmpdir/set/latest.json\$" "$tmpdir/out" &&
+    grep -q "each run counts once, 1 run\$" "$tmpdir/err"
+ok $? "a directory's latest.json link to its run counts once"
 
 done_testing

@@ -107,6 +107,13 @@ expect "changes check " threadstone history c
 expect "add changes check export hosts list show trend " threadstone-history --db x ''
 expect "csv jsonl " threadstone-history export --format ''
 expect "json markdown original text " threadstone compare --format ''
+# --format's values are those of the output formats' table
+# (lib/report/report-format.c), which each program's refusal lists.
+for p in threadstone-run threadstone-report threadstone-compare; do
+	want=$("$bindir/$p" --format '?' 2>&1 | sed -n 's/.*: expected //p' |
+	    sed 's/, / /g; s/ or / /' | tr ' ' '\n' | sort | tr '\n' ' ')
+	expect "$want" "$p" --format ''
+done
 has --plot threadstone history trend --p
 expect "a.json keys sub " threadstone history add ''
 expect "keys plot.svg sub " threadstone-history trend --plot ''

@@ -281,6 +281,23 @@ a=$("$H" --db "$tmpdir/named.sqlite" export --format csv | sed -n 2p | cut -d, -
 b=$("$TS_REPORT" --format csv "$tmpdir/named.json" | sed -n 2p | cut -d, -f1-3)
 [ -n "$a" ] && [ "$a" = "$b" ] && case $a in *,lab-7,*) true ;; *) false ;; esac
 ok $? "export's run_id, host and generated_at are report's CSV's ($a)"
+# A text with a carriage return (put in the database by other means: add
+# refuses control characters) is one quoted CSV field, as RFC 4180 says.
+"$PY" - "$tmpdir/named.sqlite" <<'PYEOF'
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("UPDATE hosts SET name = 'lab' || char(13) || '7'")
+c.commit()
+PYEOF
+"$H" --db "$tmpdir/named.sqlite" export --format csv >"$tmpdir/cr.csv"
+"$PY" - "$tmpdir/cr.csv" <<'PYEOF'
+import csv, sys
+text = open(sys.argv[1], newline="").read()
+assert '"lab\r7"' in text, repr(text[:300])
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+assert rows and all(r["host"] == "lab\r7" for r in rows), rows[:1]
+PYEOF
+ok $? "export --format csv: a field with a carriage return is quoted"
 
 ### The database's failures: one line, exit 1, nothing changed.
 printf 'not a database at all, just text\n' >"$tmpdir/text.sqlite"
@@ -593,6 +610,14 @@ expect_status 4 "check of a result from another producer, half as fast: not chec
 case $out in *"no history from this producer"*"not checked: no pass has 5 runs"*)
 	ok 0 "says no history from this producer, and not checked" ;;
 *) ok 1 "says no history from this producer, and not checked" ;; esac
+# Another machine's document (another CPU) against lab-1's history.
+sed 's/"cpu_model": *"[^"]*"/"cpu_model": "Neoverse-N1 (another machine)"/' \
+    "$tmpdir/slow/run-00000.json" >"$tmpdir/arm.json"
+run "$H" --db "$sdb" check --host lab-1 "$tmpdir/arm.json"
+expect_status 4 "check of another machine's document: not checked"
+case $out in *"not checked: the document is from another machine than host 'lab-1''s history (different CPUs: "*"'Neoverse-N1 (another machine)')"*) true ;; *) false ;; esac &&
+    [ "$(printf '%s\n' "$err" | grep -c "another machine")" -eq 1 ]
+ok $? "says so, as compare does, and warns in one line"
 run "$H" --db "$sdb" check "$tmpdir/ok/run-00000.json"
 expect_status 4 "check against a host with no history (no --host): not checked"
 [ -z "$err" ] && case $out in *"not checked: no results of host"*"--host names the host"*) true ;; *) false ;; esac

@@ -44,7 +44,7 @@ run "$TS_SWEEP" --max-size 1000T
 echo "$err" | grep -q -- '--max-size.*memory'
 ok $? "--max-size 1000T says it exceeds the memory available"
 run "$TS_SWEEP" --min-ms abc
-echo "$err" | grep -q -- "--min-ms: expected an integer from 0 to 3600000, got 'abc'"
+echo "$err" | grep -q -- "invalid --min-ms 'abc': expected an integer from 0 to 3600000"
 ok $? "--min-ms abc gives the accepted range"
 
 # Runtime failure before measuring: the directory does not exist.

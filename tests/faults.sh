@@ -7,12 +7,6 @@
 # is skipped.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
-# gone PID: the process has ended (a zombie no one reaps has ended too).
-gone() {
-	[ ! -e "/proc/$1/stat" ] ||
-	    [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null)" = Z ]
-}
-
 # children PID: the processes whose parent is PID.
 children() {
 	for s in /proc/[0-9]*/stat; do
@@ -37,15 +31,7 @@ if [ -x "$TS_RUN" ]; then
 		done
 		kill -"$sig" "$pid"
 		wait "$pid" 2>/dev/null
-		left=
-		for k in $kids; do
-			i=0
-			while ! gone "$k" && [ $i -lt 40 ]; do
-				sleep 0.05
-				i=$((i + 1))
-			done
-			gone "$k" || left="$left $k"
-		done
+		left=$(left_after 40 $kids)
 		[ -n "$kids" ] && [ -z "$left" ]
 		ok $? "threadstone-run killed by SIG$sig: its execution process (${kids:-none seen}) ended with it"
 		for k in $left; do kill -9 "$k" 2>/dev/null; done

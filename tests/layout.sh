@@ -71,7 +71,8 @@ def strip(text, keep_strings=False):
 
 lib = sources("lib")
 src = sources("src")
-support = {"lib/cli.c", "lib/cli.h", "lib/msg.c", "lib/msg.h",
+support = {"lib/cli.c", "lib/cli.h", "lib/cli-opt.c", "lib/cli-opt-help.c",
+           "lib/cli-opt.h", "lib/msg.c", "lib/msg.h",
            "lib/exitcodes.h"}
 
 # 1. The lib rule.

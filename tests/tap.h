@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static int tap_count, tap_failed;
 
@@ -113,6 +115,37 @@ occurrences(const char *hay, const char *needle)
 		hay += strlen(needle);
 	}
 	return n;
+}
+
+/*
+ * Run fn(arg) in a child process whose stderr goes into out (len bytes
+ * at most, NUL-terminated), for what ends the program; its exit status,
+ * -1 when it did not exit (a signal), -2 when there was no child.
+ */
+static int __attribute__((unused))
+tap_child(void (*fn)(void *), void *arg, char *out, size_t len)
+{
+	int fd[2], status;
+	ssize_t n, got = 0;
+	pid_t pid;
+
+	fflush(stdout);
+	if (pipe(fd) == -1 || (pid = fork()) == -1)
+		return -2;
+	if (pid == 0) {
+		dup2(fd[1], 2);
+		close(fd[0]);
+		fn(arg);
+		_exit(0);
+	}
+	close(fd[1]);
+	while ((size_t)got + 1 < len &&
+	    (n = read(fd[0], out + got, len - 1 - (size_t)got)) > 0)
+		got += n;
+	out[got] = '\0';
+	close(fd[0]);
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 static int __attribute__((unused))

@@ -22,6 +22,10 @@ unset NO_COLOR
 : "${TS_HISTORY:=$top_builddir/threadstone-history}"
 : "${TS_AB:=$top_builddir/threadstone-ab}"
 : "${TS_CMD:=$top_builddir/threadstone}"
+# Every program but the threadstone dispatcher, for the tests of what they
+# all do alike (cli-common.sh, cli-options.sh).
+TS_PROGRAMS="$TS_RUN $TS_REPORT $TS_COMPARE $TS_VERIFY $TS_SIGN $TS_KEYGEN
+$TS_SWEEP $TS_HISTORY $TS_AB $TACHYON $TACHYON_ANALYZE"
 FIXTURES=$top_srcdir/tests/fixtures
 TOPO=$top_srcdir/tests/topo
 
@@ -90,6 +94,27 @@ expect_kind() {
 # skips, naming it; nothing else may skip for it.
 emulated() {
 	[ -n "${TS_EMULATED:-}" ]
+}
+
+# gone PID: the process has ended (a zombie no one reaps has ended too).
+gone() {
+	[ ! -e "/proc/$1/stat" ] ||
+	    [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null)" = Z ]
+}
+
+# left_after TRIES PID...: the processes still there after waiting for
+# each up to TRIES times 0.05 s, one a line.
+left_after() {
+	left_tries=$1
+	shift
+	for left_pid in "$@"; do
+		left_i=0
+		while ! gone "$left_pid" && [ "$left_i" -lt "$left_tries" ]; do
+			sleep 0.05
+			left_i=$((left_i + 1))
+		done
+		gone "$left_pid" || echo "$left_pid"
+	done
 }
 
 skip_all() {

@@ -237,6 +237,8 @@ test_si(void)
 		{ 22000000.0, "22.0M" }, { 12.0, "12.0" }, { 250, "250" },
 		{ 90.0, "90.0" }, { 0.125, "0.12" }, { 0.375, "0.38" },
 		{ 1e15, "1000T" }, { 9.995, "9.99" },
+		{ 9.99e17, "999000T" }, { 1e18, "1.00e+18" },
+		{ 1e308, "1.00e+308" },
 	};
 	char buf[TS_SI_MAX];
 	size_t i;
@@ -250,9 +252,8 @@ test_si(void)
 	}
 	is_str(ts_si(NAN, buf), "\xe2\x80\x94", "si(NaN) is a dash");
 	is_str(ts_si(-INFINITY, buf), "\xe2\x80\x94", "si(-inf) is a dash");
-	ts_si(-1.7976931348623157e308, buf);
-	ok(strlen(buf) < TS_SI_MAX && buf[strlen(buf) - 1] == 'T',
-	    "si(-DBL_MAX) fits the buffer (%zu bytes)", strlen(buf));
+	is_str(ts_si(-1.7976931348623157e308, buf), "-1.80e+308",
+	    "si(-DBL_MAX): an exponent, not 309 digits");
 }
 
 /* Padding counts code points and skips ANSI escapes. */

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -268,6 +269,86 @@ test_threads(void)
 	is_int(good, 4, "four callers' threads read at once");
 }
 
+/* One of the concurrent readers of test_spread. */
+struct reader {
+	struct tachyon_probe	*p;
+	pthread_barrier_t	*start;
+	struct tachyon_result	 r;
+	int			 status;
+};
+
+static void *
+reader_main(void *arg)
+{
+	struct reader *rd = arg;
+
+	pthread_barrier_wait(rd->start);
+	rd->status = tachyon_measure(rd->p, 0.5, &rd->r, sizeof rd->r, NULL,
+	    0);
+	return NULL;
+}
+
+/*
+ * Concurrent callers spread their threads: one more one-thread reading
+ * at once than this process has CPUs, so that at least one shares a
+ * core and says so (pinned_threads 0), and at least one has its own.
+ */
+static void
+test_spread(void)
+{
+	struct tachyon_config cfg;
+	struct reader rd[65];
+	pthread_barrier_t start;
+	pthread_t t[65];
+	cpu_set_t mask;
+	int n, i, own = 0, shared = 0, good = 0;
+
+	if (sched_getaffinity(0, sizeof mask, &mask) == -1 ||
+	    (n = CPU_COUNT(&mask) + 1) > 65) {
+		skip(2, "no affinity mask, or too many CPUs for the test");
+		return;
+	}
+	small(&cfg);
+	cfg.working_set_bytes = 256 * 1024;
+	pthread_barrier_init(&start, NULL, (unsigned)n);
+	for (i = 0; i < n; i++) {
+		rd[i].start = &start;
+		rd[i].status = tachyon_open(&cfg, &rd[i].p, NULL, 0);
+	}
+	for (i = 0; i < n; i++)
+		pthread_create(&t[i], NULL, reader_main, &rd[i]);
+	for (i = 0; i < n; i++) {
+		pthread_join(t[i], NULL);
+		good += rd[i].status == TACHYON_OK;
+		own += rd[i].r.pinned_threads == 1;
+		shared += rd[i].r.pinned_threads == 0;
+		tachyon_close(rd[i].p);
+	}
+	pthread_barrier_destroy(&start);
+	ok(good == n, "%d concurrent one-thread readings", n);
+	ok(own >= 1 && shared >= 1 && own < n, "with %d CPUs: %d on a core of "
+	    "their own, %d sharing one and saying so", n - 1, own, shared);
+}
+
+/* A chain shorter than a page is rounded up, and the result says so. */
+static void
+test_tiny(void)
+{
+	struct tachyon_config cfg;
+	struct tachyon_result res;
+	char err[TACHYON_ERRLEN];
+	int st;
+
+	small(&cfg);
+	cfg.working_set_bytes = 4;
+	memset(&res, 0, sizeof res);
+	st = tachyon_run(&cfg, &res, sizeof res, err, sizeof err);
+	ok(st == TACHYON_OK && res.working_set_bytes == 4096, "a 4-byte "
+	    "working set: a chain of "
+	    "a page, working_set_bytes %llu", (unsigned long long)
+	    res.working_set_bytes);
+}
+
 static void
 test_check(void)
 {
@@ -312,6 +393,8 @@ main(void)
 	test_run();
 	test_handle();
 	test_threads();
+	test_spread();
+	test_tiny();
 	test_check();
 	return done_testing();
 }

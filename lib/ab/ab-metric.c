@@ -8,11 +8,13 @@
 #include <errno.h>
 #include <json-c/json.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ab/ab-metric.h"
+#include "doc/doc-parse.h"
 #include "util.h"
 
 static const struct {
@@ -128,11 +130,7 @@ parse_whole(const char *text, size_t len)
 		json_tokener_free(tok);
 		return NULL;
 	}
-#if JSON_C_VERSION_NUM >= ((0 << 16) | (15 << 8))
-	end = json_tokener_get_parse_end(tok);
-#else
-	end = (size_t)tok->char_offset;
-#endif
+	end = ts_json_parse_end(tok);
 	json_tokener_free(tok);
 	for (i = end; i < len; i++)
 		if (!isspace((unsigned char)text[i])) {
@@ -227,14 +225,102 @@ number_at(struct json_object *doc, const char *key, double *v,
 	return 1;
 }
 
+/* Digits of an integer past which json-c clamps it (20: UINT64_MAX). */
+#define LONG_INT_DIGITS	19
+
+/*
+ * Whether the digits text[at..end] are a whole integer of
+ * LONG_INT_DIGITS digits or more: no fraction or exponent around them.
+ */
+static bool
+long_int(const char *text, size_t len, size_t at, size_t end)
+{
+	size_t b = at;
+
+	if (end - at + 1 < LONG_INT_DIGITS ||
+	    (end + 1 < len && strchr(".eE", text[end + 1]) != NULL))
+		return false;
+	if (b > 0 && (text[b - 1] == '-' || text[b - 1] == '+'))
+		b--;
+	return b == 0 || strchr(".eE", text[b - 1]) == NULL;
+}
+
+/*
+ * A copy of text in which every integer of LONG_INT_DIGITS digits or
+ * more outside strings ends in ".0", so that json-c reads it as the
+ * double it writes instead of clamping it to 64 bits; NULL when there
+ * is none (or no memory: the text is read as it is).
+ */
+static char *
+widen_long_ints(const char *text, size_t len, size_t *outlen)
+{
+	bool in_str = false, esc = false, copy;
+	size_t i, j = 0, at = 0, pass;
+	char *w = NULL;
+
+	for (pass = 0; pass < 2; pass++) {
+		copy = pass == 1;
+		for (i = 0; i < len; i++) {
+			if (copy)
+				w[j++] = text[i];
+			if (in_str) {
+				in_str = esc || text[i] != '"';
+				esc = !esc && text[i] == '\\';
+				continue;
+			}
+			in_str = text[i] == '"';
+			if (!isdigit((unsigned char)text[i]))
+				continue;
+			if (i == 0 || !isdigit((unsigned char)text[i - 1]))
+				at = i;
+			if ((i + 1 == len ||
+			    !isdigit((unsigned char)text[i + 1])) &&
+			    long_int(text, len, at, i)) {
+				if (!copy)
+					break;
+				w[j++] = '.';
+				w[j++] = '0';
+			}
+		}
+		if (!copy && (i == len ||
+		    (w = malloc(len + len / LONG_INT_DIGITS * 2 + 3)) == NULL))
+			return NULL;
+		in_str = esc = false;
+	}
+	*outlen = j;
+	return w;
+}
+
+/* ", and the output holds a NUL byte at offset N", or "". */
+static const char *
+nul_note(const char *out, size_t len, char *buf, size_t buflen)
+{
+	const char *z = memchr(out, '\0', len);
+
+	if (z == NULL)
+		return "";
+	snprintf(buf, buflen, " (the output holds a NUL byte at offset %zu)",
+	    (size_t)(z - out));
+	return buf;
+}
+
 /* json:KEY from the whole output, else from its last line holding KEY. */
 static int
 json_value(const struct ts_ab_metric *m, const char *out, size_t len,
     double *v, char *err, size_t errlen)
 {
 	struct json_object *doc;
-	const char *type = "not finite", *line, *end = out + len;
+	const char *type = "not finite", *line, *end;
+	char note[80], *wide;
+	size_t wlen;
 	int rc = 0;
+
+	if ((wide = widen_long_ints(out, len, &wlen)) != NULL) {
+		rc = json_value(m, wide, wlen, v, err, errlen);
+		free(wide);
+		return rc;
+	}
+	end = out + len;
 
 	if ((doc = parse_whole(out, len)) != NULL) {
 		rc = number_at(doc, m->arg, v, &type);
@@ -259,7 +345,8 @@ json_value(const struct ts_ab_metric *m, const char *out, size_t len,
 		    "number", m->name, type);
 	else
 		snprintf(err, errlen, "%s: no JSON document or line of the "
-		    "output holds '%s'", m->name, m->arg);
+		    "output holds '%s'%s", m->name, m->arg,
+		    nul_note(out, len, note, sizeof note));
 	return -1;
 }
 
@@ -276,7 +363,10 @@ regex_value(const struct ts_ab_metric *m, const char *out, size_t len,
 	text = ts_xmalloc(len + 1);
 	memcpy(text, out, len);
 	text[len] = '\0';
-	if (regexec(&m->re, text, 2, g, 0) != 0) {
+	/* The whole output, NUL bytes read as any other. */
+	g[0].rm_so = 0;
+	g[0].rm_eo = (regoff_t)len;
+	if (regexec(&m->re, text, 2, g, REG_STARTEND) != 0) {
 		free(text);
 		snprintf(err, errlen, "%s: the output does not match", m->name);
 		return -1;
@@ -309,6 +399,26 @@ regex_value(const struct ts_ab_metric *m, const char *out, size_t len,
 	}
 	free(num);
 	return 0;
+}
+
+int
+ts_ab_metric_check(const struct ts_ab_metric *m, double v, char *err,
+    size_t errlen)
+{
+	if (!isfinite(v))
+		snprintf(err, errlen, "%s: the figure is not a finite number",
+		    m->name);
+	else if (!(v > 0))
+		snprintf(err, errlen, "%s: the figure is %g; a ratio needs "
+		    "figures above 0", m->name, v);
+	else if (v < TS_AB_FIGURE_MIN || v > TS_AB_FIGURE_MAX)
+		snprintf(err, errlen, "%s: the figure %g is outside %g to %g, "
+		    "where its ratios, logarithms and squares are exact: "
+		    "rescale it", m->name, v, TS_AB_FIGURE_MIN,
+		    TS_AB_FIGURE_MAX);
+	else
+		return 0;
+	return -1;
 }
 
 int

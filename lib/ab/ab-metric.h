@@ -8,6 +8,8 @@
  * the last of its lines that is a JSON object holding KEY; regex:RE takes
  * the first match of the POSIX extended regular expression RE in its
  * output, its first group if it has groups, which must be a number.
+ * A figure must lie within [TS_AB_FIGURE_MIN, TS_AB_FIGURE_MAX], where
+ * ratios of two, their logarithms and squares are exact doubles.
  */
 #ifndef TS_AB_METRIC_H
 #define TS_AB_METRIC_H
@@ -34,6 +36,10 @@ struct ts_ab_metric {
 	bool			 re_compiled;
 };
 
+/* The range of a figure: ratios, logarithms and squares stay normal. */
+#define TS_AB_FIGURE_MIN	1e-150
+#define TS_AB_FIGURE_MAX	1e150
+
 /* What wait4 and the clock said of one run. */
 struct ts_ab_sample {
 	double	 wall_s, user_s, sys_s;
@@ -57,12 +63,24 @@ const char	*ts_ab_metric_unit(const struct ts_ab_metric *);
 
 /*
  * The figure of one run: from s, or from out[0..len) (the command's
- * standard output; NUL bytes end the text a regex sees).  Return 0, or
- * -1 with a one-line reason in err (the key missing, no match, not a
- * number), which begins with the metric's name.
+ * standard output; a regex reads through NUL bytes, json: says where
+ * one stood when it finds no figure).  An integer of json: past 64
+ * bits is read as the double it writes.  Return 0, or -1 with a
+ * one-line reason in err (the key missing, no match, not a number),
+ * which begins with the metric's name.  A regex's match time is not
+ * bounded: a pattern that backtracks takes time quadratic or worse in
+ * the length of a line (threadstone-ab runs it in a child process).
  */
 int		 ts_ab_metric_value(const struct ts_ab_metric *,
 		    const struct ts_ab_sample *s, const char *out, size_t len,
 		    double *v, char *err, size_t errlen);
+
+/*
+ * Whether v can be a figure (finite, within [TS_AB_FIGURE_MIN,
+ * TS_AB_FIGURE_MAX]): 0, or -1 with a one-line reason in err, which
+ * begins with the metric's name.
+ */
+int		 ts_ab_metric_check(const struct ts_ab_metric *, double v,
+		    char *err, size_t errlen);
 
 #endif /* TS_AB_METRIC_H */

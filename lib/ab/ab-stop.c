@@ -8,6 +8,15 @@
 
 #include "ab/ab-stop.h"
 
+void
+ts_ab_stop_defaults(struct ts_ab_stop *s)
+{
+	*s = (struct ts_ab_stop){ .min_runs = TS_AB_DEFAULT_MIN_RUNS,
+	    .max_runs = TS_AB_DEFAULT_MAX_RUNS,
+	    .precision = TS_AB_DEFAULT_PRECISION,
+	    .max_time = TS_AB_DEFAULT_MAX_TIME, .step = 1 };
+}
+
 enum ts_ab_why
 ts_ab_stop_check(const struct ts_ab_stop *s, size_t rounds, double elapsed,
     double round_s, double width)

@@ -28,6 +28,15 @@ struct ts_ab_stop {
 	size_t	 step;		/* rounds come in groups of this many (>= 1) */
 };
 
+/* The adaptive rule's defaults: 10 to 100000 rounds, 1 %, 60 s. */
+#define TS_AB_DEFAULT_MIN_RUNS	10
+#define TS_AB_DEFAULT_MAX_RUNS	100000
+#define TS_AB_DEFAULT_PRECISION	0.01
+#define TS_AB_DEFAULT_MAX_TIME	60.0
+
+/* Fill the defaults: adaptive, as above, one round at a time. */
+void	 ts_ab_stop_defaults(struct ts_ab_stop *);
+
 enum ts_ab_why {
 	TS_AB_MORE,		/* go on */
 	TS_AB_STOP_RUNS,	/* --runs done */

@@ -65,49 +65,31 @@ skip_ws(struct parser *p)
 		p->pos++;
 }
 
+size_t
+ts_json_parse_end(struct json_tokener *tok)
+{
+#if JSON_C_VERSION_NUM >= ((0 << 16) | (15 << 8))
+	return json_tokener_get_parse_end(tok);
+#else
+	return (size_t)tok->char_offset;
+#endif
+}
+
 int
 ts_utf8_valid(const char *str, size_t len, size_t *bad)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, n, k;
-	uint32_t c, min;
+	unsigned long cp;
+	size_t i = 0, n;
 
 	while (i < len) {
-		c = s[i];
-		if (c < 0x80) {
-			i++;
-			continue;
+		if ((n = ts_utf8_seq(str + i, len - i, &cp)) == 0) {
+			if (bad != NULL)
+				*bad = i;
+			return 0;
 		}
-		if (c >= 0xc2 && c <= 0xdf) {
-			n = 1;
-			c &= 0x1f;
-			min = 0x80;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			n = 2;
-			c &= 0x0f;
-			min = 0x800;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			n = 3;
-			c &= 0x07;
-			min = 0x10000;
-		} else
-			goto bad;
-		if (len - i <= n)
-			goto bad;
-		for (k = 1; k <= n; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				goto bad;
-			c = (c << 6) | (s[i + k] & 0x3f);
-		}
-		if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-			goto bad;
-		i += n + 1;
+		i += n;
 	}
 	return 1;
-bad:
-	if (bad != NULL)
-		*bad = i;
-	return 0;
 }
 
 /* Read four hex digits of a \u escape; -1 if they are not hex. */

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 struct json_object;
+struct json_tokener;
 
 /* Nesting deeper than this is refused, as serde_json does (128 levels). */
 #define TS_JSON_MAX_DEPTH	128
@@ -30,6 +31,12 @@ struct json_object;
  */
 int		 ts_json_parse(const char *text, size_t len,
 		    struct json_object **out, char *err, size_t errlen);
+
+/*
+ * Where json-c's tokener stopped: the offset after the value it parsed
+ * (json-c before 0.15 has no accessor).
+ */
+size_t		 ts_json_parse_end(struct json_tokener *tok);
 
 /* Whether object o held key more than once in the source text. */
 int		 ts_json_is_duplicate(struct json_object *o, const char *key);

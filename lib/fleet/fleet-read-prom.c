@@ -76,18 +76,83 @@ label_value(const char **pp)
 	return b.data;
 }
 
-/* Parse a sample line; -1 with the reason when it is not one. */
+/*
+ * The labels at *p, just after '{', up to their '}': the value of
+ * hostkey's kept as sm->host.  0 with *p after them, or -1 when they are
+ * malformed.
+ */
 static int
-parse_sample(const char *line, const char *hostkey, struct sample *sm,
-    char *err, size_t errlen)
+parse_labels(const char **p, const char *hostkey, struct sample *sm)
 {
-	const char *p = line, *k;
-	char *end, *v;
-	size_t n, klen;
+	const char *k;
+	size_t klen;
+	char *v;
+
+	for (;;) {
+		while (**p == ' ' || **p == ',')
+			(*p)++;
+		if (**p == '}') {
+			(*p)++;
+			return 0;
+		}
+		for (k = *p; isalnum((unsigned char)**p) || **p == '_'; (*p)++)
+			;
+		klen = (size_t)(*p - k);
+		v = NULL;
+		if (klen > 0 && **p == '=' && (*p)[1] == '"') {
+			(*p)++;
+			v = label_value(p);
+		}
+		if (v == NULL)
+			return -1;
+		if (klen == strlen(hostkey) && strncmp(k, hostkey, klen) == 0) {
+			free(sm->host);
+			sm->host = v;
+		} else
+			free(v);
+	}
+}
+
+/*
+ * The timestamp at p, after the value: an integer of milliseconds, kept
+ * in one spelling ("007" is 7) so that samples pair by its value and the
+ * record's JSON holds a number.  0, or -1 with the reason.
+ */
+static int
+parse_stamp(const char *p, struct sample *sm, char *err, size_t errlen)
+{
+	char *end;
 	long long ms;
 
-	sm->host = NULL;
-	sm->stamp[0] = '\0';
+	if (!isdigit((unsigned char)p[*p == '-'])) {
+		snprintf(err, errlen, "text after the value of '%.64s'", sm->name);
+		return -1;
+	}
+	errno = 0;
+	ms = strtoll(p, &end, 10);
+	if (errno == ERANGE) {
+		snprintf(err, errlen, "the timestamp of '%.64s' is out of "
+		    "range (milliseconds since the epoch, as an integer)",
+		    sm->name);
+		return -1;
+	}
+	if (*end != '\0') {
+		snprintf(err, errlen, "text after the value of '%.64s'", sm->name);
+		return -1;
+	}
+	snprintf(sm->stamp, sizeof sm->stamp, "%lld", ms);
+	return 0;
+}
+
+/* parse_sample's work, leaving sm->host to free when it fails. */
+static int
+sample_parts(const char *line, const char *hostkey, struct sample *sm,
+    char *err, size_t errlen)
+{
+	const char *p = line;
+	char *end;
+	size_t n;
+
 	for (n = 0; isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == ':';
 	    n++)
 		;
@@ -99,36 +164,13 @@ parse_sample(const char *line, const char *hostkey, struct sample *sm,
 	sm->name[n] = '\0';
 	p += n;
 	if (*p == '{') {
-		for (p++;;) {
-			while (*p == ' ' || *p == ',')
-				p++;
-			if (*p == '}') {
-				p++;
-				break;
-			}
-			for (k = p; isalnum((unsigned char)*p) || *p == '_'; p++)
-				;
-			klen = (size_t)(p - k);
-			v = NULL;
-			if (klen > 0 && *p == '=' && p[1] == '"') {
-				p++;
-				v = label_value(&p);
-			}
-			if (v == NULL) {
-				free(sm->host);
-				snprintf(err, errlen, "a malformed label");
-				return -1;
-			}
-			if (klen == strlen(hostkey) &&
-			    strncmp(k, hostkey, klen) == 0) {
-				free(sm->host);
-				sm->host = v;
-			} else
-				free(v);
+		p++;
+		if (parse_labels(&p, hostkey, sm) == -1) {
+			snprintf(err, errlen, "a malformed label");
+			return -1;
 		}
 	}
 	if (*p != ' ' && *p != '\t') {
-		free(sm->host);
 		snprintf(err, errlen, "no value after the metric");
 		return -1;
 	}
@@ -140,42 +182,26 @@ parse_sample(const char *line, const char *hostkey, struct sample *sm,
 	 */
 	sm->v = strtod(p, &end);
 	if (end == p) {
-		free(sm->host);
 		snprintf(err, errlen, "'%.64s' has no numeric value", sm->name);
 		return -1;
 	}
 	while (*end == ' ' || *end == '\t')
 		end++;
-	if (*end == '\0')
+	return *end == '\0' ? 0 : parse_stamp(end, sm, err, errlen);
+}
+
+/* Parse a sample line; -1 with the reason when it is not one. */
+static int
+parse_sample(const char *line, const char *hostkey, struct sample *sm,
+    char *err, size_t errlen)
+{
+	sm->host = NULL;
+	sm->stamp[0] = '\0';
+	if (sample_parts(line, hostkey, sm, err, errlen) == 0)
 		return 0;
-	/*
-	 * A timestamp: an integer of milliseconds, kept in one spelling
-	 * ("007" is 7) so that samples pair by its value and the record's
-	 * JSON holds a number.
-	 */
-	p = end;
-	n = *p == '-';
-	if (!isdigit((unsigned char)p[n])) {
-		free(sm->host);
-		snprintf(err, errlen, "text after the value of '%.64s'", sm->name);
-		return -1;
-	}
-	errno = 0;
-	ms = strtoll(p, &end, 10);
-	if (errno == ERANGE) {
-		free(sm->host);
-		snprintf(err, errlen, "the timestamp of '%.64s' is out of "
-		    "range (milliseconds since the epoch, as an integer)",
-		    sm->name);
-		return -1;
-	}
-	if (*end != '\0') {
-		free(sm->host);
-		snprintf(err, errlen, "text after the value of '%.64s'", sm->name);
-		return -1;
-	}
-	snprintf(sm->stamp, sizeof sm->stamp, "%lld", ms);
-	return 0;
+	free(sm->host);
+	sm->host = NULL;
+	return -1;
 }
 
 /* FNV-1a of host and stamp, a NUL between them. */

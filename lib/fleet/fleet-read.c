@@ -15,6 +15,7 @@
 #include <json-c/json.h>
 
 #include "buf.h"
+#include "doc/doc-parse.h"
 #include "fleet/fleet-read.h"
 #include "fleet/fleet-read-prom.h"
 #include "util.h"
@@ -285,17 +286,6 @@ json_num(struct json_object *o, const char *key, double *v, char *err,
 	return 0;
 }
 
-/* Where the tokener stopped (json-c before 0.15 has no accessor). */
-static size_t
-parse_end(struct json_tokener *tok)
-{
-#if JSON_C_VERSION_NUM >= ((0 << 16) | (15 << 8))
-	return json_tokener_get_parse_end(tok);
-#else
-	return (size_t)tok->char_offset;
-#endif
-}
-
 /*
  * Read the next line into in->buf (without its newline), holding at most
  * TS_RECORD_MAX_LINE bytes of it.  Return 1, 0 at the end of the input,
@@ -509,8 +499,8 @@ json_record(struct ts_recin *in, struct ts_rec *rec, char *err,
 		json_object_put(in->obj);
 	json_tokener_reset(in->tok);
 	in->obj = json_tokener_parse_ex(in->tok, in->buf, (int)len);
-	if (in->obj == NULL || (parse_end(in->tok) < len &&
-	    !blank(in->buf + parse_end(in->tok))) ||
+	if (in->obj == NULL || (ts_json_parse_end(in->tok) < len &&
+	    !blank(in->buf + ts_json_parse_end(in->tok))) ||
 	    !json_object_is_type(in->obj, json_type_object)) {
 		snprintf(err, errlen, "not a JSON object");
 		return -1;

@@ -435,31 +435,23 @@ conclude(struct ts_fleet_result *r)
 	    r->within_ok ? r->w_reason : r->within_why);
 }
 
-int
-ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
-    uint64_t seed, struct ts_fleet_result *r, char *err, size_t errlen)
+/*
+ * The hosts with two records or more into a (its arrays one allocation,
+ * at a->x), counting the others and the records a host has in r.
+ */
+static void
+gather_hosts(const struct ts_fleet *f, struct hostarr *a,
+    struct ts_fleet_result *r)
 {
-	struct hostarr a;
-	struct ts_rng rng;
-	size_t i, j, h, *ox, *oy;
-	double N = 0, sum = 0, ssw = 0, mb = 0, sb = 0, sst, inv_n = 0, sw2;
-	double *bv, *rx, *ry, tmp;
-	unsigned b;
+	size_t i;
 
-	memset(r, 0, sizeof *r);
-	r->bootstrap = bootstrap;
-	r->seed = seed;
-	if (f->records == 0) {
-		snprintf(err, errlen, "no records in the input");
-		return -1;
-	}
-	memset(&a, 0, sizeof a);
-	a.x = ts_xmalloc(6 * f->nhosts * sizeof *a.x);
-	a.ix = a.x + f->nhosts;
-	a.y = a.ix + f->nhosts;
-	a.cnt = a.y + f->nhosts;
-	a.m2 = a.cnt + f->nhosts;
-	a.w = a.m2 + f->nhosts;
+	memset(a, 0, sizeof *a);
+	a->x = ts_xmalloc(6 * f->nhosts * sizeof *a->x);
+	a->ix = a->x + f->nhosts;
+	a->y = a->ix + f->nhosts;
+	a->cnt = a->y + f->nhosts;
+	a->m2 = a->cnt + f->nhosts;
+	a->w = a->m2 + f->nhosts;
 	r->per_host_min = INFINITY;
 	for (i = 0; i < f->nhosts; i++) {
 		const struct ts_fleet_host *fh = &f->hosts[i];
@@ -469,45 +461,52 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 			r->single_records += fh->n;
 			continue;
 		}
-		a.x[a.n] = fh->mean_s;
-		a.ix[a.n] = 1 / fh->mean_s;
-		a.y[a.n] = fh->mean_t;
-		a.cnt[a.n] = (double)fh->n;
-		a.m2[a.n] = fh->m2_t;
-		a.w[a.n] = 1;
+		a->x[a->n] = fh->mean_s;
+		a->ix[a->n] = 1 / fh->mean_s;
+		a->y[a->n] = fh->mean_t;
+		a->cnt[a->n] = (double)fh->n;
+		a->m2[a->n] = fh->m2_t;
+		a->w[a->n] = 1;
 		if ((double)fh->n < r->per_host_min)
 			r->per_host_min = (double)fh->n;
 		if ((double)fh->n > r->per_host_max)
 			r->per_host_max = (double)fh->n;
-		a.n++;
+		a->n++;
 	}
-	r->hosts = a.n;
-	if (a.n == 0) {
-		snprintf(err, errlen, "no host with two records or more (%zu "
-		    "with one): a single record has no within-host spread",
-		    r->single_hosts);
-		free(a.x);
-		return -1;
-	}
-	for (i = 0; i < a.n; i++) {
-		N += a.cnt[i];
-		sum += a.cnt[i] * a.y[i];
-		ssw += a.m2[i];
-		mb += a.y[i];
-		inv_n += 1 / a.cnt[i];
+	r->hosts = a->n;
+}
+
+/*
+ * The timings' spread within hosts, between them and in all, and the
+ * shares of the two parts (the random-effects split of the variance).
+ */
+static void
+spread(const struct hostarr *a, struct ts_fleet_result *r)
+{
+	double N = 0, sum = 0, ssw = 0, mb = 0, sb = 0, sst, inv_n = 0, sw2;
+	double tmp;
+	size_t i;
+
+	for (i = 0; i < a->n; i++) {
+		N += a->cnt[i];
+		sum += a->cnt[i] * a->y[i];
+		ssw += a->m2[i];
+		mb += a->y[i];
+		inv_n += 1 / a->cnt[i];
 	}
 	r->records = (uint64_t)N;
-	r->per_host_mean = N / (double)a.n;
+	r->per_host_mean = N / (double)a->n;
 	r->mean_t = sum / N;
-	mb /= (double)a.n;
-	inv_n /= (double)a.n;
+	mb /= (double)a->n;
+	inv_n /= (double)a->n;
 	sst = ssw;
-	for (i = 0; i < a.n; i++) {
-		sb += (a.y[i] - mb) * (a.y[i] - mb);
-		sst += a.cnt[i] * (a.y[i] - r->mean_t) * (a.y[i] - r->mean_t);
+	for (i = 0; i < a->n; i++) {
+		sb += (a->y[i] - mb) * (a->y[i] - mb);
+		sst += a->cnt[i] * (a->y[i] - r->mean_t) *
+		    (a->y[i] - r->mean_t);
 	}
-	sb = a.n > 1 ? sb / (double)(a.n - 1) : 0;
-	sw2 = ssw / (N - (double)a.n);
+	sb = a->n > 1 ? sb / (double)(a->n - 1) : 0;
+	sw2 = ssw / (N - (double)a->n);
 	r->cv_within = coef_var(sqrt(sw2), r->mean_t);
 	r->cv_between = coef_var(sqrt(sb), mb);
 	r->cv_total = coef_var(sqrt(sst / (N - 1)), r->mean_t);
@@ -516,56 +515,58 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 		tmp = 0;
 	r->share_between = tmp + sw2 > 0 ? tmp / (tmp + sw2) : 0;
 	r->share_within = tmp + sw2 > 0 ? sw2 / (tmp + sw2) : 0;
+}
 
-	ts_fleet_within(f, bootstrap, seed, r);
-	r->between_ok = a.n >= TS_FLEET_MIN_HOSTS;
-	if (!r->between_ok) {
-		snprintf(r->between_why, sizeof r->between_why, "only %zu "
-		    "host%s with two records or more (%zu with one): at least "
-		    "%d are needed to bootstrap over hosts (%zu give%s %.0f "
-		    "distinct resample%s)", a.n, a.n == 1 ? "" : "s",
-		    r->single_hosts, TS_FLEET_MIN_HOSTS, a.n, a.n == 1 ? "s" :
-		    "", ts_fleet_resamples(a.n), a.n == 1 ? "" : "s");
-		free(a.x);
-		if (!r->within_ok) {
-			snprintf(err, errlen, "between hosts, %s; within hosts, "
-			    "%s", r->between_why, r->within_why);
-			return -1;
-		}
-		r->r2.v = r->r2.lo = r->r2.hi = NAN;
-		r->verdict = TS_FLEET_NONE;
-		conclude(r);
-		return 0;
+/*
+ * Too few hosts to bootstrap over: say why, and conclude on the
+ * within-host part alone.  0, or -1 with err when it has no verdict
+ * either.
+ */
+static int
+too_few_hosts(size_t n, struct ts_fleet_result *r, char *err, size_t errlen)
+{
+	snprintf(r->between_why, sizeof r->between_why, "only %zu "
+	    "host%s with two records or more (%zu with one): at least "
+	    "%d are needed to bootstrap over hosts (%zu give%s %.0f "
+	    "distinct resample%s)", n, n == 1 ? "" : "s",
+	    r->single_hosts, TS_FLEET_MIN_HOSTS, n, n == 1 ? "s" :
+	    "", ts_fleet_resamples(n), n == 1 ? "" : "s");
+	if (!r->within_ok) {
+		snprintf(err, errlen, "between hosts, %s; within hosts, %s",
+		    r->between_why, r->within_why);
+		return -1;
 	}
+	r->r2.v = r->r2.lo = r->r2.hi = NAN;
+	r->verdict = TS_FLEET_NONE;
+	conclude(r);
+	return 0;
+}
 
-	wfit(a.x, a.y, a.w, a.n, &r->r2.v, &r->slope.v, &r->intercept);
-	wfit(a.ix, a.y, a.w, a.n, &r->r2_inv.v, &r->slope_inv.v,
-	    &r->intercept_inv);
-	ox = ts_fleet_order(a.x, a.n);
-	oy = ts_fleet_order(a.y, a.n);
-	rx = ts_xmalloc(2 * a.n * sizeof *rx);
-	ry = rx + a.n;
-	r->rho.v = wspearman(a.x, a.y, ox, oy, a.w, a.n, rx, ry);
-	r->ref_score = a.n % 2 ? a.x[ox[a.n / 2]] :
-	    (a.x[ox[a.n / 2 - 1]] + a.x[ox[a.n / 2]]) / 2;
+/*
+ * The bootstrap over hosts (counts per host in a->w, restored to 1
+ * after): the intervals of the fits, of Spearman's rho, and the band.
+ */
+static void
+bootstrap_hosts(struct hostarr *a, const size_t *ox, const size_t *oy,
+    double *rx, double *ry, unsigned bootstrap, uint64_t seed,
+    struct ts_fleet_result *r)
+{
+	struct ts_rng rng;
+	double *bv = ts_xmalloc(9 * (size_t)bootstrap * sizeof *bv);
+	size_t i, j;
+	unsigned b;
 
-	r->x_min = a.x[ox[0]];
-	r->x_max = a.x[ox[a.n - 1]];
-	/* The bootstrap over hosts: counts per host in a.w. */
-	bv = ts_xmalloc(9 * (size_t)bootstrap * sizeof *bv);
 	ts_rng_seed(&rng, seed);
 	for (b = 0; b < bootstrap; b++) {
-		memset(a.w, 0, a.n * sizeof *a.w);
-		for (j = 0; j < a.n; j++) {
-			h = (size_t)ts_rng_below(&rng, a.n);
-			a.w[h] += 1;
-		}
-		wfit(a.x, a.y, a.w, a.n, &bv[b], &bv[bootstrap + b],
+		memset(a->w, 0, a->n * sizeof *a->w);
+		for (j = 0; j < a->n; j++)
+			a->w[ts_rng_below(&rng, a->n)] += 1;
+		wfit(a->x, a->y, a->w, a->n, &bv[b], &bv[bootstrap + b],
 		    &bv[5 * bootstrap + b]);
-		wfit(a.ix, a.y, a.w, a.n, &bv[2 * bootstrap + b],
+		wfit(a->ix, a->y, a->w, a->n, &bv[2 * bootstrap + b],
 		    &bv[3 * bootstrap + b], &bv[6 * bootstrap + b]);
-		bv[4 * bootstrap + b] = wspearman(a.x, a.y, ox, oy, a.w, a.n,
-		    rx, ry);
+		bv[4 * bootstrap + b] = wspearman(a->x, a->y, ox, oy, a->w,
+		    a->n, rx, ry);
 	}
 	r->inverse = r->r2_inv.v > r->r2.v;
 	band(r, bv + 7 * bootstrap, bv + (r->inverse ? 3 : 1) * bootstrap,
@@ -576,15 +577,71 @@ ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
 	ts_fleet_interval(bv + 3 * bootstrap, bootstrap, &r->slope_inv);
 	ts_fleet_interval(bv + 4 * bootstrap, bootstrap, &r->rho);
 	free(bv);
-	for (i = 0; i < a.n; i++)
-		a.w[i] = 1;
+	for (i = 0; i < a->n; i++)
+		a->w[i] = 1;
+}
+
+/* The between-host part: the fits, their intervals, the threshold. */
+static void
+between_hosts(struct hostarr *a, unsigned bootstrap, uint64_t seed,
+    struct ts_fleet_result *r)
+{
+	size_t *ox, *oy;
+	double *rx, *ry;
+
+	wfit(a->x, a->y, a->w, a->n, &r->r2.v, &r->slope.v, &r->intercept);
+	wfit(a->ix, a->y, a->w, a->n, &r->r2_inv.v, &r->slope_inv.v,
+	    &r->intercept_inv);
+	ox = ts_fleet_order(a->x, a->n);
+	oy = ts_fleet_order(a->y, a->n);
+	rx = ts_xmalloc(2 * a->n * sizeof *rx);
+	ry = rx + a->n;
+	r->rho.v = wspearman(a->x, a->y, ox, oy, a->w, a->n, rx, ry);
+	r->ref_score = a->n % 2 ? a->x[ox[a->n / 2]] :
+	    (a->x[ox[a->n / 2 - 1]] + a->x[ox[a->n / 2]]) / 2;
+	r->x_min = a->x[ox[0]];
+	r->x_max = a->x[ox[a->n - 1]];
+	bootstrap_hosts(a, ox, oy, rx, ry, bootstrap, seed, r);
 	/* Hosts that do not differ leave nothing to filter either. */
 	if (r->share_between >= TS_FLEET_MIN_SHARE)
-		find_threshold(&a, ox, r);
-	decide(r);
-	conclude(r);
-	TS_FREE_ALL(ox, oy, rx, a.x);
-	return 0;
+		find_threshold(a, ox, r);
+	TS_FREE_ALL(ox, oy, rx);
+}
+
+int
+ts_fleet_analyse(const struct ts_fleet *f, unsigned bootstrap,
+    uint64_t seed, struct ts_fleet_result *r, char *err, size_t errlen)
+{
+	struct hostarr a;
+	int rc = 0;
+
+	memset(r, 0, sizeof *r);
+	r->bootstrap = bootstrap;
+	r->seed = seed;
+	if (f->records == 0) {
+		snprintf(err, errlen, "no records in the input");
+		return -1;
+	}
+	gather_hosts(f, &a, r);
+	if (a.n == 0) {
+		snprintf(err, errlen, "no host with two records or more (%zu "
+		    "with one): a single record has no within-host spread",
+		    r->single_hosts);
+		free(a.x);
+		return -1;
+	}
+	spread(&a, r);
+	ts_fleet_within(f, bootstrap, seed, r);
+	r->between_ok = a.n >= TS_FLEET_MIN_HOSTS;
+	if (!r->between_ok)
+		rc = too_few_hosts(a.n, r, err, errlen);
+	else {
+		between_hosts(&a, bootstrap, seed, r);
+		decide(r);
+		conclude(r);
+	}
+	free(a.x);
+	return rc;
 }
 
 double

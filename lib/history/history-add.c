@@ -400,6 +400,90 @@ doc_texts(const struct ts_hist_adder *a, const struct ts_report *r,
 	return 0;
 }
 
+/*
+ * Whether r (called name, its verdict v) may be added: coherent, its
+ * signature valid or absent (or --force).  Its signature's word
+ * ("valid", "invalid", "unsigned"), or NULL with err.
+ */
+static const char *
+admissible(const struct ts_hist_adder *a, const struct ts_verdict *v,
+    const char *name, char *err, size_t errlen)
+{
+	if (v->nproblems > 0) {
+		snprintf(err, errlen, "%s is not coherent (%s%s): nothing added",
+		    name, v->problems[0], v->nproblems > 1 ? ", ..." : "");
+		return NULL;
+	}
+	if (v->sig == TS_SIG_INVALID && !a->force) {
+		snprintf(err, errlen, "%s: the signature is invalid (%s): "
+		    "nothing added; --force records it marked invalid", name,
+		    v->sig_message);
+		return NULL;
+	}
+	return v->sig == TS_SIG_VERIFIED ? "valid" :
+	    v->sig == TS_SIG_INVALID ? "invalid" : "unsigned";
+}
+
+/* r's time, when it is one add takes; else -1 with err. */
+static long long
+doc_time(const struct ts_report *r, const char *name, char *err,
+    size_t errlen)
+{
+	long long t = ts_hist_parse_time(r->generated_at);
+
+	if (t < 0) {
+		snprintf(err, errlen, "%s: generated_at is not a UTC time "
+		    "YYYY-MM-DDTHH:MM:SSZ of a day the calendar has: nothing "
+		    "added", name);
+		return -1;
+	}
+	if (!TS_HIST_TIME_OK((double)t)) {
+		snprintf(err, errlen, "%s: generated_at %s is not a time "
+		    TS_HIST_TIME_RANGE ": nothing added", name, r->generated_at);
+		return -1;
+	}
+	return t;
+}
+
+/* What the documents row holds besides r's own fields. */
+struct doc_row {
+	const char	*sha, *sig, *producer, *execs, *name, *text;
+	size_t		 len;
+	long long	 host, t;
+};
+
+/* Insert r's row of documents; its id, or -1 with err. */
+static long long
+insert_document(struct ts_hist_adder *a, const struct ts_report *r,
+    const struct doc_row *d, char *err, size_t errlen)
+{
+	sqlite3_stmt *st = a->st[ST_DOC_INSERT];
+
+	sqlite3_bind_text(st, 1, d->sha, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, d->host);
+	sqlite3_bind_text(st, 3, r->generated_at, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 4, d->t);
+	sqlite3_bind_text(st, 5, d->producer, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 6, r->tool_version, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 7, (sqlite3_int64)r->config.threads);
+	sqlite3_bind_int64(st, 8, r->config.samples);
+	sqlite3_bind_int64(st, 9, r->config.warmup);
+	sqlite3_bind_int64(st, 10, (sqlite3_int64)r->config.window_ms);
+	sqlite3_bind_text(st, 11, d->sig, -1, SQLITE_STATIC);
+	if (r->score.has_single_core)
+		sqlite3_bind_double(st, 12, r->score.single_core);
+	if (r->score.has_multi_core)
+		sqlite3_bind_double(st, 13, r->score.multi_core);
+	sqlite3_bind_text(st, 14, a->now, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 15, d->name, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_blob(st, 16, d->text, (int)d->len, SQLITE_STATIC);
+	if (d->execs != NULL)
+		sqlite3_bind_text(st, 17, d->execs, -1, SQLITE_TRANSIENT);
+	if (step_done(a, ST_DOC_INSERT, err, errlen) == -1)
+		return -1;
+	return sqlite3_last_insert_rowid(a->h->db);
+}
+
 static int
 add_document(struct ts_hist_adder *a, const char *text, size_t len,
     const char *name, struct ts_hist_added *out, char *err, size_t errlen)
@@ -407,10 +491,10 @@ add_document(struct ts_hist_adder *a, const char *text, size_t len,
 	struct ts_report r;
 	struct ts_verdict v;
 	struct ts_producer prod;
-	sqlite3_stmt *st = a->st[ST_DOC_INSERT];
+	struct doc_row d = { .name = name, .text = text, .len = len };
 	char sha[65], msg[512], *machine = NULL, *execs = NULL;
-	const char *sig;
-	long long hid, doc, t;
+	const char *host;
+	long long doc;
 	size_t i;
 	int rc = -1;
 
@@ -429,64 +513,21 @@ add_document(struct ts_hist_adder *a, const char *text, size_t len,
 	}
 	ts_verify_report(&r, false, &v);
 	ts_producer_of(&r, &prod);
-	if (v.nproblems > 0) {
-		snprintf(err, errlen, "%s is not coherent (%s%s): nothing added",
-		    name, v.problems[0], v.nproblems > 1 ? ", ..." : "");
+	if ((d.sig = admissible(a, &v, name, err, errlen)) == NULL)
 		goto done;
-	}
-	sig = v.sig == TS_SIG_VERIFIED ? "valid" :
-	    v.sig == TS_SIG_INVALID ? "invalid" : "unsigned";
-	if (v.sig == TS_SIG_INVALID && !a->force) {
-		snprintf(err, errlen, "%s: the signature is invalid (%s): "
-		    "nothing added; --force records it marked invalid", name,
-		    v.sig_message);
+	out->signature = d.sig;
+	if ((d.t = doc_time(&r, name, err, errlen)) < 0)
 		goto done;
-	}
-	out->signature = sig;
-	t = ts_hist_parse_time(r.generated_at);
-	if (t < 0) {
-		snprintf(err, errlen, "%s: generated_at is not a UTC time "
-		    "YYYY-MM-DDTHH:MM:SSZ of a day the calendar has: nothing "
-		    "added", name);
-		goto done;
-	}
-	if (!TS_HIST_TIME_OK((double)t)) {
-		snprintf(err, errlen, "%s: generated_at %s is not a time "
-		    TS_HIST_TIME_RANGE ": nothing added", name, r.generated_at);
-		goto done;
-	}
 	if (a->host == NULL)
 		machine = ts_hist_machine_name(&r);
-	execs = executions_json(&r);
-	if (doc_texts(a, &r, &prod, a->host != NULL ? a->host : machine,
-	    execs, name, err, errlen) == -1)
+	host = a->host != NULL ? a->host : machine;
+	d.execs = execs = executions_json(&r);
+	d.sha = sha;
+	d.producer = prod.description;
+	if (doc_texts(a, &r, &prod, host, execs, name, err, errlen) == -1 ||
+	    (d.host = host_id(a, host, &r, err, errlen)) <= 0 ||
+	    (doc = insert_document(a, &r, &d, err, errlen)) == -1)
 		goto done;
-	hid = host_id(a, a->host != NULL ? a->host : machine, &r, err, errlen);
-	if (hid <= 0)
-		goto done;
-	sqlite3_bind_text(st, 1, sha, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 2, hid);
-	sqlite3_bind_text(st, 3, r.generated_at, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 4, t);
-	sqlite3_bind_text(st, 5, prod.description, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 6, r.tool_version, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 7, (sqlite3_int64)r.config.threads);
-	sqlite3_bind_int64(st, 8, r.config.samples);
-	sqlite3_bind_int64(st, 9, r.config.warmup);
-	sqlite3_bind_int64(st, 10, (sqlite3_int64)r.config.window_ms);
-	sqlite3_bind_text(st, 11, sig, -1, SQLITE_STATIC);
-	if (r.score.has_single_core)
-		sqlite3_bind_double(st, 12, r.score.single_core);
-	if (r.score.has_multi_core)
-		sqlite3_bind_double(st, 13, r.score.multi_core);
-	sqlite3_bind_text(st, 14, a->now, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 15, name, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_blob(st, 16, text, (int)len, SQLITE_STATIC);
-	if (execs != NULL)
-		sqlite3_bind_text(st, 17, execs, -1, SQLITE_TRANSIENT);
-	if (step_done(a, ST_DOC_INSERT, err, errlen) == -1)
-		goto done;
-	doc = sqlite3_last_insert_rowid(a->h->db);
 	for (i = 0; i < r.nworkloads; i++) {
 		const struct ts_workload *w = &r.workloads[i];
 

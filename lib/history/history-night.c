@@ -142,7 +142,8 @@ nights_load(const struct ts_hist_series *const *s,
 
 /*
  * The whole run: the new night's common part l (log %) against the
- * history nights' figures, one-sided at TS_HIST_RUN_ALPHA.  Its scale
+ * history nights' figures, its own interval at TS_HIST_CHECK_ALPHA
+ * two-sided, the family's test one-sided at TS_HIST_RUN_ALPHA.  Its scale
  * is at least floor: the median of the passes' own noises varies that
  * much from night to night even on a host whose nights share nothing.
  */
@@ -151,7 +152,7 @@ judge_whole(const struct nights *nt, double l, double floor,
     struct ts_hist_run_judgement *out)
 {
 	double *f = ts_xmalloc((nt->n + 1) * sizeof *f), *kept, sigma, scale,
-	    nu, q, sd, center;
+	    nu, q, qf, sd, center;
 	struct ts_hs_tail tail;
 	size_t i, n = 0, nk = 0;
 
@@ -173,7 +174,8 @@ judge_whole(const struct nights *nt, double l, double floor,
 		nu = fmax(1, MAD_DF_PER_POINT * (double)n);
 	}
 	scale = fmax(scale, floor);
-	q = ts_hs_predict_quantile(tail.df, nu, 1 - TS_HIST_RUN_ALPHA);
+	q = ts_hs_predict_quantile(tail.df, nu, 1 - TS_HIST_CHECK_ALPHA / 2);
+	qf = ts_hs_predict_quantile(tail.df, nu, 1 - TS_HIST_RUN_ALPHA);
 	sd = predict_sd(scale, n);
 	out->runs = n;
 	out->tail_df = tail.df;
@@ -184,25 +186,30 @@ judge_whole(const struct nights *nt, double l, double floor,
 	out->hi = as_pct(center + q * sd);
 	out->verdict = l < center - q * sd ? TS_HIST_WORSE :
 	    l > center + q * sd ? TS_HIST_BETTER : TS_HIST_WITHIN;
-	out->detect_all_pct = -as_pct(-(q + ts_hs_predict_quantile(tail.df,
+	out->run_regression = l < center - qf * sd;
+	out->detect_all_pct = -as_pct(-(qf + ts_hs_predict_quantile(tail.df,
 	    nu, 0.9)) * sd);
 	free(kept);
 	free(f);
 }
 
 /*
- * Judge pass i by a band of log changes about the expected one: its
- * prediction at the one-sided level alpha in a tail of df degrees of
- * freedom and scale sd (log %) estimated on nu degrees of freedom, l the pass's log change, expect the
- * change expected of it and shift what the band is moved by in value
- * (the night's common part, or 0).
+ * Judge pass i by a band of log changes about the expected one, in a
+ * tail of df degrees of freedom and scale sd (log %) estimated on nu
+ * degrees of freedom: l the pass's log change, expect the change
+ * expected of it and shift what the band is moved by (the night's
+ * common part, or 0).  The row's own interval and mark are the
+ * prediction's at TS_HIST_CHECK_ALPHA, two-sided; the pass fails the
+ * family when it is worse than the prediction at the one-sided level
+ * alpha the family gives it.
  */
 static void
 band(const struct ts_hist_series *s, struct ts_hist_judgement *j,
     double value, double l, double expect, double shift, double sd,
     double df, double nu, double alpha)
 {
-	double q = ts_hs_predict_quantile(df, nu, 1 - alpha), a, b, pl, z;
+	double q = ts_hs_predict_quantile(df, nu, 1 - TS_HIST_CHECK_ALPHA / 2),
+	    qf = ts_hs_predict_quantile(df, nu, 1 - alpha), a, b, pl, z;
 
 	pl = s->higher_is_better ? 1 : -1;
 	a = j->center * exp(pl * (shift + expect - q * sd) / 100);
@@ -211,10 +218,12 @@ band(const struct ts_hist_series *s, struct ts_hist_judgement *j,
 	j->hi = fmax(a, b);
 	j->verdict = ts_hist_verdict_of(value, j->lo, j->hi,
 	    s->higher_is_better);
-	/* The p-value in the same tail: z over the prediction's widening. */
 	z = (l - shift - expect) / sd;
-	j->p = ts_hs_tail_cdf(df, z * ts_hs_tail_quantile1(df, 1 - alpha) / q);
-	j->detect_pct = -as_pct(-(q + ts_hs_predict_quantile(df, nu, 0.9)) *
+	j->regression = z < -qf;
+	/* The p-value in the same tail: z over the prediction's widening. */
+	j->p = ts_hs_tail_cdf(df, z * ts_hs_tail_quantile1(df, 1 - alpha) /
+	    qf);
+	j->detect_pct = -as_pct(-(qf + ts_hs_predict_quantile(df, nu, 0.9)) *
 	    sd);
 }
 
@@ -355,9 +364,8 @@ ts_hist_judge_run(const struct ts_hist_series *const *s,
 			continue;
 		if (!j[i].beyond_run)
 			judge_alone(s[i], &j[i], values[i], alpha);
-		out->regression = out->regression ||
-		    j[i].verdict == TS_HIST_WORSE;
+		out->regression = out->regression || j[i].regression;
 	}
-	out->regression = out->regression || out->verdict == TS_HIST_WORSE;
+	out->regression = out->regression || out->run_regression;
 	power_one(j, n, out);
 }

@@ -53,6 +53,7 @@ struct ts_hist_run_judgement {
 	double		tail_df;	/* of the nights' figures */
 	/* The night's verdict, over the whole run and every pass. */
 	bool		judged;		/* any row had a verdict */
+	bool		run_regression;	/* the whole run fails the family */
 	bool		regression;	/* the family failed */
 	bool		split;		/* passes judged beyond the run */
 	size_t		family;		/* passes in the family */
@@ -72,8 +73,11 @@ struct ts_hist_run_judgement {
  * by ts_hist_judge() into j[0..n), each against its series s[i] (NULL,
  * or a judgement without a verdict, is left out): the run as a whole
  * into out, and each pass again, beyond the night's common part when
- * the history allows, its interval, tail, verdict, p and power replaced
- * in j[i].
+ * the history allows, its interval, tail, verdict, p, power and family
+ * flag replaced in j[i].  Each row's interval and verdict (the whole
+ * run's too) stay at their own level, TS_HIST_CHECK_ALPHA two-sided;
+ * j[i].regression, out->run_regression and out->regression are the
+ * family's.
  */
 void	ts_hist_judge_run(const struct ts_hist_series *const *s,
 	    struct ts_hist_judgement *j, const double *values, size_t n,

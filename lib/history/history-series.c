@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "buf.h"
+#include "doc/doc-model.h"
 #include "history/history-series.h"
 #include "history/history-stats.h"
 #include "stats/stats-basic.h"
@@ -64,17 +65,18 @@ out_of_range(char *err, size_t errlen, const char *what, const char *table,
 	    "FROM %s WHERE id = %lld)", what, table, id, t, table, id);
 }
 
-long
-ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
-    struct ts_hist_series **out, char *err, size_t errlen)
+/*
+ * The statement reading the results f selects, in series order: host,
+ * workload, pass, then time.  NULL with err on failure.
+ */
+static sqlite3_stmt *
+series_query(struct ts_hist *h, const struct ts_hist_filter *f, char *err,
+    size_t errlen)
 {
-	struct ts_hist_series *v = NULL, *s = NULL;
-	size_t nv = 0, cap = 0;
 	struct ts_buf sql;
 	sqlite3_stmt *st;
 	int rc;
 
-	*out = NULL;
 	ts_buf_init(&sql);
 	ts_buf_puts(&sql, "SELECT h.name, r.workload, r.pass, r.unit, "
 	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
@@ -100,7 +102,7 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 	ts_buf_free(&sql);
 	if (rc != SQLITE_OK) {
 		ts_hist_errmsg(h, "reading", err, errlen);
-		return -1;
+		return NULL;
 	}
 	bind_text(st, ":host", f->host);
 	bind_text(st, ":workload", f->workload);
@@ -113,58 +115,88 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 	if (f->until >= 0)
 		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st,
 		    ":until"), f->until);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct ts_hist_point *p;
+	return st;
+}
 
-		if (s == NULL || strcmp(s->host, col(st, 0)) != 0 ||
-		    strcmp(s->workload, col(st, 1)) != 0 ||
-		    strcmp(s->pass, col(st, 2)) != 0) {
-			if (nv == cap) {
-				cap = cap ? 2 * cap : 8;
-				v = ts_xrealloc(v, cap * sizeof *v);
-			}
-			s = &v[nv++];
-			memset(s, 0, sizeof *s);
-			s->host = ts_xstrdup(col(st, 0));
-			s->workload = ts_xstrdup(col(st, 1));
-			s->pass = ts_xstrdup(col(st, 2));
-			s->unit = ts_xstrdup(col(st, 3));
-			s->higher_is_better = sqlite3_column_int(st, 4) != 0;
-		}
-		if ((s->n & (s->n - 1)) == 0)
-			s->pts = ts_xrealloc(s->pts, (s->n ? 2 * s->n : 1) *
-			    sizeof *s->pts);
-		p = &s->pts[s->n++];
-		p->doc = sqlite3_column_int64(st, 5);
-		if (!TS_HIST_TIME_OK(sqlite3_column_double(st, 6))) {
-			out_of_range(err, errlen, "document", "documents",
-			    p->doc, sqlite3_column_double(st, 6));
-			sqlite3_finalize(st);
-			ts_hist_series_free(v, nv);
-			return -1;
-		}
-		p->t = sqlite3_column_int64(st, 6);
-		p->value = sqlite3_column_double(st, 7);
-		p->ci95 = sqlite3_column_double(st, 8);
-		p->producer = producer_index(s, col(st, 9));
-		/* add stores finite numbers; a REAL column may hold Inf. */
-		if (!isfinite(p->value) || !isfinite(p->ci95)) {
-			snprintf(err, errlen, "document %lld's %s %s result "
-			    "is not a finite number in the database (changed "
-			    "by other means: add stores none)",
-			    (long long)p->doc, s->workload, s->pass);
-			sqlite3_finalize(st);
-			ts_hist_series_free(v, nv);
-			return -1;
-		}
+/* The series of the row (v[0..*nv), growing), s the row before's. */
+static struct ts_hist_series *
+series_of_row(sqlite3_stmt *st, struct ts_hist_series **v, size_t *nv,
+    size_t *cap, struct ts_hist_series *s)
+{
+	if (s != NULL && strcmp(s->host, col(st, 0)) == 0 &&
+	    strcmp(s->workload, col(st, 1)) == 0 &&
+	    strcmp(s->pass, col(st, 2)) == 0)
+		return s;
+	if (*nv == *cap) {
+		*cap = *cap ? 2 * *cap : 8;
+		*v = ts_xrealloc(*v, *cap * sizeof **v);
 	}
-	if (rc != SQLITE_DONE) {
+	s = &(*v)[(*nv)++];
+	memset(s, 0, sizeof *s);
+	s->host = ts_xstrdup(col(st, 0));
+	s->workload = ts_xstrdup(col(st, 1));
+	s->pass = ts_xstrdup(col(st, 2));
+	s->unit = ts_xstrdup(col(st, 3));
+	s->higher_is_better = sqlite3_column_int(st, 4) != 0;
+	return s;
+}
+
+/* The row's point, appended to s; 0, or -1 with err when it is bad. */
+static int
+point_of_row(sqlite3_stmt *st, struct ts_hist_series *s, char *err,
+    size_t errlen)
+{
+	struct ts_hist_point *p;
+
+	if ((s->n & (s->n - 1)) == 0)
+		s->pts = ts_xrealloc(s->pts, (s->n ? 2 * s->n : 1) *
+		    sizeof *s->pts);
+	p = &s->pts[s->n++];
+	p->doc = sqlite3_column_int64(st, 5);
+	if (!TS_HIST_TIME_OK(sqlite3_column_double(st, 6))) {
+		out_of_range(err, errlen, "document", "documents", p->doc,
+		    sqlite3_column_double(st, 6));
+		return -1;
+	}
+	p->t = sqlite3_column_int64(st, 6);
+	p->value = sqlite3_column_double(st, 7);
+	p->ci95 = sqlite3_column_double(st, 8);
+	p->producer = producer_index(s, col(st, 9));
+	/* add stores finite numbers; a REAL column may hold Inf. */
+	if (!isfinite(p->value) || !isfinite(p->ci95)) {
+		snprintf(err, errlen, "document %lld's %s %s result is not a "
+		    "finite number in the database (changed by other means: "
+		    "add stores none)", (long long)p->doc, s->workload,
+		    s->pass);
+		return -1;
+	}
+	return 0;
+}
+
+long
+ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
+    struct ts_hist_series **out, char *err, size_t errlen)
+{
+	struct ts_hist_series *v = NULL, *s = NULL;
+	size_t nv = 0, cap = 0;
+	sqlite3_stmt *st;
+	int rc;
+
+	*out = NULL;
+	if ((st = series_query(h, f, err, errlen)) == NULL)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		s = series_of_row(st, &v, &nv, &cap, s);
+		if (point_of_row(st, s, err, errlen) == -1)
+			break;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		ts_hist_errmsg(h, "reading", err, errlen);
-		sqlite3_finalize(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
 		ts_hist_series_free(v, nv);
 		return -1;
 	}
-	sqlite3_finalize(st);
 	*out = v;
 	return (long)nv;
 }
@@ -417,4 +449,44 @@ ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
 		return -1;
 	}
 	return 0;
+}
+
+/* A column's text, strdup'd; NULL when it is NULL. */
+static char *
+column_text(sqlite3_stmt *st, int col)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+
+	return t != NULL ? ts_xstrdup((const char *)t) : NULL;
+}
+
+int
+ts_hist_host_machine(struct ts_hist *h, const char *host,
+    struct ts_report *m, char *err, size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(h->db, "SELECT h.cpu_model, h.target, "
+	    "d.threads FROM documents d JOIN hosts h ON h.id = d.host_id "
+	    "WHERE h.name = ?1 ORDER BY d.unix_time DESC LIMIT 1", -1, &st,
+	    NULL) != SQLITE_OK) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		m->system.cpu_model = column_text(st, 0);
+		m->system.target = column_text(st, 1);
+		if (m->system.target == NULL)
+			m->system.target = ts_xstrdup("unknown");
+		m->config.threads = (uint64_t)sqlite3_column_int64(st, 2);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return -1;
+	}
+	return rc == SQLITE_ROW;
 }

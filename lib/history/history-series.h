@@ -79,11 +79,12 @@ enum ts_hist_verdict {
 };
 
 /*
- * Two-sided level of the prediction interval ts_hist_judge() gives one
- * pass judged alone: its worse side at 5 %, a family of one
- * (history-night.h judges a night's passes together and narrows it).
+ * Two-sided level of each row's own prediction interval (its ~ + - mark,
+ * a 95 % one): ts_hist_judge()'s, and history-night.h's beyond the
+ * night's common part.  The gate is not the rows' marks but the night's
+ * family (history-night.h), held at 5 % over all its rows together.
  */
-#define TS_HIST_CHECK_ALPHA	0.10
+#define TS_HIST_CHECK_ALPHA	0.05
 
 /* History points needed since the last change for a verdict. */
 #define TS_HIST_MIN_POINTS	5
@@ -106,12 +107,14 @@ struct ts_hist_judgement {
 	 * Set by ts_hist_judge_run() (history-night.h): the tail, interval
 	 * and verdict are the pass's beyond its night's common change
 	 * (beyond_run; resid_pct is that change's remainder for this pass,
-	 * %, + better), at the level the night's family gives each pass;
-	 * p is the one-sided p-value of a pass that worse or worse, in its
-	 * tail, and detect_pct the slowdown of this pass alone that the
-	 * night's verdict finds 90 % of the time (%; NaN when not judged).
+	 * %, + better), still at the row's own level; p is the one-sided
+	 * p-value of a pass that worse or worse, in its tail; regression
+	 * whether the pass fails the night's family (p at most the level
+	 * the family gives each pass); detect_pct the slowdown of this
+	 * pass alone that the family finds 90 % of the time (%; NaN when
+	 * not judged).
 	 */
-	bool		beyond_run;
+	bool		beyond_run, regression;
 	double		resid_pct, p, detect_pct;
 };
 
@@ -136,6 +139,17 @@ void	ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 long	ts_hist_tachyon_load(struct ts_hist *h, const char *host,
 	    long long since, long long until, double **t, double **score,
 	    char *err, size_t errlen);
+
+struct ts_report;
+/*
+ * The machine of host's latest document, as compare reads a machine
+ * (ts_compare_machine_mismatch): its CPU model and target from the
+ * host's row, its thread count from the document, into m's system and
+ * config (strings for ts_report_free).  Return 1, 0 when the host has
+ * no document, or -1 with err.
+ */
+int	ts_hist_host_machine(struct ts_hist *h, const char *host,
+	    struct ts_report *m, char *err, size_t errlen);
 
 /*
  * How far back check looks: the time of the n-th most recent document of

@@ -8,11 +8,15 @@
 #include <sys/mman.h>
 
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "mem/mem-map.h"
 #include "mem/mem-probe.h"
@@ -35,15 +39,25 @@ struct worker {
 	double		 seconds;
 };
 
+/* The start gate's states. */
+enum { GATE_SHUT, GATE_GO, GATE_ABORT };
+
 struct ts_probe {
 	struct ts_probe_config	 cfg;
 	uint64_t		 slots;	/* per chain */
 	struct worker		*workers;
-	/* The start gate: every thread ready, then all released at once. */
+	/*
+	 * The start gate: every thread ready (counted under the lock), then
+	 * all released at once through a futex, which wakes them without a
+	 * lock to take in turn (a thousand threads on two CPUs took seconds
+	 * to get through a condition variable's mutex).
+	 */
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 cond;
 	unsigned		 ready;
-	bool			 go, abort;
+	atomic_int		 gate;
+	/* One deadline for every thread: the gate's opening + seconds. */
+	double			 deadline;
 };
 
 /*
@@ -104,16 +118,25 @@ block_signals(sigset_t *old)
 static bool
 gate_wait(struct ts_probe *pr)
 {
-	bool go;
+	int g;
 
 	pthread_mutex_lock(&pr->lock);
 	pr->ready++;
-	pthread_cond_broadcast(&pr->cond);
-	while (!pr->go && !pr->abort)
-		pthread_cond_wait(&pr->cond, &pr->lock);
-	go = pr->go;
+	pthread_cond_signal(&pr->cond);
 	pthread_mutex_unlock(&pr->lock);
-	return go;
+	while ((g = atomic_load(&pr->gate)) == GATE_SHUT)
+		(void)syscall(SYS_futex, &pr->gate, FUTEX_WAIT_PRIVATE,
+		    GATE_SHUT, NULL, NULL, 0);
+	return g == GATE_GO;
+}
+
+/* Open the gate (or abort) for every thread waiting at it. */
+static void
+gate_open(struct ts_probe *pr, int how)
+{
+	atomic_store(&pr->gate, how);
+	(void)syscall(SYS_futex, &pr->gate, FUTEX_WAKE_PRIVATE, INT_MAX,
+	    NULL, NULL, 0);
 }
 
 /* Worker: bind, allocate and build this thread's chain. */
@@ -158,7 +181,12 @@ chase_main(void *arg)
 	if (!gate_wait(w->probe))
 		return NULL;
 	w->start = ts_now();
-	deadline = w->start + w->seconds;
+	/*
+	 * The gate's deadline, not this thread's: a thread that gets its
+	 * CPU late (more threads than CPUs) reads one batch and ends, so a
+	 * reading lasts its budget and not the threads' queue.
+	 */
+	deadline = w->probe->deadline;
 	for (;;) {
 		for (k = 0; k < TS_PROBE_BATCH; k++)
 			p = chain[p];
@@ -193,7 +221,7 @@ run_workers(struct ts_probe *pr, void *(*fn)(void *))
 	if ((tids = calloc(pr->cfg.threads, sizeof *tids)) == NULL)
 		return ENOMEM;
 	pr->ready = 0;
-	pr->go = pr->abort = false;
+	atomic_store(&pr->gate, GATE_SHUT);
 	block_signals(&old);
 	for (i = 0; i < pr->cfg.threads; i++) {
 		if ((rc = pthread_create(&tids[i], NULL, fn,
@@ -206,12 +234,9 @@ run_workers(struct ts_probe *pr, void *(*fn)(void *))
 	pthread_mutex_lock(&pr->lock);
 	while (rc == 0 && pr->ready < started)
 		pthread_cond_wait(&pr->cond, &pr->lock);
-	if (rc == 0)
-		pr->go = true;
-	else
-		pr->abort = true;
-	pthread_cond_broadcast(&pr->cond);
 	pthread_mutex_unlock(&pr->lock);
+	pr->deadline = ts_now() + pr->workers[0].seconds;
+	gate_open(pr, rc == 0 ? GATE_GO : GATE_ABORT);
 	for (i = 0; i < started; i++)
 		pthread_join(tids[i], NULL);
 	free(tids);

@@ -160,6 +160,15 @@ ts_fmt_double(double v, char *buf)
 	return (size_t)(o - buf);
 }
 
+const char *
+ts_fmt_cell(double v, char *buf)
+{
+	if (!isfinite(v))
+		return NULL;
+	ts_fmt_double(v, buf);
+	return buf;
+}
+
 char *
 ts_fmt_display(double v)
 {

@@ -30,6 +30,12 @@ int	 ts_shortest_digits(double v, char digits[18], int *exp10);
 size_t	 ts_fmt_double(double v, char *buf);
 
 /*
+ * A table's number cell: v as ts_fmt_double writes it into buf, or NULL
+ * when v is not finite (a missing cell: see ts_rows_raw in rows.h).
+ */
+const char *ts_fmt_cell(double v, char *buf);
+
+/*
  * Write v as Rust's `{}` Display prints a double: shortest digits, always
  * positional (no exponent), no ".0" on integral values ("100",
  * "81567046.61949702", "0.000001"), "NaN", "inf", "-inf".  Return a

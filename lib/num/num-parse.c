@@ -117,6 +117,29 @@ set_float(struct ts_num *out, int negative, double f)
 	return out->kind;
 }
 
+/*
+ * Store an integer token's result: a u64, an i64, or a float where
+ * serde_json makes one (-0, and below the i64 range).
+ */
+static enum ts_num_kind
+set_integer(struct ts_num *out, int negative, uint64_t sig)
+{
+	if (!negative) {
+		out->kind = TS_NUM_U64;
+		out->u = sig;
+		out->i = 0;
+		out->f = (double)sig;
+		return out->kind;
+	}
+	if (sig == 0 || sig > UINT64_C(1) << 63)
+		return set_float(out, 1, (double)sig);
+	out->kind = TS_NUM_I64;
+	out->u = 0;
+	out->i = sig == UINT64_C(1) << 63 ? INT64_MIN : -(int64_t)sig;
+	out->f = (double)out->i;
+	return out->kind;
+}
+
 /* Store a failure; *range tells "out of range" from bad grammar. */
 static enum ts_num_kind
 fail(struct ts_num *out, int *range, int is_range)
@@ -212,22 +235,8 @@ parse(const char *s, size_t n, struct ts_num *out, int *range)
 	}
 	if (i != n)
 		return fail(out, range, 0);
-	if (!is_float) {
-		if (!negative) {
-			out->kind = TS_NUM_U64;
-			out->u = sig;
-			out->i = 0;
-			out->f = (double)sig;
-			return out->kind;
-		}
-		if (sig == 0 || sig > UINT64_C(1) << 63)
-			return set_float(out, 1, (double)sig);
-		out->kind = TS_NUM_I64;
-		out->u = 0;
-		out->i = sig == UINT64_C(1) << 63 ? INT64_MIN : -(int64_t)sig;
-		out->f = (double)out->i;
-		return out->kind;
-	}
+	if (!is_float)
+		return set_integer(out, negative, sig);
 	if (from_parts(sig, exp, &f) != 0)
 		return fail(out, range, 1);
 	return set_float(out, negative, f);

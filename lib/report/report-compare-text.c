@@ -16,6 +16,7 @@
 #include "buf.h"
 #include "report/report-compare.h"
 #include "report/report-render.h"
+#include "rows.h"
 #include "units.h"
 
 /* Column widths, in code points. */
@@ -349,26 +350,6 @@ ts_render_comparison_text(struct ts_buf *b, const struct ts_comparison *c,
 	legend(b);
 }
 
-/* Text in Markdown, a | escaped. */
-static void
-md_text(struct ts_buf *b, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
-			ts_buf_putc(b, '\\');
-		ts_buf_putc(b, *s);
-	}
-}
-
-/* A Markdown table cell and the bar after it. */
-static void
-md_cell(struct ts_buf *b, const char *s)
-{
-	ts_buf_putc(b, ' ');
-	md_text(b, s);
-	ts_buf_puts(b, " |");
-}
-
 static void
 md_row(struct ts_buf *b, const struct ts_compare_row *row, const char *pass,
     bool sets)
@@ -377,27 +358,27 @@ md_row(struct ts_buf *b, const struct ts_compare_row *row, const char *pass,
 	struct ts_buf tail;
 
 	ts_buf_puts(b, "|");
-	md_cell(b, glyph(row->verdict));
-	md_cell(b, row->id);
-	md_cell(b, pass);
-	md_cell(b, figure(row->has_base, row->shown_base, row->unit, true,
+	ts_md_cell(b, glyph(row->verdict));
+	ts_md_cell(b, row->id);
+	ts_md_cell(b, pass);
+	ts_md_cell(b, figure(row->has_base, row->shown_base, row->unit, true,
 	    cell, sizeof cell));
-	md_cell(b, figure(row->has_cand, row->shown_cand, row->unit, true,
+	ts_md_cell(b, figure(row->has_cand, row->shown_cand, row->unit, true,
 	    cell, sizeof cell));
 	if (row->has_pct)
 		snprintf(cell, sizeof cell, "%+.1f%%", row->change);
 	else
 		snprintf(cell, sizeof cell, "%s", TS_DASH);
-	md_cell(b, cell);
+	ts_md_cell(b, cell);
 	if (judged(row))
 		interval_cell(cell, sizeof cell, sets, row->change, row->low,
 		    row->high);
 	else
 		cell[0] = '\0';
-	md_cell(b, cell);
+	ts_md_cell(b, cell);
 	ts_buf_init(&tail);
 	row_tail(&tail, row, sets);
-	md_cell(b, tail.data);
+	ts_md_cell(b, tail.data);
 	ts_buf_free(&tail);
 	ts_buf_putc(b, '\n');
 }
@@ -411,25 +392,25 @@ md_score(struct ts_buf *b, const char *name, const struct ts_score_delta *d,
 	if (!d->set)
 		return;
 	ts_buf_puts(b, "|");
-	md_cell(b, d->judged ? glyph(d->verdict) : "");
-	md_cell(b, "score");
-	md_cell(b, name);
-	md_cell(b, figure(true, d->base, TS_UNIT_GFLOPS, false, cell,
+	ts_md_cell(b, d->judged ? glyph(d->verdict) : "");
+	ts_md_cell(b, "score");
+	ts_md_cell(b, name);
+	ts_md_cell(b, figure(true, d->base, TS_UNIT_GFLOPS, false, cell,
 	    sizeof cell));
-	md_cell(b, figure(true, d->cand, TS_UNIT_GFLOPS, false, cell,
+	ts_md_cell(b, figure(true, d->cand, TS_UNIT_GFLOPS, false, cell,
 	    sizeof cell));
 	snprintf(cell, sizeof cell, "%+.1f%%", d->pct);
-	md_cell(b, cell);
+	ts_md_cell(b, cell);
 	if (d->judged) {
 		interval_cell(cell, sizeof cell, true, d->pct, d->low,
 		    d->high);
-		md_cell(b, cell);
+		ts_md_cell(b, cell);
 		runs_cell(n, sizeof n, d->nbase, d->ncand);
 		snprintf(cell, sizeof cell, "(p=%.3f %s)", d->p, n);
-		md_cell(b, cell);
+		ts_md_cell(b, cell);
 	} else {
-		md_cell(b, "");
-		md_cell(b, sets ? "not judged: one run a side has a score" :
+		ts_md_cell(b, "");
+		ts_md_cell(b, sets ? "not judged: one run a side has a score" :
 		    "not judged: one run a side gives a score no interval");
 	}
 	ts_buf_putc(b, '\n');
@@ -445,9 +426,9 @@ ts_render_comparison_markdown(struct ts_buf *b,
 	int p;
 
 	ts_buf_puts(b, "**baseline:** ");
-	md_text(b, base_label);
+	ts_md_text(b, base_label);
 	ts_buf_puts(b, " \\\n**candidate:** ");
-	md_text(b, cand_label);
+	ts_md_text(b, cand_label);
 	ts_buf_puts(b, "\n\n");
 	/* The warnings and the test, as text in a block. */
 	ts_buf_init(&t);

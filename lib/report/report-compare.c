@@ -416,6 +416,40 @@ pair_interval(struct ts_compare_row *row)
 	row->high = row->change + row->threshold;
 }
 
+/* One half of a score: the single-core one, or the multi-core one. */
+struct half {
+	bool				 has;
+	double				 v;
+	const struct ts_component	*c;
+	size_t				 n;
+};
+
+static struct half
+half_of(const struct ts_score *s, bool multi)
+{
+	if (multi)
+		return (struct half){ s->has_multi_core, s->multi_core,
+		    s->multi_components, s->nmulti_components };
+	return (struct half){ s->has_single_core, s->single_core,
+	    s->single_components, s->nsingle_components };
+}
+
+/*
+ * The delta of a half of the scores (the multi-core one when multi),
+ * marked when a kernel of either side's components differs.
+ */
+static struct ts_score_delta
+score_part(const struct ts_producers *pr, const struct ts_score *base,
+    const struct ts_score *cand, bool multi)
+{
+	struct half b = half_of(base, multi), c = half_of(cand, multi);
+	struct ts_score_delta d = score_delta(b.has, b.v, c.has, c.v);
+
+	d.kernel_differs = d.set && (components_differ(pr, b.c, b.n) ||
+	    components_differ(pr, c.c, c.n));
+	return d;
+}
+
 void
 ts_compare(const struct ts_report *base, const struct ts_report *cand,
     struct ts_comparison *out)
@@ -446,23 +480,9 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 			    kernel_differs(pr, row->id);
 		}
 	}
-	out->single_core = score_delta(base->score.has_single_core,
-	    base->score.single_core, cand->score.has_single_core,
-	    cand->score.single_core);
-	out->single_core.kernel_differs = out->single_core.set &&
-	    (components_differ(pr, base->score.single_components,
-	    base->score.nsingle_components) ||
-	    components_differ(pr, cand->score.single_components,
-	    cand->score.nsingle_components));
+	out->single_core = score_part(pr, &base->score, &cand->score, false);
 	compare_kinds(out, base, cand);
-	out->multi_core = score_delta(base->score.has_multi_core,
-	    base->score.multi_core, cand->score.has_multi_core,
-	    cand->score.multi_core);
-	out->multi_core.kernel_differs = out->multi_core.set &&
-	    (components_differ(pr, base->score.multi_components,
-	    base->score.nmulti_components) ||
-	    components_differ(pr, cand->score.multi_components,
-	    cand->score.nmulti_components));
+	out->multi_core = score_part(pr, &base->score, &cand->score, true);
 	/* Scores over different workloads mean nothing side by side. */
 	out->scores_differ = scores_differ(base, cand);
 	if (out->scores_differ != NULL) {

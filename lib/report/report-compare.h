@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "report/report-machine.h"
 #include "doc/doc-model.h"
 
 /* The two passes a comparison looks at, in output order. */
@@ -246,12 +247,7 @@ int	 ts_compare_exec_verdict(struct ts_compare_row *,
  */
 void	 ts_compare_allow_host(struct ts_compare_row *, double together_pct);
 
-/*
- * The first difference between the two documents' machines (CPU model,
- * target, thread count) as one line, or NULL (malloc'd).
- */
-char	*ts_compare_machine_mismatch(const struct ts_report *,
-	    const struct ts_report *);
+/* ts_compare_machine_mismatch: report/report-machine.h. */
 
 /* The speed_differ line of two documents, or NULL (malloc'd). */
 char	*ts_compare_speed_differ(const struct ts_report *base,

@@ -18,6 +18,7 @@
 #include "doc/doc-write.h"
 #include "num/num-format.h"
 #include "report/report-export.h"
+#include "rows.h"
 #include "util.h"
 
 const char *const ts_export_columns[] = {
@@ -73,97 +74,23 @@ ts_export_host(const struct ts_report *r)
 	return ts_export_machine(r);
 }
 
-/* One cell: text (NULL: missing), a number (NaN: missing) or a count. */
-struct cell {
-	const char	*text;
-	double		 num;
-	uint64_t	 count;
-	enum { TEXT, NUM, COUNT } kind;
-};
-
-static struct cell
-txt(const char *s)
-{
-	return (struct cell){ s, 0, 0, TEXT };
-}
-
-static struct cell
-num(double v)
-{
-	return (struct cell){ NULL, v, 0, NUM };
-}
-
-static struct cell
-count(uint64_t n)
-{
-	return (struct cell){ NULL, 0, n, COUNT };
-}
-
-static struct cell
-none(void)
-{
-	return (struct cell){ NULL, NAN, 0, NUM };
-}
-
-/* A CSV field: quoted when it holds a comma, quote, CR or LF. */
+/* A number cell: its shortest exact form, or missing when not finite. */
 static void
-csv_text(struct ts_buf *b, const char *s)
-{
-	const char *p;
-
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		ts_buf_puts(b, s);
-		return;
-	}
-	ts_buf_putc(b, '"');
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '"')
-			ts_buf_putc(b, '"');
-		ts_buf_putc(b, *p);
-	}
-	ts_buf_putc(b, '"');
-}
-
-/* A number in its shortest exact form ("null" from ts_fmt_double: none). */
-static void
-put_num(struct ts_buf *b, double v, const char *missing)
+num(struct ts_rows *t, double v)
 {
 	char s[TS_FMT_DOUBLE_MAX];
 
-	if (!isfinite(v)) {
-		ts_buf_puts(b, missing);
-		return;
-	}
-	ts_fmt_double(v, s);
-	ts_buf_puts(b, s);
+	ts_rows_raw(t, ts_fmt_cell(v, s));
 }
 
+/* A count cell. */
 static void
-row_out(struct ts_buf *b, const struct cell *c, bool json)
+count(struct ts_rows *t, uint64_t n)
 {
-	size_t i;
+	char s[24];
 
-	if (json)
-		ts_buf_putc(b, '{');
-	for (i = 0; ts_export_columns[i] != NULL; i++) {
-		if (i > 0)
-			ts_buf_putc(b, ',');
-		if (json) {
-			ts_buf_json_string(b, ts_export_columns[i]);
-			ts_buf_putc(b, ':');
-		}
-		if (c[i].kind == COUNT)
-			ts_buf_printf(b, "%ju", (uintmax_t)c[i].count);
-		else if (c[i].kind == NUM)
-			put_num(b, c[i].num, json ? "null" : "");
-		else if (c[i].text == NULL)
-			ts_buf_puts(b, json ? "null" : "");
-		else if (json)
-			ts_buf_json_string(b, c[i].text);
-		else
-			csv_text(b, c[i].text);
-	}
-	ts_buf_puts(b, json ? "}\n" : "\r\n");
+	snprintf(s, sizeof s, "%ju", (uintmax_t)n);
+	ts_rows_raw(t, s);
 }
 
 /* What every row of a document shares: its run id, host and time. */
@@ -175,45 +102,42 @@ struct run {
 
 /* The row of workload w's pass p (NULL: the workload has none). */
 static void
-row(struct ts_buf *b, const struct run *run, const struct ts_workload *w,
-    const char *pass, const struct ts_pass *p, bool json)
+row(struct ts_rows *t, const struct run *run, const struct ts_workload *w,
+    const char *pass, const struct ts_pass *p)
 {
-	struct cell c[21];
-	size_t n = 0;
+	int i;
 
-	c[n++] = txt(run->id);
-	c[n++] = txt(run->host);
-	c[n++] = txt(run->time);
-	c[n++] = txt(w->id);
-	c[n++] = txt(w->name);
-	c[n++] = txt(ts_unit_name(w->unit));
-	c[n++] = txt(pass);
+	ts_rows_text(t, run->id);
+	ts_rows_text(t, run->host);
+	ts_rows_text(t, run->time);
+	ts_rows_text(t, w->id);
+	ts_rows_text(t, w->name);
+	ts_rows_text(t, ts_unit_name(w->unit));
+	ts_rows_text(t, pass);
 	if (p != NULL) {
-		c[n++] = count(p->threads);
-		c[n++] = num(p->value);
-		c[n++] = num(p->stats.median);
-		c[n++] = num(p->stats.mean);
-		c[n++] = num(p->stats.stddev);
-		c[n++] = num(p->stats.cv);
-		c[n++] = num(p->stats.ci95);
-		c[n++] = num(p->stats.min);
-		c[n++] = num(p->stats.max);
-		c[n++] = count(p->stats.n);
-		c[n++] = count(p->stats.outliers);
-		c[n++] = txt(ts_stability_name(p->stats.stability));
-	} else {
-		while (n < 18)
-			c[n++] = none();
-		c[n++] = txt(NULL);
-	}
-	c[n++] = p != NULL && p == w->multi && w->scaling != NULL ?
-	    num(w->scaling->speedup) : none();
-	c[n++] = txt(w->error);
-	row_out(b, c, json);
+		count(t, p->threads);
+		num(t, p->value);
+		num(t, p->stats.median);
+		num(t, p->stats.mean);
+		num(t, p->stats.stddev);
+		num(t, p->stats.cv);
+		num(t, p->stats.ci95);
+		num(t, p->stats.min);
+		num(t, p->stats.max);
+		count(t, p->stats.n);
+		count(t, p->stats.outliers);
+		ts_rows_text(t, ts_stability_name(p->stats.stability));
+	} else
+		for (i = 0; i < 12; i++)
+			ts_rows_raw(t, NULL);
+	num(t, p != NULL && p == w->multi && w->scaling != NULL ?
+	    w->scaling->speedup : NAN);
+	ts_rows_text(t, w->error);
+	ts_rows_end(t);
 }
 
 static void
-render(struct ts_buf *b, const struct ts_report *r, bool json)
+render(struct ts_rows *t, const struct ts_report *r)
 {
 	struct run run;
 	size_t i;
@@ -221,15 +145,16 @@ render(struct ts_buf *b, const struct ts_report *r, bool json)
 	ts_export_run_id(r, run.id);
 	run.host = ts_export_host(r);
 	run.time = r->generated_at;
+	ts_rows_header(t);
 	for (i = 0; i < r->nworkloads; i++) {
 		const struct ts_workload *w = &r->workloads[i];
 
 		if (w->single != NULL)
-			row(b, &run, w, "single_thread", w->single, json);
+			row(t, &run, w, "single_thread", w->single);
 		if (w->multi != NULL)
-			row(b, &run, w, "multi_thread", w->multi, json);
+			row(t, &run, w, "multi_thread", w->multi);
 		if (w->single == NULL && w->multi == NULL)
-			row(b, &run, w, NULL, NULL, json);
+			row(t, &run, w, NULL, NULL);
 	}
 	free(run.host);
 }
@@ -237,19 +162,15 @@ render(struct ts_buf *b, const struct ts_report *r, bool json)
 void
 ts_render_csv(struct ts_buf *b, const struct ts_report *r)
 {
-	size_t i;
+	struct ts_rows t = TS_ROWS(b, ts_export_columns, TS_ROWS_CSV, "\r\n");
 
-	for (i = 0; ts_export_columns[i] != NULL; i++) {
-		if (i > 0)
-			ts_buf_putc(b, ',');
-		ts_buf_puts(b, ts_export_columns[i]);
-	}
-	ts_buf_puts(b, "\r\n");
-	render(b, r, false);
+	render(&t, r);
 }
 
 void
 ts_render_jsonl(struct ts_buf *b, const struct ts_report *r)
 {
-	render(b, r, true);
+	struct ts_rows t = TS_ROWS(b, ts_export_columns, TS_ROWS_JSONL, NULL);
+
+	render(&t, r);
 }

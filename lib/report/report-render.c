@@ -61,6 +61,11 @@ ts_si(double v, char *buf)
 		strcpy(buf, TS_DASH);
 		return buf;
 	}
+	/* Past a million T, an exponent: 1e308 is not 309 digits of T. */
+	if (a >= 1e18) {
+		snprintf(buf, TS_SI_MAX, "%.2e", v);
+		return buf;
+	}
 	if (a >= 1e12) {
 		scaled = v / 1e12;
 		suffix = "T";
@@ -678,18 +683,32 @@ cell(const struct ts_report *r, const struct ts_workload *w,
 	return ts_si(v, buf);
 }
 
+/*
+ * The kinds' summary lines (item before each), when there are two kinds
+ * or more, their names in names; how many when a table of the figures on
+ * each follows, else 0.
+ */
+static size_t
+kinds_where(struct ts_buf *b, const struct ts_report *r, const char **names,
+    const char *item)
+{
+	size_t n = ts_kinds_names(r, names, TS_KINDS_MAX);
+
+	if (n < 2)
+		return 0;
+	ts_buf_putc(b, '\n');
+	where(b, r, names, n, item);
+	return ts_kinds_has_per_kind(r) ? n : 0;
+}
+
 static void
 render_kinds(struct ts_buf *b, const struct ts_report *r)
 {
 	const char *names[TS_KINDS_MAX];
 	char buf[TS_SI_MAX];
-	size_t n = ts_kinds_names(r, names, TS_KINDS_MAX), i, k, width;
+	size_t n, i, k, width;
 
-	if (n < 2)
-		return;
-	ts_buf_putc(b, '\n');
-	where(b, r, names, n, "");
-	if (!ts_kinds_has_per_kind(r))
+	if ((n = kinds_where(b, r, names, "")) == 0)
 		return;
 	ts_buf_putc(b, '\n');
 	ts_buf_pad(b, "1 thread per kind", 20);
@@ -716,13 +735,9 @@ render_kinds_markdown(struct ts_buf *b, const struct ts_report *r)
 {
 	const char *names[TS_KINDS_MAX];
 	char buf[TS_SI_MAX];
-	size_t n = ts_kinds_names(r, names, TS_KINDS_MAX), i, k;
+	size_t n, i, k;
 
-	if (n < 2)
-		return;
-	ts_buf_putc(b, '\n');
-	where(b, r, names, n, "- ");
-	if (!ts_kinds_has_per_kind(r))
+	if ((n = kinds_where(b, r, names, "- ")) == 0)
 		return;
 	ts_buf_puts(b, "\n| Workload | Unit |");
 	for (k = 0; k < n; k++)

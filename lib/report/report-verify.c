@@ -447,21 +447,14 @@ coverage(const struct ts_report *r, struct ts_verdict *v)
 		    "not covered by the signature");
 }
 
-void
-ts_verify_report(const struct ts_report *r, bool require_signature,
-    struct ts_verdict *v)
+/* The problems that make the document incoherent, as the original's. */
+static void
+coherence(const struct ts_report *r, struct ts_verdict *v)
 {
 	struct nums t = { NULL, 0 };
 	const struct ts_workload *w;
-	struct ts_score sc;
-	struct ts_buf noisy, failed;
-	const struct ts_exec_design *design;
-	struct ts_producer who;
-	struct split sp;
 	size_t i;
-	int rc;
 
-	memset(v, 0, sizeof *v);
 	if (r->schema_version > TS_SCHEMA_VERSION)
 		add(&v->problems, &v->nproblems, "schema version %u is newer "
 		    "than this build understands (%d)", r->schema_version,
@@ -485,6 +478,15 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 			add(&v->problems, &v->nproblems, "%s: no passes and no "
 			    "error explaining why", w->id);
 	}
+	nums_free(&t);
+}
+
+/* The signatures: the original's (over value) and the whole document's. */
+static void
+signatures(const struct ts_report *r, bool require_signature,
+    struct ts_verdict *v)
+{
+	int rc;
 
 	if (r->signature != NULL)
 		(void)ts_key_fingerprint_b64(r->signature->public_key,
@@ -514,6 +516,15 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 			    "(extensions) were modified after signing");
 		break;
 	}
+}
+
+/* The original's notes: debug build, older schema, noisy, failed. */
+static void
+notes(const struct ts_report *r, struct ts_verdict *v)
+{
+	const struct ts_workload *w;
+	struct ts_buf noisy, failed;
+	size_t i;
 
 	if (r->system.build_profile.debug_assertions)
 		add(&v->notes, &v->nnotes, "produced by a build with debug "
@@ -544,8 +555,18 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 		    failed.data);
 	ts_buf_free(&noisy);
 	ts_buf_free(&failed);
+}
 
-	/* Beyond the original: recompute, and name what is unsigned. */
+/* Beyond the original: the statistics and the scores recomputed. */
+static void
+recompute(const struct ts_report *r, struct ts_verdict *v)
+{
+	const struct ts_exec_design *design;
+	struct ts_producer who;
+	struct ts_score sc;
+	struct split sp;
+	size_t i;
+
 	design = ts_exec_ext_get(&r->ext);
 	if (design == NULL && ts_ext_get(&r->ext, &ts_ext_key_executions) !=
 	    NULL)
@@ -575,11 +596,20 @@ ts_verify_report(const struct ts_report *r, bool require_signature,
 	    r->score.nmulti_components, sc.has_multi_core, sc.multi_core,
 	    sc.multi_components, sc.nmulti_components, v);
 	ts_score_free(&sc);
-	coverage(r, v);
+}
 
+void
+ts_verify_report(const struct ts_report *r, bool require_signature,
+    struct ts_verdict *v)
+{
+	memset(v, 0, sizeof *v);
+	coherence(r, v);
+	signatures(r, require_signature, v);
+	notes(r, v);
+	recompute(r, v);
+	coverage(r, v);
 	v->pass = v->nproblems == 0 && (v->sig == TS_SIG_VERIFIED ||
 	    v->sig == TS_SIG_ABSENT) && v->whole != TS_SIG_INVALID;
-	nums_free(&t);
 }
 
 void

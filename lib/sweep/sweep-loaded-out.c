@@ -32,18 +32,15 @@ size_text(uint64_t bytes, char *out, size_t len)
 	ts_size_format((double)bytes, TS_SIZE_WHOLE, out, len);
 }
 
-void
-ts_loaded_table(struct ts_buf *b, const struct ts_loaded_report *r)
+/* The curves' part of the table: the setting, the idle point, the mixes. */
+static void
+curves_table(struct ts_buf *b, const struct ts_loaded_report *r,
+    const char *sz, const char *pg)
 {
-	char sz[32], pg[32], ld[32];
+	char ld[32];
 	char warn[2 * TS_MIX_COUNT][TS_LOADED_WARNING_MAX];
 	size_t i, k, nw;
-	unsigned a, m;
 
-	size_text(r->chase_bytes, sz, sizeof sz);
-	size_text(r->chase_page_bytes, pg, sizeof pg);
-	if (!(r->idle.seconds > 0))
-		goto numa;	/* --numa alone */
 	ts_buf_printf(b, "Latency under load: chase of %s (pages of %s) "
 	    "on core %u", sz, pg, r->latency_core);
 	if (r->load_threads > 0) {
@@ -61,71 +58,78 @@ ts_loaded_table(struct ts_buf *b, const struct ts_loaded_report *r)
 		    "in turn\n", r->readings);
 	if (r->note[0] != '\0')
 		ts_buf_printf(b, "%s\n", r->note);
-	if (r->ncurves > 0) {
-		ts_buf_printf(b, "\n%-6s %10s %12s %12s %12s\n", "mix",
-		    "delay", "bandwidth", "random", "page-local");
-		for (k = 0; k < r->ncurves; k++) {
-			const struct ts_loaded_curve *c = &r->curve[k];
+	if (r->ncurves == 0)
+		return;
+	ts_buf_printf(b, "\n%-6s %10s %12s %12s %12s\n", "mix", "delay",
+	    "bandwidth", "random", "page-local");
+	for (k = 0; k < r->ncurves; k++) {
+		const struct ts_loaded_curve *c = &r->curve[k];
 
-			for (i = c->n; i-- > 0;) {
-				const struct ts_loaded_point *p =
-				    &c->points[i];
+		for (i = c->n; i-- > 0;) {
+			const struct ts_loaded_point *p = &c->points[i];
 
-				ts_buf_printf(b, "%-6s %10" PRIu64
-				    " %7.2f GB/s %9.1f ns %9.1f ns\n",
-				    ts_mix_name(c->mix), p->delay,
-				    p->bandwidth / GB, p->random_ns,
-				    p->local_ns);
-			}
-			ts_buf_printf(b, "%-6s peak %.2f GB/s: page-local "
-			    "latency %.2fx idle there\n", ts_mix_name(c->mix),
-			    ts_loaded_peak(c) / GB, c->n > 0 &&
-			    r->idle.local_ns > 0 ? c->points[0].local_ns /
-			    r->idle.local_ns : 0);
+			ts_buf_printf(b, "%-6s %10" PRIu64 " %7.2f GB/s %9.1f "
+			    "ns %9.1f ns\n", ts_mix_name(c->mix), p->delay,
+			    p->bandwidth / GB, p->random_ns, p->local_ns);
 		}
-		nw = ts_loaded_warnings(r, warn, sizeof warn / sizeof warn[0]);
-		for (i = 0; i < nw; i++)
-			ts_buf_printf(b, "warning: %s\n", warn[i]);
+		ts_buf_printf(b, "%-6s peak %.2f GB/s: page-local latency "
+		    "%.2fx idle there\n", ts_mix_name(c->mix),
+		    ts_loaded_peak(c) / GB, c->n > 0 && r->idle.local_ns > 0 ?
+		    c->points[0].local_ns / r->idle.local_ns : 0);
 	}
-numa:
-	if (r->nnodes > 0) {
-		if (!(r->idle.seconds > 0) && r->binding[0] != '\0')
-			ts_buf_printf(b, "Binding: %s\n", r->binding);
-		ts_buf_printf(b, "%sNUMA: %u node%s%s, chase of %s\n",
-		    r->idle.seconds > 0 ? "\n" : "", r->nnodes,
-		    r->nnodes == 1 ? "" : "s", r->nnodes == 1 ?
-		    " (one node: nothing to compare across)" : "", sz);
-		for (m = 0; m < 2; m++) {
-			ts_buf_printf(b, "%s, cores' node (rows) to memory's "
-			    "node (columns):\n", m == 0 ?
-			    "Page-local latency in ns" : "Read bandwidth in "
-			    "GB/s");
-			ts_buf_printf(b, "%8s", "");
-			for (a = 0; a < r->nnodes; a++)
-				ts_buf_printf(b, " %9s%-3u", "node ",
-				    r->node_os[a]);
-			ts_buf_puts(b, "\n");
-			for (a = 0; a < r->nnodes; a++) {
-				unsigned c;
+	nw = ts_loaded_warnings(r, warn, sizeof warn / sizeof warn[0]);
+	for (i = 0; i < nw; i++)
+		ts_buf_printf(b, "warning: %s\n", warn[i]);
+}
 
-				ts_buf_printf(b, "node %-3u", r->node_os[a]);
-				for (c = 0; c < r->nnodes; c++) {
-					double v = m == 0 ?
-					    r->numa_latency_ns[a * r->nnodes +
-					    c] : r->numa_bandwidth[a *
-					    r->nnodes + c] / GB;
+/* The NUMA matrices: latency (m 0) or bandwidth (m 1), node by node. */
+static void
+numa_matrix(struct ts_buf *b, const struct ts_loaded_report *r, unsigned m)
+{
+	const double *x = m == 0 ? r->numa_latency_ns : r->numa_bandwidth;
+	unsigned a, c;
+	double v;
 
-					if (isnan(v))
-						ts_buf_printf(b, " %12s",
-						    "-");
-					else
-						ts_buf_printf(b, " %12.*f",
-						    m == 0 ? 1 : 2, v);
-				}
-				ts_buf_puts(b, "\n");
-			}
+	ts_buf_printf(b, "%s, cores' node (rows) to memory's node "
+	    "(columns):\n", m == 0 ? "Page-local latency in ns" :
+	    "Read bandwidth in GB/s");
+	ts_buf_printf(b, "%8s", "");
+	for (a = 0; a < r->nnodes; a++)
+		ts_buf_printf(b, " %9s%-3u", "node ", r->node_os[a]);
+	ts_buf_puts(b, "\n");
+	for (a = 0; a < r->nnodes; a++) {
+		ts_buf_printf(b, "node %-3u", r->node_os[a]);
+		for (c = 0; c < r->nnodes; c++) {
+			v = x[a * r->nnodes + c] / (m == 0 ? 1 : GB);
+			if (isnan(v))
+				ts_buf_printf(b, " %12s", "-");
+			else
+				ts_buf_printf(b, " %12.*f", m == 0 ? 1 : 2, v);
 		}
+		ts_buf_puts(b, "\n");
 	}
+}
+
+void
+ts_loaded_table(struct ts_buf *b, const struct ts_loaded_report *r)
+{
+	char sz[32], pg[32];
+
+	size_text(r->chase_bytes, sz, sizeof sz);
+	size_text(r->chase_page_bytes, pg, sizeof pg);
+	/* No idle point: --numa alone. */
+	if (r->idle.seconds > 0)
+		curves_table(b, r, sz, pg);
+	if (r->nnodes == 0)
+		return;
+	if (!(r->idle.seconds > 0) && r->binding[0] != '\0')
+		ts_buf_printf(b, "Binding: %s\n", r->binding);
+	ts_buf_printf(b, "%sNUMA: %u node%s%s, chase of %s\n",
+	    r->idle.seconds > 0 ? "\n" : "", r->nnodes,
+	    r->nnodes == 1 ? "" : "s", r->nnodes == 1 ?
+	    " (one node: nothing to compare across)" : "", sz);
+	numa_matrix(b, r, 0);
+	numa_matrix(b, r, 1);
 }
 
 /* A JSON number, or null for a value not measured. */
@@ -313,6 +317,22 @@ tick_text(struct ts_buf *b, double v, double step)
 	ts_buf_printf(b, "%.*f", d, v);
 }
 
+/*
+ * A grid line from (x1, y1) to (x2, y2) and its tick's label v at
+ * (tx, ty), anchored there.
+ */
+static void
+grid_line(struct ts_buf *b, double x1, double y1, double x2, double y2,
+    double tx, double ty, const char *anchor, double v, double step)
+{
+	ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+	    "y2=\"%.1f\" stroke=\"" GRID_COLOUR "\"/>\n<text x=\"%.1f\" "
+	    "y=\"%.1f\" font-size=\"12\" text-anchor=\"%s\">", x1, y1, x2, y2,
+	    tx, ty, anchor);
+	tick_text(b, v, step);
+	ts_buf_puts(b, "</text>\n");
+}
+
 static void
 axes(struct ts_buf *b, const struct frame *f)
 {
@@ -323,22 +343,14 @@ axes(struct ts_buf *b, const struct frame *f)
 	n = (int)floor(f->xmax / f->xstep + 0.5);
 	for (i = 0; i <= n; i++) {
 		v = f->xstep * i;
-		ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\" stroke=\"" GRID_COLOUR "\"/>\n<text x=\"%.1f\" "
-		    "y=\"%.1f\" font-size=\"12\" text-anchor=\"middle\">",
-		    fx(f, v), TOP, fx(f, v), BOTTOM, fx(f, v), BOTTOM + 18);
-		tick_text(b, v, f->xstep);
-		ts_buf_puts(b, "</text>\n");
+		grid_line(b, fx(f, v), TOP, fx(f, v), BOTTOM, fx(f, v),
+		    BOTTOM + 18, "middle", v, f->xstep);
 	}
 	n = (int)floor(f->ymax / f->ystep + 0.5);
 	for (i = 0; i <= n; i++) {
 		v = f->ystep * i;
-		ts_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\" stroke=\"" GRID_COLOUR "\"/>\n<text x=\"%.1f\" "
-		    "y=\"%.1f\" font-size=\"12\" text-anchor=\"end\">", LEFT,
-		    fy(f, v), RIGHT, fy(f, v), LEFT - 8, fy(f, v) + 4);
-		tick_text(b, v, f->ystep);
-		ts_buf_puts(b, "</text>\n");
+		grid_line(b, LEFT, fy(f, v), RIGHT, fy(f, v), LEFT - 8,
+		    fy(f, v) + 4, "end", v, f->ystep);
 	}
 	ts_buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	    "height=\"%.1f\" fill=\"none\" stroke=\"#333\"/>\n", LEFT, TOP,

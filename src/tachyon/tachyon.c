@@ -6,7 +6,6 @@
  */
 #include <config.h>
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -16,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli-opt.h"
 #include "cli.h"
 #include "exitcodes.h"
 #include "mem/mem-probe-cache.h"
@@ -38,230 +38,175 @@
 #define WRAP_SECONDS	2.0		/* each reading's default length with --wrap */
 #define MAX_TAGS	64
 
-enum {
-	OPT_SEED = 256,
-	OPT_JSON,
-	OPT_MIN_SCORE,
-	OPT_WATCH,
-	OPT_INTERVAL,
-	OPT_COUNT,
-	OPT_NO_CACHE_CHECK,
-	OPT_TAG,
-	OPT_WRAP,
-	OPT_RECORD,
-	OPT_FORMAT,
-	OPT_TEXTFILE
-};
-
-static const struct option longopts[] = {
-	{ "seconds",		required_argument,	NULL, 's' },
-	{ "working-set-mb",	required_argument,	NULL, 'w' },
-	{ "threads",		required_argument,	NULL, 't' },
-	{ "seed",		required_argument,	NULL, OPT_SEED },
-	{ "json",		no_argument,		NULL, OPT_JSON },
-	{ "min-score",		required_argument,	NULL, OPT_MIN_SCORE },
-	{ "watch",		no_argument,		NULL, OPT_WATCH },
-	{ "interval",		required_argument,	NULL, OPT_INTERVAL },
-	{ "count",		required_argument,	NULL, OPT_COUNT },
-	{ "no-cache-check",	no_argument,		NULL, OPT_NO_CACHE_CHECK },
-	{ "tag",		required_argument,	NULL, OPT_TAG },
-	{ "wrap",		no_argument,		NULL, OPT_WRAP },
-	{ "record",		required_argument,	NULL, OPT_RECORD },
-	{ "format",		required_argument,	NULL, OPT_FORMAT },
-	{ "textfile",		required_argument,	NULL, OPT_TEXTFILE },
-	TS_CLI_STD_OPTIONS
-};
-
 /* Set by SIGINT/SIGTERM in watch mode, which also interrupt the probe. */
 static atomic_int stop_flag;
 
 /* The --tag fields, in the order given. */
 static struct ts_tag tags[MAX_TAGS];
 
-/* The --help text; each %s is the program's name. */
-static const char help[] =
-"usage: %s [-s seconds] [-w MiB|auto] [-t threads] [--seed N] [--json]\n"
-"       [--format human|json|prometheus] [--textfile DIR]\n"
-"       [--min-score X] [--watch] [--interval seconds] [--count N]\n"
-"       [--no-cache-check] [--tag KEY=VALUE]...\n"
-"       %s [options] --wrap [--record FILE] [--] COMMAND [ARG]...\n"
-"Measure how fast this host's memory system is right now.\n"
-"  -s, --seconds F           wall-clock budget, 0 < F <= 86400 (10; 1 with\n"
-"                            --watch)\n"
-"  -w, --working-set-mb N    chain size per thread in MiB, 0.0625..16384, or\n"
-"                            auto (64)\n"
-"  -t, --threads N           concurrent chains, 1..4 per usable CPU (all\n"
-"                            usable CPUs)\n"
-"      --seed N              chain permutation seed (1)\n"
-"      --json                one flat JSON line instead of the summary\n"
-"      --format F            human (the summary), json (as --json) or\n"
-"                            prometheus (the text exposition format)\n"
-"      --textfile DIR        also write DIR/tachyon.prom, whole, after every\n"
-"                            reading (node_exporter's textfile collector)\n"
-"      --min-score X         exit 3 if the score is below X\n"
-"      --watch               a JSON line per reading until SIGINT/SIGTERM\n"
-"      --interval F          start a reading every F seconds (implies --watch)\n"
-"      --count N             stop after N readings (implies --watch)\n"
-"      --no-cache-check      skip the check that the working set clears cache\n"
-"      --tag KEY=VALUE       add a field to JSON records, a label to the\n"
-"                            Prometheus series (repeatable)\n"
-"      --wrap                a reading, COMMAND, a reading, and one JSON\n"
-"                            record with the command's times (readings of\n"
-"                            2 s unless --seconds); exit with its status\n"
-"      --record FILE         with --wrap: write the record to FILE, not stdout\n"
-"  -V, --version             print the version and exit\n"
-"  -h, --help                print this help and exit\n";
+/* --format's values. */
+enum { FORMAT_HUMAN, FORMAT_JSON, FORMAT_PROMETHEUS };
+static const char *const formats[] = { "human", "json", "prometheus",
+    NULL };
 
-/* Report a bad option value and exit with the usage status. */
-static void __attribute__((noreturn))
-bad_value(const char *opt, const char *range, const char *arg)
+/* The probe tool's settings, and what only the command line needs. */
+struct args {
+	struct ts_probe_tool_opts tool;
+	int		 format;
+	bool		 wrap;
+	const char	*textfile;
+};
+
+/* -w: auto, or MiB in [MIN_WS_MB, MAX_WS_MB] that this machine can map. */
+static void
+ws_option(void *fields, const char *arg, const struct ts_opt *opt)
 {
-	ts_error("%s must be %s, not '%s'", opt, range, arg);
-	exit(TS_EXIT_USAGE);
+	struct ts_probe_tool_opts *o = &((struct args *)fields)->tool;
+	char err[512];
+	double mb;
+
+	if (strcmp(arg, "auto") == 0) {
+		o->ws_auto = true;
+		return;
+	}
+	if (ts_parse_double(arg, MIN_WS_MB, MAX_WS_MB, &mb) == -1)
+		ts_opt_bad(opt, arg, NULL);
+	o->ws_auto = false;
+	o->ws_bytes = (uint64_t)(mb * (double)TS_MIB) / 64 * 64;
+	if (ts_size_mappable(o->ws_bytes, "--working-set-mb", err,
+	    sizeof err) != 0)
+		ts_usage_fail("%s", err);
+}
+
+/* --tag KEY=VALUE, at most MAX_TAGS of them. */
+static void
+tag_option(void *fields, const char *arg, const struct ts_opt *opt)
+{
+	struct ts_probe_tool_opts *o = &((struct args *)fields)->tool;
+	char err[512];
+
+	(void)opt;
+	if (o->ntags == MAX_TAGS)
+		ts_usage_error("at most %d --tag options", MAX_TAGS);
+	if (ts_tag_parse(arg, "tachyon", tags, o->ntags, &tags[o->ntags], err,
+	    sizeof err) == -1)
+		ts_usage_error("%s", err);
+	o->ntags++;
+}
+
+#define F(m)	TS_FIELD(struct args, m)
+#define T(m)	TS_FIELD(struct args, tool.m)
+static const struct ts_opt opts[] = {
+	TS_OPT_DOUBLE_ABOVE('s', "seconds", T(seconds), 0, MAX_SECONDS, "F",
+	    "wall-clock budget, 0 < F <= 86400 (10; 1 with\n"
+	    "--watch)"),
+	TS_OPT_CALL('w', "working-set-mb", ws_option, "N",
+	    "chain size per thread in MiB, 0.0625..16384, or\n"
+	    "auto (64)",
+	    .bad = "%s must be auto or a size in MiB in [0.0625, 16384], not "
+	    "'%s'"),
+	TS_OPT_UINT('t', "threads", T(threads), 1, MAX_THREADS, "N",
+	    "concurrent chains, 1..4 per usable CPU (all\n"
+	    "usable CPUs)",
+	    .bad = "%s must be an integer in [1, 1024] and at most 4 per "
+	    "usable CPU, not '%s'"),
+	TS_OPT_SEED(T(seed), "chain permutation seed (%D)"),
+	TS_OPT_JSON("one flat JSON line instead of the summary"),
+	TS_OPT_CHOICE(0, "format", F(format), formats, "F",
+	    "human (the summary), json (as --json) or\n"
+	    "prometheus (the text exposition format)"),
+	TS_OPT_STRING(0, "textfile", F(textfile), "DIR",
+	    "also write DIR/tachyon.prom, whole, after every\n"
+	    "reading (node_exporter's textfile collector)"),
+	TS_OPT_DOUBLE_ABOVE(0, "min-score", T(min_score), 0, 1e12, "X",
+	    "exit 3 if the score is below X"),
+	TS_OPT_FLAG(0, "watch", T(watch),
+	    "a JSON line per reading until SIGINT/SIGTERM"),
+	TS_OPT_DOUBLE_ABOVE(0, "interval", T(interval), 0, MAX_SECONDS, "F",
+	    "start a reading every F seconds (implies --watch)"),
+	TS_OPT_UINT(0, "count", T(count), 1, MAX_COUNT, "N",
+	    "stop after N readings (implies --watch)"),
+	TS_OPT_UNSET(0, "no-cache-check", T(cache_check),
+	    "skip the check that the working set clears cache"),
+	TS_OPT_CALL(0, "tag", tag_option, "KEY=VALUE",
+	    "add a field to JSON records, a label to the\n"
+	    "Prometheus series (repeatable)"),
+	TS_OPT_FLAG(0, "wrap", F(wrap),
+	    "a reading, COMMAND, a reading, and one JSON\n"
+	    "record with the command's times (readings of\n"
+	    "2 s unless --seconds); exit with its status"),
+	TS_OPT_STRING(0, "record", T(record_path), "FILE",
+	    "with --wrap: write the record to FILE, not stdout"),
+	TS_OPT_VERSION,
+	TS_OPT_HELP,
+	TS_OPT_END
+};
+
+static const struct ts_cli_prog prog = {
+	.usage = "usage: %s [-s seconds] [-w MiB|auto] [-t threads] [--seed N] "
+	    "[--json]\n"
+	    "       [--format human|json|prometheus] [--textfile DIR]\n"
+	    "       [--min-score X] [--watch] [--interval seconds] [--count N]\n"
+	    "       [--no-cache-check] [--tag KEY=VALUE]...\n"
+	    "       %s [options] --wrap [--record FILE] [--] COMMAND [ARG]...\n"
+	    "Measure how fast this host's memory system is right now.\n",
+	.opts = opts,
+	.col = 28,
+	/* Stop at COMMAND, so that its options stay its own. */
+	.in_order = true
+};
+
+/* The checks of --wrap and what it takes; usage errors exit 2. */
+static void
+wrap_args(struct args *a, int argc, char **argv, int first)
+{
+	struct ts_probe_tool_opts *o = &a->tool;
+	char err[512];
+
+	if (!a->wrap) {
+		if (first < argc)
+			ts_usage_error("unexpected argument '%s'", argv[first]);
+		if (o->record_path != NULL)
+			ts_usage_error("--record needs --wrap");
+		return;
+	}
+	if (first == argc)
+		ts_usage_error("--wrap needs a command to run");
+	o->wrap_argv = argv + first;
+	if (o->watch || o->min_score > 0)
+		ts_usage_error("--wrap cannot be combined with --watch, "
+		    "--interval, --count or --min-score");
+	if (!ts_cli_given("seconds"))
+		o->seconds = WRAP_SECONDS;
+	if (o->record_path != NULL && ts_check_writable(o->record_path,
+	    err, sizeof err) == -1)
+		ts_usage_error("--record: %s", err);
 }
 
 /* Parse the command line into o; exits on any error. */
 static void
 parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 {
-	static const char *const formats[] = { "human", "json", "prometheus",
-	    NULL };
-	bool seconds_set = false, wrap = false;
-	const char *textfile = NULL;
+	struct args a = { .format = FORMAT_HUMAN };
 	char err[512];
 	size_t i;
-	double mb;
-	int c;
 
-	memset(o, 0, sizeof *o);
-	o->seconds = 10;
-	o->ws_bytes = 64 * TS_MIB;
-	o->seed = 1;
-	o->cache_check = true;
-	/* "+": stop at COMMAND, so that its options stay its own. */
-	while ((c = ts_cli_getopt(argc, argv, "+s:w:t:Vh", longopts,
-	    help)) != -1) {
-		switch (c) {
-		case 's':
-			if (ts_parse_double(optarg, 0, MAX_SECONDS,
-			    &o->seconds) == -1 || !(o->seconds > 0))
-				bad_value("--seconds", "a number of seconds in "
-				    "(0, 86400]", optarg);
-			seconds_set = true;
-			break;
-		case 'w':
-			if (strcmp(optarg, "auto") == 0) {
-				o->ws_auto = true;
-				break;
-			}
-			if (ts_parse_double(optarg, MIN_WS_MB, MAX_WS_MB,
-			    &mb) == -1)
-				bad_value("--working-set-mb", "auto or a size "
-				    "in MiB in [0.0625, 16384]", optarg);
-			o->ws_auto = false;
-			o->ws_bytes = (uint64_t)(mb * (double)TS_MIB) / 64 * 64;
-			if (ts_size_mappable(o->ws_bytes, "--working-set-mb",
-			    err, sizeof err) != 0) {
-				ts_error("%s", err);
-				exit(TS_EXIT_USAGE);
-			}
-			break;
-		case 't':
-			if (ts_parse_u64(optarg, 1, MAX_THREADS,
-			    &o->threads) == -1)
-				bad_value("--threads", "an integer in [1, "
-				    "1024] and at most 4 per usable CPU",
-				    optarg);
-			break;
-		case OPT_SEED:
-			if (ts_parse_u64(optarg, 0, UINT64_MAX, &o->seed) == -1)
-				bad_value("--seed", "an integer in [0, "
-				    "18446744073709551615]", optarg);
-			break;
-		case OPT_JSON:
-			o->json = true;
-			break;
-		case OPT_MIN_SCORE:
-			if (ts_parse_double(optarg, 0, 1e12, &o->min_score)
-			    == -1 || !(o->min_score > 0))
-				bad_value("--min-score", "a score in (0, 1e12] "
-				    "M accesses/s", optarg);
-			break;
-		case OPT_WATCH:
-			o->watch = true;
-			break;
-		case OPT_INTERVAL:
-			if (ts_parse_double(optarg, 0, MAX_SECONDS,
-			    &o->interval) == -1 || !(o->interval > 0))
-				bad_value("--interval", "a number of seconds "
-				    "in (0, 86400]", optarg);
-			o->watch = true;
-			break;
-		case OPT_COUNT:
-			if (ts_parse_u64(optarg, 1, MAX_COUNT, &o->count) == -1)
-				bad_value("--count", "an integer in [1, "
-				    "1000000000]", optarg);
-			o->watch = true;
-			break;
-		case OPT_NO_CACHE_CHECK:
-			o->cache_check = false;
-			break;
-		case OPT_TAG:
-			if (o->ntags == MAX_TAGS)
-				ts_usage_error("at most %d --tag options",
-				    MAX_TAGS);
-			if (ts_tag_parse(optarg, "tachyon", tags, o->ntags,
-			    &tags[o->ntags], err, sizeof err) == -1)
-				ts_usage_error("%s", err);
-			o->ntags++;
-			break;
-		case OPT_WRAP:
-			wrap = true;
-			break;
-		case OPT_RECORD:
-			o->record_path = optarg;
-			break;
-		case OPT_FORMAT:
-			switch (ts_parse_choice("--format", optarg, formats)) {
-			case 0:
-				o->json = o->prometheus = false;
-				break;
-			case 1:
-				o->json = true;
-				o->prometheus = false;
-				break;
-			default:
-				o->json = false;
-				o->prometheus = true;
-			}
-			break;
-		case OPT_TEXTFILE:
-			textfile = optarg;
-			break;
-		}
-	}
-	if (wrap) {
-		if (optind == argc)
-			ts_usage_error("--wrap needs a command to run");
-		o->wrap_argv = argv + optind;
-		if (o->watch || o->min_score > 0)
-			ts_usage_error("--wrap cannot be combined with --watch, "
-			    "--interval, --count or --min-score");
-		if (!seconds_set)
-			o->seconds = WRAP_SECONDS;
-		if (o->record_path != NULL && ts_check_writable(o->record_path,
-		    err, sizeof err) == -1)
-			ts_usage_error("--record: %s", err);
-	} else if (optind < argc)
-		ts_usage_error("unexpected argument '%s'", argv[optind]);
-	else if (o->record_path != NULL)
-		ts_usage_error("--record needs --wrap");
-	o->tags = tags;
-	if (o->prometheus || textfile != NULL)
+	a.tool.seconds = 10;
+	a.tool.ws_bytes = 64 * TS_MIB;
+	a.tool.seed = 1;
+	a.tool.cache_check = true;
+	a.tool.tags = tags;
+	i = (size_t)ts_cli_parse(&prog, argc, argv, &a, sizeof a);
+	a.tool.json = a.format == FORMAT_JSON;
+	a.tool.prometheus = a.format == FORMAT_PROMETHEUS;
+	a.tool.watch |= ts_cli_given("interval") || ts_cli_given("count");
+	wrap_args(&a, argc, argv, (int)i);
+	*o = a.tool;
+	if (o->prometheus || a.textfile != NULL)
 		for (i = 0; i < o->ntags; i++)
 			if (ts_prom_label_check(tags[i].key, err, sizeof err) == -1)
 				ts_usage_error("%s", err);
-	if (wrap && (o->prometheus || textfile != NULL))
+	if (a.wrap && (o->prometheus || a.textfile != NULL))
 		ts_usage_error("--wrap writes a JSON record; it cannot be "
 		    "combined with --format prometheus or --textfile");
 	if (o->watch && o->prometheus)
@@ -271,19 +216,19 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 	if (o->watch && o->min_score > 0)
 		ts_usage_error("--min-score cannot be combined with --watch, "
 		    "--interval or --count");
-	if (o->watch && !seconds_set)
+	if (o->watch && !ts_cli_given("seconds"))
 		o->seconds = o->interval > 0 && o->interval < WATCH_SECONDS ?
 		    o->interval : WATCH_SECONDS;
 	if (o->interval > 0 && o->interval < o->seconds)
 		ts_usage_error("--interval %g is shorter than --seconds %g",
 		    o->interval, o->seconds);
-	if (textfile != NULL) {
+	if (a.textfile != NULL) {
 		/* Exit 1, not 2: the directory is the host's state. */
-		if (ts_textfile_check(textfile, err, sizeof err) == -1) {
+		if (ts_textfile_check(a.textfile, err, sizeof err) == -1) {
 			ts_error("%s", err);
 			exit(TS_EXIT_FAILURE);
 		}
-		o->textfile_path = ts_textfile_path(textfile);
+		o->textfile_path = ts_textfile_path(a.textfile);
 		/* What writers killed by SIGKILL left there. */
 		ts_textfile_clean(o->textfile_path);
 	}

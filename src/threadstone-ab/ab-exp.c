@@ -35,6 +35,7 @@ struct run {
 	size_t			 looked;
 	double			 t0;
 	int			 pair_set;	/* duet: A's set, a pair's first */
+	bool			 told_leftovers[2];
 };
 
 /* Grow e's per-round arrays and both sides' to hold one more. */
@@ -95,7 +96,8 @@ where(bool warm, size_t i, char *buf, size_t len)
  * --cleanup): 0, or -1 with how it ended in why.
  */
 static int
-run_aux(const struct ab_opts *o, const char *cmd, char *why, size_t len)
+run_aux(const struct ab_opts *o, const char *cmd, bool to_end, char *why,
+    size_t len)
 {
 	struct ab_how how = o->how;
 	struct ab_launch l;
@@ -104,6 +106,7 @@ run_aux(const struct ab_opts *o, const char *cmd, char *why, size_t len)
 	size_t n;
 
 	how.capture = false;
+	how.to_end = to_end;
 	memset(&l, 0, sizeof l);
 	l.text = cmd;
 	if (how.shell == NULL) {
@@ -131,11 +134,27 @@ aux(struct run *r, const char *opt, const char *cmd, int s, bool warm,
 
 	if (cmd == NULL || ab_proc_interrupted() != 0)
 		return 0;
-	if (run_aux(r->o, cmd, why, sizeof why) == 0 ||
+	if (run_aux(r->o, cmd, false, why, sizeof why) == 0 ||
 	    ab_proc_interrupted() != 0)
 		return 0;
 	return fail(r->e, "%s for command %c ('%s') failed in %s: %s", opt,
 	    side_name[s], cmd, where(warm, i, at, sizeof at), why);
+}
+
+/* Say once per side that a command leaves processes behind. */
+static void
+say_leftovers(struct run *r, int s, const struct ab_ran *ran, bool warm,
+    size_t i)
+{
+	char at[64];
+
+	if (ran->leftovers == 0 || r->told_leftovers[s])
+		return;
+	r->told_leftovers[s] = true;
+	ts_warning("command %c ('%s') left %u process%s running after its run "
+	    "in %s; they are ended at the end of every run", side_name[s],
+	    r->o->command[s], ran->leftovers, ran->leftovers == 1 ? "" : "es",
+	    where(warm, i, at, sizeof at));
 }
 
 /*
@@ -148,19 +167,33 @@ check_run(struct run *r, int s, const struct ab_ran *ran, bool warm,
 {
 	const struct ab_opts *o = r->o;
 	char why[512], at[64];
+	int rc;
 
-	if (ab_proc_interrupted() != 0)
+	if (ab_proc_interrupted() != 0 || ran->refused)
 		return 1;
+	where(warm, i, at, sizeof at);
+	if (ran->stopped != 0)
+		return fail(r->e, "command %c ('%s') was stopped in %s (%s): a "
+		    "stopped command cannot be timed", side_name[s],
+		    o->command[s], at, ab_ran_how(ran, &o->how, why,
+		    sizeof why));
+	say_leftovers(r, s, ran, warm, i);
 	if ((ran->status != 0 || ran->exec_errno != 0) &&
 	    !o->ignore_failure)
 		return fail(r->e, "command %c ('%s') failed in %s: %s (use "
 		    "--ignore-failure to go on)", side_name[s],
-		    o->command[s], where(warm, i, at, sizeof at),
-		    ab_ran_how(ran, &o->how, why, sizeof why));
-	if (ts_ab_metric_value(&o->metric, &ran->s, ran->out, ran->outlen, v,
-	    why, sizeof why) == -1)
+		    o->command[s], at, ab_ran_how(ran, &o->how, why,
+		    sizeof why));
+	if (ran->overflow)
+		return fail(r->e, "command %c ('%s'), %s: its standard output "
+		    "passed %u MiB, the most a figure is read from",
+		    side_name[s], o->command[s], at, AB_OUTPUT_MAX >> 20);
+	if ((rc = ab_proc_figure(&o->metric, ran, v, why, sizeof why)) == 1)
+		return 1;
+	if (rc == -1 || ts_ab_metric_check(&o->metric, *v, why, sizeof why)
+	    == -1)
 		return fail(r->e, "command %c ('%s'), %s: %s", side_name[s],
-		    o->command[s], where(warm, i, at, sizeof at), why);
+		    o->command[s], at, why);
 	return 0;
 }
 
@@ -556,12 +589,14 @@ ab_exp_cleanup(const struct ab_opts *o)
 	for (s = 0; s < 2; s++) {
 		if (o->cleanup[s] == NULL)
 			continue;
-		if (run_aux(o, o->cleanup[s], why, sizeof why) == -1) {
+		if (run_aux(o, o->cleanup[s], true, why, sizeof why) == -1) {
 			ts_error("--cleanup for command %c ('%s') failed: %s",
 			    side_name[s], o->cleanup[s], why);
 			rc = -1;
 		}
 	}
+	/* The last command has run: the launcher ends, and all below it. */
+	ab_proc_end();
 	return rc;
 }
 

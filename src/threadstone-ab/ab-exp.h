@@ -38,6 +38,7 @@ struct ab_opts {
 	bool			 probe;
 	double			 fail_above;	/* fraction; < 0: no gate */
 	uint64_t		 seed;
+	bool			 quiet;		/* --quiet */
 	bool			 progress;	/* the progress line on stderr */
 	cpu_set_t		 cpus[2];	/* duet's two sets */
 	const char		*export_json, *export_csv, *export_markdown;
@@ -98,7 +99,8 @@ void	 ab_exp_free(struct ab_exp *e);
 
 /*
  * Run the --cleanup commands (each even after a failure or an
- * interruption); 0, or -1 after one line on stderr for each that failed.
+ * interruption, to its end), then end the launcher (ab_proc_end): 0, or
+ * -1 after one line on stderr for each that failed.
  */
 int	 ab_exp_cleanup(const struct ab_opts *o);
 

@@ -10,6 +10,7 @@
 
 #include "ab-export.h"
 #include "num/num-format.h"
+#include "rows.h"
 #include "stats/stats-basic.h"
 
 /* A JSON number in serde_json's layout (null when not finite). */
@@ -236,66 +237,52 @@ ab_export_json(struct ts_buf *b, const struct ab_opts *o,
 	ts_buf_puts(b, "\n}\n");
 }
 
-/* A CSV field: quoted when it holds a comma, quote, CR or LF. */
+/* A CSV number cell, empty when not finite. */
 static void
-csv_text(struct ts_buf *b, const char *s)
+csv_num(struct ts_rows *t, double v)
 {
-	const char *p;
+	char s[TS_FMT_DOUBLE_MAX];
 
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		ts_buf_puts(b, s);
-		return;
-	}
-	ts_buf_putc(b, '"');
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '"')
-			ts_buf_putc(b, '"');
-		ts_buf_putc(b, *p);
-	}
-	ts_buf_putc(b, '"');
-}
-
-/* ,number (empty when not finite) */
-static void
-csv_num(struct ts_buf *b, double v)
-{
-	ts_buf_putc(b, ',');
-	if (isfinite(v))
-		jnum(b, v);
+	ts_rows_raw(t, ts_fmt_cell(v, s));
 }
 
 void
 ab_export_csv(struct ts_buf *b, const struct ab_opts *o,
     const struct ab_exp *e)
 {
+	static const char *const cols[] = { "command", "mean", "stddev",
+	    "median", "user", "system", "min", "max", "metric",
+	    "metric_median", "relative", "relative_low", "relative_high",
+	    NULL };
+	struct ts_rows t = TS_ROWS(b, cols, TS_ROWS_CSV, "\n");
 	struct summary w;
 	int s;
 
-	ts_buf_puts(b, "command,mean,stddev,median,user,system,min,max,"
-	    "metric,metric_median,relative,relative_low,relative_high\n");
+	ts_rows_header(&t);
 	for (s = 0; s < 2; s++) {
 		const struct ab_side *d = &e->side[s];
 
 		w = summarise(d->wall, d->n);
-		csv_text(b, o->name[s]);
-		csv_num(b, w.mean);
-		csv_num(b, w.sd);
-		csv_num(b, w.median);
-		csv_num(b, mean_of(d->user, d->n));
-		csv_num(b, mean_of(d->sys, d->n));
-		csv_num(b, w.min);
-		csv_num(b, w.max);
-		ts_buf_putc(b, ',');
-		csv_text(b, o->metric.name);
-		csv_num(b, d->n > 0 ? ts_median(d->value, d->n) : NAN);
-		if (s == 0)
-			ts_buf_puts(b, ",1,,");
-		else {
-			csv_num(b, e->est.ratio);
-			csv_num(b, e->est.low);
-			csv_num(b, e->est.high);
+		ts_rows_text(&t, o->name[s]);
+		csv_num(&t, w.mean);
+		csv_num(&t, w.sd);
+		csv_num(&t, w.median);
+		csv_num(&t, mean_of(d->user, d->n));
+		csv_num(&t, mean_of(d->sys, d->n));
+		csv_num(&t, w.min);
+		csv_num(&t, w.max);
+		ts_rows_text(&t, o->metric.name);
+		csv_num(&t, d->n > 0 ? ts_median(d->value, d->n) : NAN);
+		if (s == 0) {
+			ts_rows_raw(&t, "1");
+			ts_rows_raw(&t, NULL);
+			ts_rows_raw(&t, NULL);
+		} else {
+			csv_num(&t, e->est.ratio);
+			csv_num(&t, e->est.low);
+			csv_num(&t, e->est.high);
 		}
-		ts_buf_puts(b, "\n");
+		ts_rows_end(&t);
 	}
 }
 
@@ -315,17 +302,16 @@ table_unit(double v, const char **name)
 	return 1e6;
 }
 
-/* A markdown cell's command: in backquotes, pipes escaped. */
+/* A markdown cell's command: in backquotes, its controls made visible. */
 static void
 md_command(struct ts_buf *b, const char *s)
 {
-	ts_buf_puts(b, "`");
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
-			ts_buf_putc(b, '\\');
-		ts_buf_putc(b, *s == '`' || *s == '\n' ? ' ' : *s);
-	}
-	ts_buf_puts(b, "`");
+	struct ts_buf v;
+
+	ts_buf_init(&v);
+	ts_buf_visible(&v, s);
+	ts_md_code(b, v.data);
+	ts_buf_free(&v);
 }
 
 void

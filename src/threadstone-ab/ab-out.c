@@ -40,9 +40,14 @@ side_lines(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e,
 	double mean, sd, lo = INFINITY, hi = -INFINITY, um, us, sm, ss;
 	size_t i, failed = 0;
 
-	ts_buf_printf(b, "%c  %s\n", s == 0 ? 'A' : 'B', o->name[s]);
-	if (o->name[s] != o->command[s])
-		ts_buf_printf(b, "   %s\n", o->command[s]);
+	ts_buf_printf(b, "%c  ", s == 0 ? 'A' : 'B');
+	ts_buf_visible(b, o->name[s]);
+	ts_buf_putc(b, '\n');
+	if (o->name[s] != o->command[s]) {
+		ts_buf_puts(b, "   ");
+		ts_buf_visible(b, o->command[s]);
+		ts_buf_putc(b, '\n');
+	}
 	if (d->n == 0) {
 		ts_buf_puts(b, "   no run measured\n");
 		return;
@@ -272,9 +277,11 @@ ab_out_gate(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e)
 {
 	bool speed = ts_ab_metric_is_time(&o->metric) && !o->higher_better;
 
-	ts_buf_printf(b, "B ('%s') is %s than A ('%s') by more than %g %%",
-	    o->name[1], speed ? "slower" : "worse", o->name[0],
-	    100 * o->fail_above);
+	ts_buf_puts(b, "B ('");
+	ts_buf_visible(b, o->name[1]);
+	ts_buf_printf(b, "') is %s than A ('", speed ? "slower" : "worse");
+	ts_buf_visible(b, o->name[0]);
+	ts_buf_printf(b, "') by more than %g %%", 100 * o->fail_above);
 	if (!speed)
 		ts_buf_printf(b, " (%s is better)", o->higher_better ?
 		    "higher" : "lower");

@@ -6,97 +6,29 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <sched.h>
+#include <poll.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "ab-proc.h"
+#include "buf.h"
 #include "util.h"
 
-/* Groups whose processes an interruption ends (leaders, or leftovers). */
-#define MAX_GROUPS	64
-/* Seconds between SIGTERM and SIGKILL to the groups. */
-#define GRACE_S		2
-
+/* The launcher and the socket to it. */
+static pid_t guard = -1;
+static int guard_fd = -1;
 static volatile sig_atomic_t interrupted;
-/* The signals caught here (the others keep their inherited disposition). */
-static sigset_t caught;
-static volatile sig_atomic_t ngroups;
-static volatile pid_t groups[MAX_GROUPS];
 
-/*
- * Duet: a thread that keeps the CPU set of the command that finished
- * first busy until the other finishes, so that no CPU comes free in the
- * middle of a round.  A task that moves to the CPU freed first (an in-VM
- * neighbour) would otherwise move by which command was faster, and share
- * the slower one's CPU set in the rounds after.
- */
-struct keeper {
-	const cpu_set_t	*cpus;
-	atomic_int	 stop;
-	pthread_t	 thread;
-	int		 on;
-};
-
-static void *
-keep_busy(void *arg)
-{
-	struct keeper *k = arg;
-
-	(void)sched_setaffinity(0, sizeof *k->cpus, k->cpus);
-	while (!atomic_load_explicit(&k->stop, memory_order_relaxed))
-		;
-	return NULL;
-}
-
-/* Start k on cpus, its signals blocked (k->on 0: it could not start). */
-static void
-keeper_start(struct keeper *k, const cpu_set_t *cpus)
-{
-	sigset_t all, old;
-
-	k->cpus = cpus;
-	atomic_init(&k->stop, 0);
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	k->on = pthread_create(&k->thread, NULL, keep_busy, k) == 0;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-}
-
-static void
-keeper_stop(struct keeper *k)
-{
-	if (!k->on)
-		return;
-	atomic_store(&k->stop, 1);
-	pthread_join(k->thread, NULL);
-	k->on = 0;
-}
-
-/* Send sig to every group on the list (safe in a handler). */
-static void
-signal_groups(int sig)
-{
-	int i;
-
-	for (i = 0; i < ngroups; i++)
-		if (groups[i] > 0)
-			(void)kill(-groups[i], sig);
-}
-
-/* SIGINT, SIGTERM, SIGHUP: end the groups, gently then not. */
+/* SIGINT, SIGTERM, SIGHUP: end the run in progress, gently then not. */
 static void
 on_stop(int sig)
 {
@@ -104,47 +36,84 @@ on_stop(int sig)
 
 	if (interrupted == 0) {
 		interrupted = sig;
-		signal_groups(SIGTERM);
-		(void)alarm(GRACE_S);
-	} else
-		signal_groups(SIGKILL);
+		if (guard > 0)
+			(void)kill(guard, SIGUSR1);
+	} else if (guard > 0)
+		(void)kill(guard, SIGUSR2);
 	errno = e;
 }
 
-/* SIGALRM: the grace is over. */
+/* The signals ignored when the program started; catch the others. */
 static void
-on_alarm(int sig)
+catch_signals(sigset_t *ign)
 {
-	int e = errno;
-
-	(void)sig;
-	if (interrupted != 0)
-		signal_groups(SIGKILL);
-	errno = e;
-}
-
-void
-ab_proc_catch_signals(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
+	    SIGUSR1, SIGUSR2, SIGCHLD };
 	struct sigaction sa, old;
 	size_t i;
 
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sigemptyset(&caught);
-	sa.sa_handler = on_stop;
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-		/* A shell starts background jobs with SIGINT ignored. */
+	sigemptyset(ign);
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
 		if (sigaction(sigs[i], NULL, &old) == 0 &&
 		    old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(sigs[i], &sa, NULL);
-		sigaddset(&caught, sigs[i]);
+			sigaddset(ign, sigs[i]);
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_stop;
+	for (i = 0; i < 3; i++)
+		/* A shell starts background jobs with SIGINT ignored. */
+		if (sigismember(ign, sigs[i]) != 1)
+			sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+int
+ab_proc_start(char *err, size_t errlen)
+{
+	sigset_t ign, all, old;
+	int sv[2];
+
+	sigemptyset(&ign);
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == -1) {
+		snprintf(err, errlen, "cannot make a socket pair: %s",
+		    strerror(errno));
+		return -1;
 	}
-	sa.sa_handler = on_alarm;
-	sigaction(SIGALRM, &sa, NULL);
-	sigaddset(&caught, SIGALRM);
+	/* Nothing buffered may be written twice. */
+	fflush(NULL);
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	catch_signals(&ign);
+	if ((guard = fork()) == -1) {
+		snprintf(err, errlen, "cannot start the process that runs the "
+		    "commands: %s", strerror(errno));
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		close(sv[0]);
+		close(sv[1]);
+		return -1;
+	}
+	if (guard == 0) {
+		close(sv[0]);
+		ab_guard_main(sv[1], &ign);
+	}
+	close(sv[1]);
+	guard_fd = sv[0];
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return 0;
+}
+
+void
+ab_proc_end(void)
+{
+	int status;
+
+	if (guard_fd >= 0)
+		close(guard_fd);
+	guard_fd = -1;
+	if (guard > 0)
+		while (waitpid(guard, &status, 0) == -1 && errno == EINTR)
+			;
+	guard = -1;
 }
 
 int
@@ -153,131 +122,75 @@ ab_proc_interrupted(void)
 	return interrupted;
 }
 
-/* Block the caught signals (so the list changes whole); old mask in *old. */
+/* Append s and its NUL to b. */
 static void
-hold(sigset_t *old)
+put_word(struct ts_buf *b, const char *s)
 {
-	sigset_t s;
-
-	sigemptyset(&s);
-	sigaddset(&s, SIGINT);
-	sigaddset(&s, SIGTERM);
-	sigaddset(&s, SIGHUP);
-	sigaddset(&s, SIGALRM);
-	sigprocmask(SIG_BLOCK, &s, old);
+	ts_buf_add(b, s, strlen(s) + 1);
 }
 
-/* Put a group on the list (when there is room). */
+/* The request for l[0..n): its header into rq, its words into b. */
 static void
-group_add(pid_t pgid)
+request(const struct ab_how *how, const struct ab_launch *l, size_t n,
+    struct ab_req *rq, struct ts_buf *b)
 {
-	sigset_t old;
-	int i;
+	size_t i, k;
 
-	hold(&old);
-	for (i = 0; i < ngroups; i++)
-		if (groups[i] == pgid)
-			break;
-	if (i == ngroups && ngroups < MAX_GROUPS) {
-		groups[ngroups] = pgid;
-		ngroups = ngroups + 1;
+	memset(rq, 0, sizeof *rq);
+	rq->n = (uint32_t)n;
+	rq->flags = (how->show_output ? AB_REQ_SHOW : 0) |
+	    (how->capture ? AB_REQ_CAPTURE : 0) |
+	    (how->to_end ? AB_REQ_TO_END : 0);
+	for (i = 0; i < n; i++) {
+		if (l[i].cpus != NULL) {
+			rq->has_cpus[i] = 1;
+			rq->cpus[i] = *l[i].cpus;
+		}
+		if (how->shell != NULL) {
+			put_word(b, how->shell);
+			put_word(b, "-c");
+			put_word(b, l[i].text);
+			rq->argc[i] = 3;
+		} else
+			for (k = 0; l[i].argv[k] != NULL; k++, rq->argc[i]++)
+				put_word(b, l[i].argv[k]);
 	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	/* Interrupted while it started: it ends with the others. */
-	if (interrupted != 0)
-		(void)kill(-pgid, SIGTERM);
+	rq->bytes = (uint32_t)b->len;
 }
 
-/* Take the groups that are gone off the list. */
-static void
-groups_prune(void)
+/* Send the request and the memfds; 0, or -1 with errno. */
+static int
+send_request(const struct ab_req *rq, const struct ts_buf *b,
+    const int *fds, size_t nfd)
 {
-	sigset_t old;
-	int i, j;
+	char cbuf[CMSG_SPACE(2 * sizeof(int))];
+	struct cmsghdr *c;
+	struct msghdr m;
+	struct iovec v;
+	ssize_t put;
 
-	hold(&old);
-	for (i = j = 0; i < ngroups; i++)
-		if (kill(-groups[i], 0) == 0 || errno == EPERM)
-			groups[j++] = groups[i];
-	ngroups = j;
-	sigprocmask(SIG_SETMASK, &old, NULL);
-}
-
-void
-ab_proc_kill_leftovers(void)
-{
-	sigset_t old;
-
-	hold(&old);
-	signal_groups(SIGKILL);
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	groups_prune();
-}
-
-/* A timeval in seconds. */
-static double
-seconds(const struct timeval *tv)
-{
-	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
-}
-
-/* Put fd on target, or _exit from the child. */
-static void
-move_fd(int fd, int target)
-{
-	if (fd != target && dup2(fd, target) == -1)
-		_exit(AB_NOEXEC);
-}
-
-/*
- * The child: own group, ended with us, pinned, its streams, then wait
- * at the gate and run.  Never returns.
- */
-static void __attribute__((noreturn))
-child(const struct ab_how *how, const struct ab_launch *l, pid_t parent,
-    int gate, int report, int out, int null)
-{
-	char *sh[4];
-	sigset_t none;
-	char c;
-	int e, sig;
-
-	(void)setpgid(0, 0);
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != parent)
-		_exit(AB_NOEXEC);
-	/* Signals were held across fork: back to the defaults, then let in. */
-	for (sig = 1; sig < NSIG; sig++)
-		if (sigismember(&caught, sig) == 1)
-			signal(sig, SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	if (l->cpus != NULL &&
-	    sched_setaffinity(0, sizeof *l->cpus, l->cpus) == -1) {
-		e = errno;
-		(void)!write(report, &e, sizeof e);
-		_exit(AB_NOEXEC);
+	memset(&m, 0, sizeof m);
+	memset(cbuf, 0, sizeof cbuf);
+	v.iov_base = (void *)rq;
+	v.iov_len = sizeof *rq;
+	m.msg_iov = &v;
+	m.msg_iovlen = 1;
+	if (nfd > 0) {
+		m.msg_control = cbuf;
+		m.msg_controllen = CMSG_SPACE(nfd * sizeof(int));
+		c = CMSG_FIRSTHDR(&m);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(nfd * sizeof(int));
+		memcpy(CMSG_DATA(c), fds, nfd * sizeof(int));
 	}
-	move_fd(null, STDIN_FILENO);
-	if (out >= 0)
-		move_fd(out, STDOUT_FILENO);
-	else if (!how->show_output)
-		move_fd(null, STDOUT_FILENO);
-	if (!how->show_output)
-		move_fd(null, STDERR_FILENO);
-	/* Both commands start when the gate closes. */
-	while (read(gate, &c, 1) == -1 && errno == EINTR)
+	while ((put = sendmsg(guard_fd, &m, MSG_NOSIGNAL)) == -1 &&
+	    errno == EINTR)
 		;
-	if (how->shell != NULL) {
-		sh[0] = (char *)how->shell;
-		sh[1] = "-c";
-		sh[2] = (char *)l->text;
-		sh[3] = NULL;
-		execvp(sh[0], sh);
-	} else
-		execvp(l->argv[0], l->argv);
-	e = errno;
-	(void)!write(report, &e, sizeof e);
-	_exit(e == ENOENT ? AB_NOTFOUND : AB_NOEXEC);
+	if (put != (ssize_t)sizeof *rq)
+		return -1;
+	/* SIGPIPE is ignored here: a launcher gone is EPIPE. */
+	return ts_write_all(guard_fd, b->data, b->len);
 }
 
 /* Read what the child's output file holds. */
@@ -302,136 +215,148 @@ slurp(int fd, struct ab_ran *r)
 	r->out[r->outlen] = '\0';
 }
 
-/* Close the fds of the n launches that are open. */
+/* How launch i went, from the answer. */
 static void
-close_all(int *fds, size_t n)
+ran_of(const struct ab_rep *rep, size_t i, struct ab_ran *r)
 {
-	size_t i;
+	const struct ab_rep_one *o = &rep->r[i];
 
-	for (i = 0; i < n; i++)
-		if (fds[i] >= 0) {
-			close(fds[i]);
-			fds[i] = -1;
-		}
+	r->s.wall_s = o->wall_s;
+	r->s.user_s = o->user_s;
+	r->s.sys_s = o->sys_s;
+	r->s.maxrss_kib = o->maxrss_kib;
+	if (WIFSIGNALED(o->wstatus)) {
+		r->signal = WTERMSIG(o->wstatus);
+		r->status = 128 + r->signal;
+	} else
+		r->status = WEXITSTATUS(o->wstatus);
+	r->exec_errno = o->exec_errno;
+	r->stopped = o->stop_signal;
+	r->overflow = o->overflow != 0;
+	r->refused = rep->refused != 0;
+	r->leftovers = rep->leftovers;
 }
 
 int
 ab_proc_run(const struct ab_how *how, const struct ab_launch *l, size_t n,
     struct ab_ran *ran, char *err, size_t errlen)
 {
-	int gate[2], rep[2][2] = { { -1, -1 }, { -1, -1 } }, out[2] = { -1, -1 };
-	int null, status, e, k;
-	struct keeper keeper;
-	pid_t pid[2] = { 0, 0 }, parent = getpid(), got;
-	double start, end;
-	struct rusage ru;
-	sigset_t mask;
-	size_t i, left;
-	ssize_t r;
+	int fds[2] = { -1, -1 }, rc = -1;
+	struct ab_req rq;
+	struct ab_rep rep;
+	struct ts_buf b;
+	size_t i;
 
 	memset(ran, 0, n * sizeof *ran);
-	memset(&keeper, 0, sizeof keeper);
-	if ((null = open("/dev/null", O_RDWR | O_CLOEXEC)) == -1) {
-		snprintf(err, errlen, "cannot open /dev/null: %s",
-		    strerror(errno));
-		return -1;
+	ts_buf_init(&b);
+	request(how, l, n, &rq, &b);
+	for (i = 0; how->capture && i < n; i++)
+		if ((fds[i] = memfd_create("threadstone-ab", MFD_CLOEXEC))
+		    == -1) {
+			snprintf(err, errlen, "cannot keep a command's output: "
+			    "%s", strerror(errno));
+			goto out;
+		}
+	if (guard_fd < 0 || send_request(&rq, &b, fds, how->capture ? n : 0)
+	    == -1 || ts_read_all(guard_fd, &rep, sizeof rep) == -1) {
+		snprintf(err, errlen, "the process that runs the commands has "
+		    "ended");
+		goto out;
 	}
-	if (pipe2(gate, O_CLOEXEC) == -1) {
-		snprintf(err, errlen, "cannot make a pipe: %s", strerror(errno));
-		close(null);
-		return -1;
+	if (rep.error != 0) {
+		snprintf(err, errlen, "%s", rep.msg);
+		goto out;
 	}
 	for (i = 0; i < n; i++) {
-		if (pipe2(rep[i], O_CLOEXEC) == -1)
-			goto sys;
-		if (how->capture && (out[i] = memfd_create("threadstone-ab",
-		    MFD_CLOEXEC)) == -1)
-			goto sys;
+		ran_of(&rep, i, &ran[i]);
+		if (fds[i] >= 0)
+			slurp(fds[i], &ran[i]);
 	}
-	/* Nothing buffered may be written twice. */
-	fflush(NULL);
-	for (i = 0; i < n; i++) {
-		hold(&mask);
-		if ((pid[i] = fork()) == -1) {
-			e = errno;
-			sigprocmask(SIG_SETMASK, &mask, NULL);
-			errno = e;
-			goto sys;
-		}
-		if (pid[i] == 0) {
-			close(gate[1]);
-			close(rep[i][0]);
-			child(how, &l[i], parent, gate[0], rep[i][1], out[i],
-			    null);
-		}
-		(void)setpgid(pid[i], pid[i]);
-		sigprocmask(SIG_SETMASK, &mask, NULL);
-		group_add(pid[i]);
-		close(rep[i][1]);
-		rep[i][1] = -1;
-	}
-	close(gate[0]);
-	start = ts_now();
-	close(gate[1]);
-	for (left = n; left > 0;) {
-		got = wait4(-1, &status, 0, &ru);
-		end = ts_now();
-		if (got == -1) {
-			if (errno == EINTR)
-				continue;
-			break;	/* ECHILD: nothing left to wait for */
-		}
-		for (i = 0; i < n && pid[i] != got; i++)
-			;
-		if (i == n)
+	rc = 0;
+out:
+	for (i = 0; i < 2; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	ts_buf_free(&b);
+	return rc;
+}
+
+/* What the child that reads a figure sends back. */
+struct figure {
+	int	 rc;
+	double	 v;
+	char	 err[512];
+};
+
+/* Wait for the figure's child: 0 read, -1 timed out or failed, 1 stop. */
+static int
+figure_wait(int fd, struct figure *f)
+{
+	double deadline = ts_now() + AB_FIGURE_LIMIT_S, left;
+	struct pollfd p;
+	size_t got = 0;
+	ssize_t r;
+
+	p.fd = fd;
+	p.events = POLLIN;
+	while (got < sizeof *f) {
+		if (interrupted != 0)
+			return 1;
+		if ((left = deadline - ts_now()) <= 0)
+			return -1;
+		if (poll(&p, 1, (int)(left * 1000) + 1) <= 0)
 			continue;
-		left--;
-		if (left == 1 && n == 2 && l[i].cpus != NULL)
-			keeper_start(&keeper, l[i].cpus);
-		ran[i].s.wall_s = end - start;
-		ran[i].s.user_s = seconds(&ru.ru_utime);
-		ran[i].s.sys_s = seconds(&ru.ru_stime);
-		ran[i].s.maxrss_kib = (double)ru.ru_maxrss;
-		if (WIFSIGNALED(status)) {
-			ran[i].signal = WTERMSIG(status);
-			ran[i].status = 128 + ran[i].signal;
-		} else
-			ran[i].status = WEXITSTATUS(status);
+		r = read(fd, (char *)f + got, sizeof *f - got);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		got += (size_t)r;
 	}
-	keeper_stop(&keeper);
-	for (i = 0; i < n; i++) {
-		do
-			r = read(rep[i][0], &e, sizeof e);
-		while (r == -1 && errno == EINTR);
-		ran[i].exec_errno = r == (ssize_t)sizeof e ? e : 0;
-		if (out[i] >= 0)
-			slurp(out[i], &ran[i]);
-	}
-	for (k = 0; k < 2; k++)
-		close_all(rep[k], 2);
-	close_all(out, 2);
-	close(null);
-	groups_prune();
 	return 0;
-sys:
-	e = errno;
-	snprintf(err, errlen, "cannot start a command: %s", strerror(e));
-	/* The children started so far die before the gate opens. */
-	for (i = 0; i < n; i++)
-		if (pid[i] > 0) {
-			(void)kill(pid[i], SIGKILL);
-			while (waitpid(pid[i], &status, 0) == -1 &&
-			    errno == EINTR)
-				;
-		}
-	close(gate[1]);
-	close(gate[0]);
-	for (k = 0; k < 2; k++)
-		close_all(rep[k], 2);
-	close_all(out, 2);
-	close(null);
-	groups_prune();
-	return -1;
+}
+
+int
+ab_proc_figure(const struct ts_ab_metric *m, const struct ab_ran *ran,
+    double *v, char *err, size_t errlen)
+{
+	struct figure f;
+	int fd[2], rc, status;
+	pid_t pid;
+
+	if (m->kind != TS_AB_METRIC_REGEX)
+		return ts_ab_metric_value(m, &ran->s, ran->out, ran->outlen, v,
+		    err, errlen);
+	if (pipe2(fd, O_CLOEXEC) == -1 || (pid = fork()) == -1) {
+		snprintf(err, errlen, "%s: cannot start the process that reads "
+		    "the figure: %s", m->name, strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		memset(&f, 0, sizeof f);
+		f.rc = ts_ab_metric_value(m, &ran->s, ran->out, ran->outlen,
+		    &f.v, f.err, sizeof f.err);
+		(void)!write(fd[1], &f, sizeof f);
+		_exit(0);
+	}
+	close(fd[1]);
+	memset(&f, 0, sizeof f);
+	rc = figure_wait(fd[0], &f);
+	close(fd[0]);
+	(void)kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR)
+		;
+	if (rc == 0) {
+		*v = f.v;
+		snprintf(err, errlen, "%s", f.err);
+		return f.rc;
+	}
+	if (rc == -1)
+		snprintf(err, errlen, "%s: no match within %d s over %zu bytes "
+		    "of output: a pattern that backtracks, such as nested or "
+		    "repeated groups, takes time quadratic or worse in a line's "
+		    "length", m->name, AB_FIGURE_LIMIT_S, ran->outlen);
+	return rc;
 }
 
 void
@@ -450,6 +375,10 @@ ab_ran_how(const struct ab_ran *r, const struct ab_how *how, char *buf,
 
 	if (r->exec_errno != 0)
 		snprintf(buf, len, "cannot run it: %s", strerror(r->exec_errno));
+	else if (r->stopped > 0 && sigabbrev_np(r->stopped) != NULL)
+		snprintf(buf, len, "stopped by SIG%s", sigabbrev_np(r->stopped));
+	else if (r->stopped != 0)
+		snprintf(buf, len, "a process of it stopped");
 	else if (r->signal != 0) {
 		abbrev = sigabbrev_np(r->signal);
 		if (abbrev != NULL)

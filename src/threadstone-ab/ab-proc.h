@@ -20,20 +20,15 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "ab-guard.h"
 #include "ab/ab-metric.h"
-
-/* Exit statuses of a command that could not be run, as the shell's. */
-#define AB_NOEXEC	126
-#define AB_NOTFOUND	127
-
-/* Largest standard output kept for a figure. */
-#define AB_OUTPUT_MAX	(64u << 20)
 
 /* How commands are started (fixed for the experiment). */
 struct ab_how {
 	const char	*shell;		/* SHELL for SHELL -c; NULL: none */
 	bool		 show_output;	/* let the commands' output through */
 	bool		 capture;	/* keep standard output (a figure) */
+	bool		 to_end;	/* run even after an interruption */
 };
 
 /* One command to start: its text, or its words without a shell. */
@@ -49,15 +44,25 @@ struct ab_ran {
 	int			 status;	/* exit status, or 128 + signal */
 	int			 signal;	/* that ended it, or 0 */
 	int			 exec_errno;	/* could not be run: why */
+	int			 stopped;	/* stopped by this signal; -1:
+						   a process below it was */
+	bool			 overflow;	/* output past AB_OUTPUT_MAX */
+	bool			 refused;	/* not run: interrupted before */
+	unsigned		 leftovers;	/* processes it left running */
 	char			*out;		/* standard output (capture) */
 	size_t			 outlen;
 };
 
 /*
- * Catch SIGINT, SIGTERM and SIGHUP (those not ignored when the program
- * started, so that a background job's stays ignored) and SIGALRM.
+ * Start the launcher and catch SIGINT, SIGTERM and SIGHUP (those not
+ * ignored when the program started, so that a background job's stays
+ * ignored); ignore SIGPIPE (a closed standard output is a write error,
+ * said when the program ends).  Return 0, or -1 with one line in err.
  */
-void	 ab_proc_catch_signals(void);
+int	 ab_proc_start(char *err, size_t errlen);
+
+/* End the launcher (everything below it ends) and wait for it. */
+void	 ab_proc_end(void);
 
 /* The signal that interrupted the experiment, or 0. */
 int	 ab_proc_interrupted(void);
@@ -73,12 +78,19 @@ int	 ab_proc_run(const struct ab_how *, const struct ab_launch *l,
 
 void	 ab_ran_free(struct ab_ran *);
 
+/* Seconds a regex: figure may take to be read. */
+#define AB_FIGURE_LIMIT_S	10
+
 /*
- * End what is left of every group a command started (its background
- * processes): SIGKILL to each group still there.  For the end of an
- * interrupted experiment.
+ * The figure of a run (ts_ab_metric_value), a regex:'s read in a child
+ * process: POSIX regexec backtracks, quadratic or worse in a line's
+ * length on some patterns, and cannot be interrupted; the child is
+ * ended after AB_FIGURE_LIMIT_S seconds or at once when the experiment
+ * is interrupted.  Return 0, -1 with one line in err, or 1 when
+ * interrupted.
  */
-void	 ab_proc_kill_leftovers(void);
+int	 ab_proc_figure(const struct ts_ab_metric *m, const struct ab_ran *,
+	    double *v, char *err, size_t errlen);
 
 /* "exit status 3", "killed by SIGSEGV", "not found" ...: how it ended. */
 const char *ab_ran_how(const struct ab_ran *, const struct ab_how *,

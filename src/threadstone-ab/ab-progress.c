@@ -13,6 +13,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "eta.h"
+#include "status.h"
 
 void
 ab_progress_init(struct ab_progress *p, FILE *fp, bool on)
@@ -26,16 +27,7 @@ ab_progress_init(struct ab_progress *p, FILE *fp, bool on)
 void
 ab_progress_erase(struct ab_progress *p)
 {
-	size_t i;
-
-	if (p->shown == 0)
-		return;
-	fputc('\r', p->fp);
-	for (i = 0; i < p->shown; i++)
-		fputc(' ', p->fp);
-	fputc('\r', p->fp);
-	p->shown = 0;
-	fflush(p->fp);
+	ts_status_erase(p->fp, &p->shown);
 }
 
 void
@@ -44,9 +36,7 @@ ab_progress_draw(struct ab_progress *p, const char *what,
     const struct ts_ab_est *e, double left)
 {
 	char fa[AB_FIGURE_MAX], fb[AB_FIGURE_MAX], eta[TS_ETA_MAX];
-	struct ts_buf line, ascii;
-	const char *text;
-	size_t i, w = 0;
+	struct ts_buf line;
 
 	if (!p->on)
 		return;
@@ -64,25 +54,7 @@ ab_progress_draw(struct ab_progress *p, const char *what,
 	}
 	if (left >= 0)
 		ts_buf_printf(&line, " \xc2\xb7 %s", ts_eta_text(left, eta));
-	ts_buf_init(&ascii);
-	text = line.data;
-	if (!ts_locale_utf8()) {
-		ts_text_ascii(line.data, line.len, &ascii);
-		text = ascii.data;
-	}
-	ab_progress_erase(p);
-	if (p->columns > 1 && ts_text_width(text) >= p->columns) {
-		for (i = 0; text[i] != '\0'; i++)
-			if (((unsigned char)text[i] & 0xC0) != 0x80 &&
-			    w++ == p->columns - 1)
-				break;
-		fwrite(text, 1, i, p->fp);
-		p->shown = p->columns - 1;
-	} else {
-		fputs(text, p->fp);
-		p->shown = ts_text_width(text);
-	}
-	fflush(p->fp);
-	ts_buf_free(&ascii);
+	ts_status_show(p->fp, line.data, !ts_locale_utf8(), p->columns,
+	    &p->shown);
 	ts_buf_free(&line);
 }

@@ -8,7 +8,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,72 +15,69 @@
 #include <sys/stat.h>
 
 #include "buf.h"
+#include "cli-opt.h"
 #include "cli.h"
 #include "doc/doc-read.h"
 #include "exitcodes.h"
 #include "msg.h"
 #include "report/report-compare.h"
+#include "report/report-export.h"
+#include "report/report-format.h"
 #include "util.h"
 
-enum {
-	OPT_FAIL_ON_REGRESSION = 256,
-	OPT_JSON,
-	OPT_FORMAT
+/* What the command line sets. */
+struct compare_opts {
+	bool		 fail_on_regression;
+	int		 format;	/* an index into ts_output_cmp_names */
 };
 
-static const struct option longopts[] = {
-	{ "fail-on-regression", no_argument, NULL, OPT_FAIL_ON_REGRESSION },
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "json", no_argument, NULL, OPT_JSON },
-	TS_CLI_STD_OPTIONS
+#define F(m)	TS_FIELD(struct compare_opts, m)
+static const struct ts_opt opts[] = {
+	TS_OPT_FLAG(0, "fail-on-regression", F(fail_on_regression),
+	    "exit with status 3 when any workload is\n"
+	    "significantly slower, except workloads\n"
+	    "whose kernels differ between the two\n"
+	    "documents' producers"),
+	TS_OPT_CHOICE(0, "format", F(format), ts_output_cmp_names, "FORMAT",
+	    "text (the default), markdown, json, or\n"
+	    "original: ThreadStone 2.0.0's layout, as\n"
+	    "earlier versions printed it (one run a\n"
+	    "side only), for scripts that read it"),
+	TS_OPT_JSON("the same as --format json"),
+	TS_OPT_LAST
 };
 
-/* --format's values, in this order. */
-enum cmp_format { FMT_TEXT, FMT_ORIGINAL, FMT_MARKDOWN, FMT_JSON };
-static const char *const formats[] = {
-	"text", "original", "markdown", "json", NULL
+static const struct ts_cli_prog prog = {
+	.usage = "Usage: %s [OPTION]... BASELINE CANDIDATE\n"
+	    "  or:  %s [OPTION]... BASELINE... -- CANDIDATE...\n"
+	    "Compare ThreadStone result documents workload by workload: two\n"
+	    "runs, or two sets of runs (a directory stands for the .json\n"
+	    "documents in it).  Either file may be - for standard input.\n"
+	    "\n"
+	    "One run a side: a change counts when it exceeds both documents'\n"
+	    "95 %% intervals combined (0.5 %% at least each); when both were\n"
+	    "measured in executions, when the best executions differ by more\n"
+	    "than the range of either run's executions and twice the spread of\n"
+	    "their four best.  Sets: each run is one figure (its best\n"
+	    "execution, or its pass value when a run has no executions), and a\n"
+	    "change counts when the 95 %% interval of the shift between the sets\n"
+	    "(Mann-Whitney, as benchstat; Student's t under 4 runs a side) leaves\n"
+	    "out 0.\n"
+	    "\n"
+	    "In the text, each row is marked\n"
+	    "  ~  no significant change (its interval holds 0)\n"
+	    "  +  faster (better: a higher rate, or a lower latency)\n"
+	    "  -  slower, a regression\n"
+	    "  ?  the workload or pass is on one side only\n"
+	    "and gives the figures compared with their unit, the change, the\n"
+	    "interval that decides, the p-value for sets and n, the runs a side.\n"
+	    "\n",
+	.opts = opts,
+	.tail = "\n"
+	    "Exit status: 0 compared, 1 a file could not be read or parsed,\n"
+	    "2 usage error, 3 significant regression with --fail-on-regression.\n",
+	.col = 28
 };
-
-/* The --help text; each %s is the program's name. */
-static const char help[] =
-    "Usage: %s [OPTION]... BASELINE CANDIDATE\n"
-    "  or:  %s [OPTION]... BASELINE... -- CANDIDATE...\n"
-    "Compare ThreadStone result documents workload by workload: two\n"
-    "runs, or two sets of runs (a directory stands for the .json\n"
-    "documents in it).  Either file may be - for standard input.\n"
-    "\n"
-    "One run a side: a change counts when it exceeds both documents'\n"
-    "95 %% intervals combined (0.5 %% at least each); when both were\n"
-    "measured in executions, when the best executions differ by more\n"
-    "than the range of either run's executions and twice the spread of\n"
-    "their four best.  Sets: each run is one figure (its best\n"
-    "execution, or its pass value when a run has no executions), and a\n"
-    "change counts when the 95 %% interval of the shift between the sets\n"
-    "(Mann-Whitney, as benchstat; Student's t under 4 runs a side) leaves\n"
-    "out 0.\n"
-    "\n"
-    "In the text, each row is marked\n"
-    "  ~  no significant change (its interval holds 0)\n"
-    "  +  faster (better: a higher rate, or a lower latency)\n"
-    "  -  slower, a regression\n"
-    "  ?  the workload or pass is on one side only\n"
-    "and gives the figures compared with their unit, the change, the\n"
-    "interval that decides, the p-value for sets and n, the runs a side.\n"
-    "\n"
-    "      --fail-on-regression  exit with status 3 when any workload is\n"
-    "                            significantly slower, except workloads\n"
-    "                            whose kernels differ between the two\n"
-    "                            documents' producers\n"
-    "      --format FORMAT       text (the default), markdown, json, or\n"
-    "                            original: ThreadStone 2.0.0's layout, as\n"
-    "                            earlier versions printed it (one run a\n"
-    "                            side only), for scripts that read it\n"
-    "      --json                the same as --format json\n"
-    "  -h, --help                print this help and exit\n"
-    "  -V, --version             print the version and exit\n"
-    "\n"
-    "Exit status: 0 compared, 1 a file could not be read or parsed,\n"
-    "2 usage error, 3 significant regression with --fail-on-regression.\n";
 
 /* One side's documents: paths, and how the user named them. */
 struct side {
@@ -250,6 +246,56 @@ side_load(struct side *s)
 	return 0;
 }
 
+/*
+ * One run is one run however many files hold it (a copy, a link such
+ * as a directory's latest.json): documents of a side with a run id
+ * already in it (the SHA-256 of the canonical bytes) are dropped, and
+ * one line says so.
+ */
+static void
+side_dedupe(struct side *s, const char *which)
+{
+	char (*id)[TS_RUN_ID_LEN + 1], *first = NULL, *again = NULL;
+	char dup[TS_RUN_ID_LEN + 1] = "";
+	size_t i, j, k = 0, dropped = 0;
+
+	id = ts_xcalloc(s->n, sizeof *id);
+	for (i = 0; i < s->n; i++) {
+		ts_export_run_id(&s->docs[i], id[k]);
+		for (j = 0; j < k && strcmp(id[j], id[k]) != 0; j++)
+			;
+		if (j < k) {
+			if (dropped++ == 0) {
+				first = ts_xstrdup(s->paths[j]);
+				again = ts_xstrdup(s->paths[i]);
+				memcpy(dup, id[k], sizeof dup);
+			}
+			ts_report_free(&s->docs[i]);
+			free(s->paths[i]);
+			continue;
+		}
+		s->docs[k] = s->docs[i];
+		s->paths[k++] = s->paths[i];
+	}
+	if (dropped > 0) {
+		ts_warning("%s: %zu document%s repeat%s a run already in the "
+		    "set (%s is %s's run %s): each run counts once, %zu "
+		    "run%s", which, dropped, dropped == 1 ? "" : "s",
+		    dropped == 1 ? "s" : "", again, first, dup, k,
+		    k == 1 ? "" : "s");
+		if (strstr(s->label, " runs") != NULL) {
+			free(s->label);
+			s->label = k == 1 ? ts_xstrdup(s->paths[0]) :
+			    ts_xasprintf("%zu runs: %s ... %s", k, s->paths[0],
+			    s->paths[k - 1]);
+		}
+	}
+	s->n = k;
+	free(first);
+	free(again);
+	free(id);
+}
+
 static void
 side_free(struct side *s)
 {
@@ -261,6 +307,24 @@ side_free(struct side *s)
 		free(s->paths[i]);
 	}
 	TS_FREE_ALL(s->paths, s->docs, s->label);
+}
+
+/* Print comparison c of the two sides in format on standard output. */
+static void
+print_comparison(const struct ts_output *format,
+    const struct ts_comparison *c, const struct side *base,
+    const struct side *cand)
+{
+	struct ts_output_in in = { .cmp = c,
+	    .base_paths = (const char *const *)base->paths, .nbase = base->n,
+	    .cand_paths = (const char *const *)cand->paths, .ncand = cand->n,
+	    .base_label = base->label, .cand_label = cand->label };
+	struct ts_buf out;
+
+	ts_buf_init(&out);
+	ts_output_render(format, &out, &in, true);
+	ts_put_stdout(out.data, out.len, ts_output_is_text(format));
+	ts_buf_free(&out);
 }
 
 /*
@@ -284,47 +348,31 @@ separator(int argc, char *argv[])
 	return argc;
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * The two sides from the operands: BASELINE CANDIDATE, or BASELINE...
+ * -- CANDIDATE... (sep: where "--" stands, argc when nowhere).  Return
+ * 0, or the exit status once the error is said.
+ */
+static int
+sides(int argc, char *argv[], int first, int sep, struct side *base,
+    struct side *cand)
 {
-	bool fail_on_regression = false, regressed;
-	enum cmp_format format = FMT_TEXT;
-	struct side base = { 0 }, cand = { 0 };
-	struct ts_comparison cmp;
-	struct ts_buf out;
-	const char *const *bp, *const *cp;
-	int ch, status = TS_EXIT_FAILURE, sep, nleft, i, stdins = 0;
+	char **ops = argv + first;
+	int nops = sep - first, stdins = 0;
+	size_t i;
 
-	sep = separator(argc, argv);
-	while ((ch = ts_cli_getopt(sep, argv, "hV", longopts, help)) != -1) {
-		switch (ch) {
-		case OPT_FAIL_ON_REGRESSION:
-			fail_on_regression = true;
-			break;
-		case OPT_JSON:
-			format = FMT_JSON;
-			break;
-		case OPT_FORMAT:
-			format = ts_parse_choice("--format", optarg, formats);
-			break;
-		}
-	}
-	nleft = sep - optind;
-	if (sep < argc && nleft > 0) {
+	if (sep < argc && nops > 0) {
 		/* BASELINE... -- CANDIDATE... */
 		if (argc - sep - 1 == 0) {
 			ts_error("no CANDIDATE after -- (see --help)");
 			return TS_EXIT_USAGE;
 		}
-		if (side_build(&base, argv + optind, (size_t)nleft) == -1 ||
-		    side_build(&cand, argv + sep + 1,
+		if (side_build(base, ops, (size_t)nops) == -1 ||
+		    side_build(cand, argv + sep + 1,
 		    (size_t)(argc - sep - 1)) == -1)
-			goto out;
+			return TS_EXIT_FAILURE;
 	} else {
 		/* BASELINE CANDIDATE, "--" (if any) ending the options. */
-		char **ops = argv + optind;
-		int nops = nleft;
-
 		if (sep < argc) {
 			ops = argv + sep + 1;
 			nops = argc - sep - 1;
@@ -334,65 +382,68 @@ main(int argc, char *argv[])
 			    "or BASELINE... -- CANDIDATE... (see --help)");
 			return TS_EXIT_USAGE;
 		}
-		if (side_build(&base, ops, 1) == -1 ||
-		    side_build(&cand, ops + 1, 1) == -1)
-			goto out;
+		if (side_build(base, ops, 1) == -1 ||
+		    side_build(cand, ops + 1, 1) == -1)
+			return TS_EXIT_FAILURE;
 	}
-	for (i = 0; i < (int)base.n; i++)
-		stdins += strcmp(base.paths[i], "-") == 0;
-	for (i = 0; i < (int)cand.n; i++)
-		stdins += strcmp(cand.paths[i], "-") == 0;
+	for (i = 0; i < base->n; i++)
+		stdins += strcmp(base->paths[i], "-") == 0;
+	for (i = 0; i < cand->n; i++)
+		stdins += strcmp(cand->paths[i], "-") == 0;
 	if (stdins > 1) {
 		ts_error("standard input (-) can be one document, not %d",
 		    stdins);
-		status = TS_EXIT_USAGE;
-		goto out;
+		return TS_EXIT_USAGE;
 	}
-	if (format == FMT_ORIGINAL && (base.n > 1 || cand.n > 1)) {
-		ts_error("--format original compares one document a side: "
-		    "use text, markdown or json for sets of runs");
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct compare_opts o = { false, 0 };
+	bool regressed;
+	const struct ts_output *format;
+	struct side base = { 0 }, cand = { 0 };
+	struct ts_comparison cmp;
+	const char *const *bp, *const *cp;
+	int status, sep, first;
+
+	sep = separator(argc, argv);
+	first = ts_cli_parse(&prog, sep, argv, &o, sizeof o);
+	format = ts_output_at(TS_OUTPUT_COMPARISON, (size_t)o.format);
+	if ((status = sides(argc, argv, first, sep, &base, &cand)) != 0)
+		goto out;
+	status = TS_EXIT_FAILURE;
+	if ((format->flags & TS_OUTPUT_ONE_A_SIDE) && (base.n > 1 ||
+	    cand.n > 1)) {
+		ts_error("--format %s compares one document a side: "
+		    "use text, markdown or json for sets of runs",
+		    format->name);
 		status = TS_EXIT_USAGE;
 		goto out;
 	}
 	if (side_load(&base) == -1 || side_load(&cand) == -1)
 		goto out;
+	side_dedupe(&base, "baseline");
+	side_dedupe(&cand, "candidate");
 
 	bp = (const char *const *)base.paths;
 	cp = (const char *const *)cand.paths;
 	ts_compare_sets(base.docs, bp, base.n, cand.docs, cp, cand.n, &cmp);
-	ts_buf_init(&out);
-	switch (format) {
-	case FMT_JSON:
-		ts_comparison_json_sets(&out, &cmp, bp, base.n, cp, cand.n);
-		break;
-	case FMT_ORIGINAL:
-		ts_render_comparison(&out, &cmp, bp[0], cp[0]);
-		break;
-	case FMT_MARKDOWN:
-		ts_render_comparison_markdown(&out, &cmp, base.label,
-		    cand.label);
-		break;
-	default:
-		ts_render_comparison_text(&out, &cmp, base.label, cand.label);
-		break;
-	}
-	if (format == FMT_JSON || format == FMT_MARKDOWN)
-		fwrite(out.data, 1, out.len, stdout);
-	else
-		ts_put_text(stdout, out.data, out.len);
+	print_comparison(format, &cmp, &base, &cand);
 	regressed = ts_comparison_regressed(&cmp);
 
 	status = TS_EXIT_OK;
 	if (ts_close_stdout() != 0)
 		status = TS_EXIT_FAILURE;
-	else if (fail_on_regression) {
+	else if (o.fail_on_regression) {
 		report_producers(&cmp);
 		if (regressed) {
 			report_regressions(&cmp);
 			status = TS_EXIT_NEGATIVE;
 		}
 	}
-	ts_buf_free(&out);
 	ts_comparison_free(&cmp);
 out:
 	side_free(&cand);

@@ -23,6 +23,7 @@
 #include "history/history-series.h"
 #include "msg.h"
 #include "report/report-verify.h"
+#include "report/report-machine.h"
 #include "util.h"
 
 void
@@ -178,8 +179,9 @@ row_text(struct ts_buf *b, const char *w, const char *pass, double value,
 		return;
 	}
 	ts_buf_printf(b, "%14.6g %12.4g  [%.6g, %.6g]  %+6.1f %%  %s (%zu "
-	    "runs)\n", j->center, j->noise, j->lo, j->hi, j->pct,
-	    ts_hist_verdict_name(j->verdict), j->n);
+	    "runs)%s\n", j->center, j->noise, j->lo, j->hi, j->pct,
+	    ts_hist_verdict_name(j->verdict), j->n, j->regression ?
+	    ", the night's regression" : "");
 }
 
 /* ,"key":number, or null when it is not a finite number. */
@@ -217,6 +219,8 @@ row_json(struct ts_buf *b, const char *w, const char *pass,
 		else
 			ts_buf_printf(b, "%.6g", j->tail_df);
 		ts_buf_printf(b, ",\"tail_scale\":%.17g", j->scale);
+		ts_buf_printf(b, ",\"regression\":%s", j->regression ?
+		    "true" : "false");
 		json_number(b, "p_value", j->p);
 		json_number(b, "detectable_pct", j->detect_pct);
 		json_number(b, "beyond_run_pct", j->resid_pct);
@@ -238,8 +242,9 @@ run_text(struct ts_buf *b, const struct ts_hist_run_judgement *r)
 		return;
 	}
 	ts_buf_printf(b, "median of %zu passes  [%+.1f %%, %+.1f %%]  "
-	    "%+6.1f %%  %s (%zu runs)\n", r->passes, r->lo, r->hi, r->pct,
-	    ts_hist_verdict_name(r->verdict), r->runs);
+	    "%+6.1f %%  %s (%zu runs)%s\n", r->passes, r->lo, r->hi, r->pct,
+	    ts_hist_verdict_name(r->verdict), r->runs, r->run_regression ?
+	    ", the night's regression" : "");
 }
 
 /* The run as a whole, the "run" member (after the rows' array). */
@@ -252,7 +257,8 @@ run_json(struct ts_buf *b, const struct ts_hist_run_judgement *r)
 	if (r->verdict != TS_HIST_TOO_FEW)
 		ts_buf_printf(b, ",\"change_pct\":%.6g,\"median_pct\":%.6g,"
 		    "\"noise_pct\":%.6g,\"low_pct\":%.6g,\"high_pct\":"
-		    "%.6g", r->pct, r->center, r->noise, r->lo, r->hi);
+		    "%.6g,\"regression\":%s", r->pct, r->center, r->noise,
+		    r->lo, r->hi, r->run_regression ? "true" : "false");
 	ts_buf_putc(b, '}');
 	ts_buf_printf(b, ",\"night\":{\"regression\":%s,\"alpha\":%g,"
 	    "\"run_alpha\":%g,\"passes_alpha\":%g,\"passes\":%zu,"
@@ -351,55 +357,254 @@ not_checked(const struct hist_opts *o, const char *name, const char *host,
 	return ts_close_stdout() != 0 ? TS_EXIT_FAILURE : TS_EXIT_NOT_CHECKED;
 }
 
-int
-hist_check(const struct hist_opts *o, const char *arg)
+/*
+ * A document of another machine than the host's history (compare's
+ * test of one machine: CPU model, target, threads) is not checked: its
+ * figures would judge the machines, not a change.  The reason, or NULL.
+ */
+static char *
+other_machine(struct ts_hist *h, const char *host, const struct ts_report *r)
 {
-	struct ts_hist h;
-	struct ts_hist_filter f;
-	struct ts_hist_series *s = NULL;
-	struct ts_hist_judgement j, *js = NULL;
-	const struct ts_hist_series **ss = NULL;
-	static const char *const pn[2] = { "single", "multi" };
-	double *vals = NULL;
-	struct ts_hist_run_judgement run;
-	struct ts_cpd_params par;
-	struct ts_producer prod;
+	struct ts_report m;
+	char err[256], *diff, *why = NULL;
+
+	memset(&m, 0, sizeof m);
+	if (ts_hist_host_machine(h, host, &m, err, sizeof err) == 1 &&
+	    (diff = ts_compare_machine_mismatch(&m, r)) != NULL) {
+		why = ts_xasprintf("the document is from another machine than "
+		    "host '%s''s history (%s): its figures would measure the "
+		    "machines, not a change (--host names the host)", host,
+		    diff);
+		free(diff);
+	}
+	free(m.system.cpu_model);
+	free(m.system.target);
+	return why;
+}
+
+/* The checked document's passes, judged against their series. */
+struct check {
+	const struct ts_workload	**w;	/* a pass's workload */
+	const char			**pass;	/* and which: "single", ... */
+	struct ts_hist_judgement	 *js;
+	const struct ts_hist_series	**ss;
+	double				 *vals;
+	size_t				  n;		/* passes */
+	struct ts_hist_run_judgement	  run;
+	size_t				  njudged, nworse;
+	struct ts_buf			  worse;	/* the worse, named */
+};
+
+static const char *const pass_names[2] = { "single", "multi" };
+
+/*
+ * Read, parse and verify the document to check (arg, called name), its
+ * text's SHA-256 into sha.  Return 0, or -1 once the error is said.
+ */
+static int
+check_load(const char *arg, const char *name, struct ts_report *r,
+    char sha[65])
+{
 	struct ts_verdict v;
-	struct ts_report r;
-	struct ts_buf text, b, worse;
-	struct stat sb;
-	char err[1024], sha[65], *host, *path = NULL, *why;
-	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
-	long ns = 0;
-	size_t i, k, n, nrows = 0, nworse = 0, njudged = 0;
-	int rc;
+	struct ts_buf text;
+	char err[1024];
 
 	if (ts_read_file(ts_operand_path(arg), TS_DOC_MAX_BYTES, &text, err,
 	    sizeof err) == -1) {
 		ts_error("%s", err);
-		return TS_EXIT_FAILURE;
+		return -1;
 	}
-	memset(&r, 0, sizeof r);
-	if (ts_doc_parse(text.data, text.len, &r, err, sizeof err) != 0) {
+	memset(r, 0, sizeof *r);
+	if (ts_doc_parse(text.data, text.len, r, err, sizeof err) != 0) {
 		ts_error("%s: %s", name, err);
 		ts_buf_free(&text);
-		return TS_EXIT_FAILURE;
+		return -1;
 	}
 	ts_hist_sha256(text.data, text.len, sha);
 	ts_buf_free(&text);
-	ts_verify_report(&r, false, &v);
+	ts_verify_report(r, false, &v);
 	if (v.nproblems > 0) {
 		ts_error("%s is not coherent (%s): not checked", name,
 		    v.problems[0]);
 		ts_verdict_free(&v);
-		ts_report_free(&r);
-		return TS_EXIT_FAILURE;
+		ts_report_free(r);
+		return -1;
 	}
 	ts_verdict_free(&v);
+	return 0;
+}
+
+/*
+ * The series of host's recent results in h, the document of that SHA-256
+ * left out, into *s: their number, or -1 with err.
+ */
+static long
+check_series(struct ts_hist *h, const char *host, const char *sha,
+    struct ts_hist_series **s, char *err, size_t errlen)
+{
+	struct ts_hist_filter f;
+	long ns;
+
+	memset(&f, 0, sizeof f);
+	f.host = host;
+	f.since = f.until = -1;
+	f.exclude_sha256 = sha;
+	ns = ts_hist_recent_since(h, host, TS_HIST_CHECK_WINDOW, &f.since,
+	    err, errlen);
+	if (ns == 0)
+		ns = ts_hist_series_load(h, &f, s, err, errlen);
+	return ns;
+}
+
+/*
+ * Judge every pass of r against its series of s (ns of them) first; the
+ * run's judgement, the median change of its passes, refines them.
+ */
+static void
+check_judge(struct check *c, const struct ts_report *r,
+    const struct ts_hist_series *s, long ns, const char *producer)
+{
+	struct ts_cpd_params par;
+	size_t i, k;
+
+	ts_cpd_defaults(&par);
+	c->w = ts_xcalloc(2 * r->nworkloads + 1, sizeof *c->w);
+	c->pass = ts_xcalloc(2 * r->nworkloads + 1, sizeof *c->pass);
+	c->js = ts_xcalloc(2 * r->nworkloads + 1, sizeof *c->js);
+	c->ss = ts_xcalloc(2 * r->nworkloads + 1, sizeof *c->ss);
+	c->vals = ts_xcalloc(2 * r->nworkloads + 1, sizeof *c->vals);
+	for (i = 0; i < r->nworkloads; i++) {
+		const struct ts_workload *w = &r->workloads[i];
+		const struct ts_pass *p[2] = { w->single, w->multi };
+
+		for (k = 0; k < 2; k++) {
+			if (p[k] == NULL)
+				continue;
+			c->w[c->n] = w;
+			c->pass[c->n] = pass_names[k];
+			c->ss[c->n] = find_series(s, ns, w->id, pass_names[k]);
+			c->vals[c->n] = p[k]->value;
+			ts_hist_judge(c->ss[c->n], producer, c->vals[c->n],
+			    &par, &c->js[c->n]);
+			c->n++;
+		}
+	}
+	ts_hist_judge_run(c->ss, c->js, c->vals, c->n, &c->run);
+}
+
+/* The rows, a pass each, counting the judged and naming the worse. */
+static void
+check_rows(struct ts_buf *b, bool json, struct check *c)
+{
+	const struct ts_hist_judgement *j;
+	size_t n;
+
+	if (json)
+		ts_buf_puts(b, ",\"rows\":[");
+	else
+		ts_buf_printf(b, "%-10s %-6s %14s  %14s %12s  %s\n",
+		    "workload", "pass", "value", "median", "noise",
+		    "interval, change, verdict");
+	for (n = 0; n < c->n; n++) {
+		j = &c->js[n];
+		if (json) {
+			if (n > 0)
+				ts_buf_putc(b, ',');
+			row_json(b, c->w[n]->id, c->pass[n],
+			    ts_unit_name(c->w[n]->unit), c->vals[n], j);
+		} else
+			row_text(b, c->w[n]->id, c->pass[n], c->vals[n], j);
+		c->njudged += ts_hist_judged(j);
+		if (j->regression)
+			ts_buf_printf(&c->worse, "%s%s %s (%+.1f %%)",
+			    c->nworse++ > 0 ? ", " : "", c->w[n]->id,
+			    c->pass[n], j->pct);
+	}
+	if (c->run.run_regression)
+		ts_buf_printf(&c->worse, "%sthe whole run (%+.1f %%, the "
+		    "median of %zu passes)", c->nworse++ > 0 ? ", " : "",
+		    c->run.pct, c->run.passes);
+}
+
+/* The run's line or member, and the verdict that ends the answer. */
+static void
+check_verdict(struct ts_buf *b, bool json, const struct check *c)
+{
+	if (json) {
+		run_json(b, &c->run);
+		ts_buf_printf(b, ",\"judged\":%zu,\"verdict\":\"%s\"",
+		    c->njudged, c->nworse > 0 ? "regression" :
+		    c->njudged == 0 ? "not-checked" : "no-regression");
+		if (c->nworse == 0 && c->njudged == 0)
+			ts_buf_printf(b, ",\"reason\":\"no pass has %d runs "
+			    "since its last change\"", TS_HIST_MIN_POINTS);
+		ts_buf_printf(b, ",\"regression\":%s}\n", c->nworse > 0 ?
+		    "true" : "false");
+		return;
+	}
+	run_text(b, &c->run);
+	night_text(b, &c->run);
+	if (c->nworse > 0)
+		ts_buf_printf(b, "regression: %s\n", c->worse.data);
+	else if (c->njudged == 0)
+		ts_buf_printf(b, "not checked: no pass has %d runs since its "
+		    "last change to judge by\n", TS_HIST_MIN_POINTS);
+	else if (c->njudged < c->n)
+		ts_buf_printf(b, "no regression in the %zu of %zu passes "
+		    "judged (the others have no verdict)\n", c->njudged,
+		    c->n);
+	else
+		ts_buf_puts(b, "no regression\n");
+}
+
+/*
+ * Write the answer for r (called name, of host) judged against the ns
+ * series of s; the exit status.
+ */
+static int
+check_answer(const struct hist_opts *o, const char *name, const char *host,
+    const struct ts_report *r, const struct ts_producer *prod,
+    const struct ts_hist_series *s, long ns)
+{
+	struct check c;
+	struct ts_buf b;
+	int rc;
+
+	memset(&c, 0, sizeof c);
+	ts_buf_init(&c.worse);
+	check_judge(&c, r, s, ns, prod->description);
+	ts_buf_init(&b);
+	check_head(&b, o->json, name, host, prod->description);
+	check_rows(&b, o->json, &c);
+	check_verdict(&b, o->json, &c);
+	fwrite(b.data, 1, b.len, stdout);
+	ts_buf_free(&b);
+	rc = ts_close_stdout() != 0 ? TS_EXIT_FAILURE : c.nworse > 0 ?
+	    TS_EXIT_NEGATIVE : c.njudged == 0 ? TS_EXIT_NOT_CHECKED :
+	    TS_EXIT_OK;
+	ts_buf_free(&c.worse);
+	TS_FREE_ALL(c.w, c.pass, c.js, c.ss, c.vals);
+	return rc;
+}
+
+int
+hist_check(const struct hist_opts *o, const char *arg)
+{
+	struct ts_hist h;
+	struct ts_hist_series *s = NULL;
+	struct ts_producer prod;
+	struct ts_report r;
+	struct stat sb;
+	char err[1024], sha[65], *host, *path = NULL, *why;
+	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
+	long ns = 0;
+	int rc = TS_EXIT_FAILURE;
+
+	if (check_load(arg, name, &r, sha) == -1)
+		return TS_EXIT_FAILURE;
 	host = o->host != NULL ? ts_xstrdup(o->host) :
 	    ts_hist_machine_name(&r);
 	ts_producer_of(&r, &prod);
-	rc = TS_EXIT_FAILURE;
 	if ((path = hist_path(o)) == NULL)
 		goto out;
 	/* The first night: no database yet is nothing to judge by. */
@@ -412,119 +617,26 @@ hist_check(const struct hist_opts *o, const char *arg)
 	}
 	if (hist_open(o, false, &h) == -1)
 		goto out;
-	memset(&f, 0, sizeof f);
-	f.host = host;
-	f.since = f.until = -1;
-	f.exclude_sha256 = sha;
-	ns = ts_hist_recent_since(&h, host, TS_HIST_CHECK_WINDOW, &f.since,
-	    err, sizeof err);
-	if (ns == 0)
-		ns = ts_hist_series_load(&h, &f, &s, err, sizeof err);
-	ts_hist_close(&h);
-	if (ns < 0) {
-		ts_error("%s", err);
-		ns = 0;
-		goto out;
-	}
-	if (ns == 0) {
-		why = ts_xasprintf("no results of host '%s' in %s yet (see "
-		    "hosts; --host names the host)", host, path);
+	if ((why = other_machine(&h, host, &r)) != NULL) {
+		ts_hist_close(&h);
+		ts_warning("%s: %s", name, why);
 		rc = not_checked(o, name, host, prod.description, why);
 		free(why);
 		goto out;
 	}
-	ts_cpd_defaults(&par);
-	ts_buf_init(&b);
-	ts_buf_init(&worse);
-	check_head(&b, o->json, name, host, prod.description);
-	if (o->json)
-		ts_buf_puts(&b, ",\"rows\":[");
-	else
-		ts_buf_printf(&b, "%-10s %-6s %14s  %14s %12s  %s\n",
-		    "workload", "pass", "value", "median", "noise",
-		    "interval, change, verdict");
-	/* Every pass judged first: the run's judgement refines them. */
-	js = ts_xcalloc(2 * r.nworkloads + 1, sizeof *js);
-	ss = ts_xcalloc(2 * r.nworkloads + 1, sizeof *ss);
-	vals = ts_xcalloc(2 * r.nworkloads + 1, sizeof *vals);
-	for (i = 0; i < r.nworkloads; i++) {
-		const struct ts_workload *w = &r.workloads[i];
-		const struct ts_pass *p[2] = { w->single, w->multi };
-
-		for (k = 0; k < 2; k++) {
-			if (p[k] == NULL)
-				continue;
-			ss[nrows] = find_series(s, ns, w->id, pn[k]);
-			vals[nrows] = p[k]->value;
-			ts_hist_judge(ss[nrows], prod.description,
-			    vals[nrows], &par, &js[nrows]);
-			nrows++;
-		}
-	}
-	/* The run as a whole: the median change of its passes. */
-	ts_hist_judge_run(ss, js, vals, nrows, &run);
-	for (i = 0, n = 0; i < r.nworkloads; i++) {
-		const struct ts_workload *w = &r.workloads[i];
-		const struct ts_pass *p[2] = { w->single, w->multi };
-
-		for (k = 0; k < 2; k++) {
-			if (p[k] == NULL)
-				continue;
-			j = js[n];
-			if (o->json) {
-				if (n > 0)
-					ts_buf_putc(&b, ',');
-				row_json(&b, w->id, pn[k],
-				    ts_unit_name(w->unit), p[k]->value, &j);
-			} else
-				row_text(&b, w->id, pn[k], p[k]->value, &j);
-			n++;
-			njudged += ts_hist_judged(&j);
-			if (j.verdict == TS_HIST_WORSE) {
-				ts_buf_printf(&worse, "%s%s %s (%+.1f %%)",
-				    nworse > 0 ? ", " : "", w->id, pn[k],
-				    j.pct);
-				nworse++;
-			}
-		}
-	}
-	if (run.verdict == TS_HIST_WORSE) {
-		ts_buf_printf(&worse, "%sthe whole run (%+.1f %%, the median "
-		    "of %zu passes)", nworse > 0 ? ", " : "", run.pct,
-		    run.passes);
-		nworse++;
-	}
-	if (!o->json) {
-		run_text(&b, &run);
-		night_text(&b, &run);
-	}
-	if (o->json) {
-		run_json(&b, &run);
-		ts_buf_printf(&b, ",\"judged\":%zu,\"verdict\":\"%s\"", njudged,
-		    nworse > 0 ? "regression" : njudged == 0 ? "not-checked" :
-		    "no-regression");
-		if (nworse == 0 && njudged == 0)
-			ts_buf_printf(&b, ",\"reason\":\"no pass has %d runs "
-			    "since its last change\"", TS_HIST_MIN_POINTS);
-		ts_buf_printf(&b, ",\"regression\":%s}\n", nworse > 0 ?
-		    "true" : "false");
-	} else if (nworse > 0)
-		ts_buf_printf(&b, "regression: %s\n", worse.data);
-	else if (njudged == 0)
-		ts_buf_printf(&b, "not checked: no pass has %d runs since its "
-		    "last change to judge by\n", TS_HIST_MIN_POINTS);
-	else if (njudged < nrows)
-		ts_buf_printf(&b, "no regression in the %zu of %zu passes "
-		    "judged (the others have no verdict)\n", njudged, nrows);
-	else
-		ts_buf_puts(&b, "no regression\n");
-	fwrite(b.data, 1, b.len, stdout);
-	ts_buf_free(&b);
-	ts_buf_free(&worse);
-	rc = ts_close_stdout() != 0 ? TS_EXIT_FAILURE : nworse > 0 ?
-	    TS_EXIT_NEGATIVE : njudged == 0 ? TS_EXIT_NOT_CHECKED : TS_EXIT_OK;
+	ns = check_series(&h, host, sha, &s, err, sizeof err);
+	ts_hist_close(&h);
+	if (ns < 0) {
+		ts_error("%s", err);
+		ns = 0;
+	} else if (ns == 0) {
+		why = ts_xasprintf("no results of host '%s' in %s yet (see "
+		    "hosts; --host names the host)", host, path);
+		rc = not_checked(o, name, host, prod.description, why);
+		free(why);
+	} else
+		rc = check_answer(o, name, host, &r, &prod, s, ns);
 out:
-	TS_FREE_ALL(js, ss, vals);
 	ts_hist_series_free(s, (size_t)ns);
 	ts_producer_free(&prod);
 	ts_report_free(&r);

@@ -17,53 +17,41 @@
 #include "hist.h"
 #include "msg.h"
 #include "report/report-export.h"
+#include "rows.h"
 #include "util.h"
 
 /* The columns; all but run_id are the query's, in its order. */
 static const char *const cols[] = { "document_id", "run_id", "host",
     "generated_at",
     "unix_time", "producer", "signature", "workload", "pass", "unit",
-    "higher_is_better", "threads", "value", "ci95", "cv", "n", "stability" };
-#define NCOLS	(sizeof cols / sizeof cols[0])
+    "higher_is_better", "threads", "value", "ci95", "cv", "n", "stability",
+    NULL };
+#define NCOLS	(sizeof cols / sizeof cols[0] - 1)
 #define RUN_ID	1		/* the column computed from the body */
 #define BODY	((int)NCOLS - 1)	/* the query's last column */
 
-/* A CSV field, quoted when it needs to be (RFC 4180). */
+/* Column i as its cell: numbers exactly, text as given. */
 static void
-csv_field(struct ts_buf *b, const char *s)
+value(struct ts_rows *t, sqlite3_stmt *st, int i)
 {
-	if (strpbrk(s, ",\"\n") == NULL) {
-		ts_buf_puts(b, s);
-		return;
-	}
-	ts_buf_putc(b, '"');
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			ts_buf_putc(b, '"');
-		ts_buf_putc(b, *s);
-	}
-	ts_buf_putc(b, '"');
-}
+	char num[32];
 
-/* Column i as its value: numbers exactly, text as given. */
-static void
-value(struct ts_buf *b, sqlite3_stmt *st, int i, bool json)
-{
 	switch (sqlite3_column_type(st, i)) {
 	case SQLITE_INTEGER:
-		ts_buf_printf(b, "%lld", (long long)sqlite3_column_int64(st, i));
+		snprintf(num, sizeof num, "%lld",
+		    (long long)sqlite3_column_int64(st, i));
+		ts_rows_raw(t, num);
 		break;
 	case SQLITE_FLOAT:
-		ts_buf_printf(b, "%.17g", sqlite3_column_double(st, i));
+		snprintf(num, sizeof num, "%.17g",
+		    sqlite3_column_double(st, i));
+		ts_rows_raw(t, num);
 		break;
 	case SQLITE_NULL:
-		ts_buf_puts(b, json ? "null" : "");
+		ts_rows_raw(t, NULL);
 		break;
 	default:
-		if (json)
-			ts_buf_json_string(b, hist_text(st, i));
-		else
-			csv_field(b, hist_text(st, i));
+		ts_rows_text(t, hist_text(st, i));
 	}
 }
 
@@ -97,8 +85,9 @@ hist_export(const struct hist_opts *o)
 {
 	struct ts_hist h;
 	struct ts_buf line;
+	struct ts_rows t = TS_ROWS(&line, cols, o->format == 0 ?
+	    TS_ROWS_JSONL : TS_ROWS_CSV, "\n");
 	sqlite3_stmt *st;
-	bool json = o->format == 0;
 	char id[TS_RUN_ID_LEN + 1] = "";
 	long long last = -1;
 	size_t i;
@@ -113,30 +102,17 @@ hist_export(const struct hist_opts *o)
 	if (st == NULL)
 		return TS_EXIT_FAILURE;
 	ts_buf_init(&line);
-	if (!json) {
-		for (i = 0; i < NCOLS; i++)
-			ts_buf_printf(&line, "%s%s", i > 0 ? "," : "", cols[i]);
-		ts_buf_puts(&line, "\n");
-		fwrite(line.data, 1, line.len, stdout);
-	}
+	ts_rows_header(&t);
+	fwrite(line.data, 1, line.len, stdout);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		line.len = 0;
 		run_id(st, sqlite3_column_int64(st, 0), &last, id);
-		for (i = 0; i < NCOLS; i++) {
-			if (json)
-				ts_buf_printf(&line, "%s\"%s\":", i > 0 ? "," :
-				    "{", cols[i]);
-			else if (i > 0)
-				ts_buf_putc(&line, ',');
-			if (i == RUN_ID) {
-				if (json)
-					ts_buf_json_string(&line, id);
-				else
-					ts_buf_puts(&line, id);
-			} else
-				value(&line, st, (int)i - (i > RUN_ID), json);
-		}
-		ts_buf_puts(&line, json ? "}\n" : "\n");
+		for (i = 0; i < NCOLS; i++)
+			if (i == RUN_ID)
+				ts_rows_text(&t, id);
+			else
+				value(&t, st, (int)i - (i > RUN_ID));
+		ts_rows_end(&t);
 		fwrite(line.data, 1, line.len, stdout);
 	}
 	ts_buf_free(&line);

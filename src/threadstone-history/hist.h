@@ -23,24 +23,7 @@ struct hist_opts {
 	const char	*plot;		/* --plot FILE.svg */
 	bool		 force;		/* add --force */
 	bool		 body;		/* show --body */
-	unsigned	 used;		/* HIST_OPT_* seen on the line */
 };
-
-/* Bits of hist_opts.used, to refuse options a command does not take. */
-enum {
-	HIST_OPT_HOST = 1u << 0,
-	HIST_OPT_WORKLOAD = 1u << 1,
-	HIST_OPT_PASS = 1u << 2,
-	HIST_OPT_PRODUCER = 1u << 3,
-	HIST_OPT_TIME = 1u << 4,
-	HIST_OPT_FORMAT = 1u << 5,
-	HIST_OPT_JSON = 1u << 6,
-	HIST_OPT_PLOT = 1u << 7,
-	HIST_OPT_FORCE = 1u << 8,
-	HIST_OPT_BODY = 1u << 9
-};
-#define HIST_OPT_FILTERS	(HIST_OPT_HOST | HIST_OPT_WORKLOAD | \
-	HIST_OPT_PASS | HIST_OPT_PRODUCER | HIST_OPT_TIME)
 
 /*
  * The database's path: --db, else the default one (malloc'd); NULL after

@@ -5,11 +5,11 @@
  */
 #include <config.h>
 
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli-opt.h"
 #include "cli.h"
 #include "buf.h"
 #include "doc/doc-keys.h"
@@ -17,52 +17,49 @@
 #include "exitcodes.h"
 #include "msg.h"
 
-static const struct option longopts[] = {
-	{ "dir", required_argument, NULL, 'd' },
-	TS_CLI_STD_OPTIONS
+/* What the command line sets. */
+struct keygen_opts {
+	const char	*dir;
 };
 
-/* The --help text; each %s is the program's name. */
-static const char help[] =
-    "Usage: %s [OPTION]...\n"
-    "Create DIR/threadstone.key (Ed25519 private key, PKCS#8 DER, mode\n"
-    "0600) and DIR/threadstone.pub (the raw 32-byte public key), and\n"
-    "print the public key's fingerprint, as threadstone-verify shows it.\n"
-    "Existing files are never overwritten.\n"
-    "\n"
-    "  -d, --dir=DIR    where to create the two files (default: .;\n"
-    "                   created if missing)\n"
-    "  -h, --help       print this help and exit\n"
-    "  -V, --version    print the version and exit\n"
-    "\n"
-    "Exit status: 0 created, 1 failure (a file exists, I/O), 2 usage "
-    "error.\n";
+#define F(m)	TS_FIELD(struct keygen_opts, m)
+static const struct ts_opt opts[] = {
+	TS_OPT_STRING('d', "dir", F(dir), "DIR",
+	    "where to create the two files (default: %D;\n"
+	    "created if missing)", .min = 1, .what = "a directory name"),
+	TS_OPT_LAST
+};
+
+static const struct ts_cli_prog prog = {
+	.usage = "Usage: %s [OPTION]...\n"
+	    "Create DIR/threadstone.key (Ed25519 private key, PKCS#8 DER, mode\n"
+	    "0600) and DIR/threadstone.pub (the raw 32-byte public key), and\n"
+	    "print the public key's fingerprint, as threadstone-verify shows it.\n"
+	    "Existing files are never overwritten.\n"
+	    "\n",
+	.opts = opts,
+	.tail = "\n"
+	    "Exit status: 0 created, 1 failure (a file exists, I/O), 2 usage "
+	    "error.\n",
+	.col = 19,
+	.eq = true
+};
 
 int
 main(int argc, char *argv[])
 {
-	const char *dir = ".";
+	struct keygen_opts o = { .dir = "." };
 	char keypath[PATH_MAX], pubpath[PATH_MAX], err[PATH_MAX + 128];
 	char fp[TS_FINGERPRINT_MAX + PATH_MAX + 48];
 	struct ts_buf pub = { NULL, 0, 0 };
-	int ch;
+	int first;
 
-	while ((ch = ts_cli_getopt(argc, argv, "d:hV", longopts, help)) != -1) {
-		switch (ch) {
-		case 'd':
-			dir = optarg;
-			break;
-		}
-	}
-	if (optind != argc) {
-		ts_error("unexpected argument '%s' (see --help)", argv[optind]);
+	first = ts_cli_parse(&prog, argc, argv, &o, sizeof o);
+	if (first != argc) {
+		ts_error("unexpected argument '%s' (see --help)", argv[first]);
 		return TS_EXIT_USAGE;
 	}
-	if (dir[0] == '\0') {
-		ts_error("--dir must not be empty");
-		return TS_EXIT_USAGE;
-	}
-	if (ts_keygen(dir, keypath, pubpath, err, sizeof err) == -1) {
+	if (ts_keygen(o.dir, keypath, pubpath, err, sizeof err) == -1) {
 		ts_error("%s", err);
 		return TS_EXIT_FAILURE;
 	}

@@ -5,7 +5,6 @@
  */
 #include <config.h>
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +12,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "cli-opt.h"
 #include "cli.h"
 #include "doc/doc-read.h"
 #include "msg.h"
@@ -20,54 +20,52 @@
 #include "doc/doc-write.h"
 #include "exitcodes.h"
 #include "outfile.h"
-#include "report/report-export.h"
+#include "report/report-format.h"
 #include "report/report-render.h"
 
-enum {
-	OPT_FORMAT = 256,
-	OPT_SCHEMA
+/* What the command line sets. */
+struct report_opts {
+	int		 format;	/* an index into ts_formats */
+	bool		 schema;
+	const char	*out;
 };
 
-static const struct option longopts[] = {
-	{ "format", required_argument, NULL, OPT_FORMAT },
-	{ "schema", no_argument, NULL, OPT_SCHEMA },
-	{ "out", required_argument, NULL, 'o' },
-	TS_CLI_STD_OPTIONS
+#define F(m)	TS_FIELD(struct report_opts, m)
+static const struct ts_opt opts[] = {
+	TS_OPT_CHOICE(0, "format", F(format), ts_formats, "FORMAT",
+	    "table (the default), json, markdown, csv or\n"
+	    "jsonl (one row per workload pass, with the\n"
+	    "run's id, host and time); table-2.0 and\n"
+	    "markdown-2.0: ThreadStone 2.0.0's layouts"),
+	TS_OPT_FLAG(0, "schema", F(schema),
+	    "print the JSON Schema of result documents"),
+	TS_OPT_OUT(F(out), "PATH",
+	    "write to PATH instead of standard output"),
+	TS_OPT_LAST
 };
 
-/* The --help text; each %s is the program's name. */
-static const char help[] =
-    "Usage: %s [OPTION]... FILE\n"
-    "   or: %s --schema [--out PATH]\n"
-    "Print a ThreadStone result document (FILE, or - for standard\n"
-    "input) again, as threadstone-run would have printed it.\n"
-    "\n"
-    "      --format FORMAT  table (the default), json, markdown, csv or\n"
-    "                       jsonl (one row per workload pass, with the\n"
-    "                       run's id, host and time); table-2.0 and\n"
-    "                       markdown-2.0: ThreadStone 2.0.0's layouts\n"
-    "      --schema         print the JSON Schema of result documents\n"
-    "  -o, --out PATH       write to PATH instead of standard output\n"
-    "  -h, --help           print this help and exit\n"
-    "  -V, --version        print the version and exit\n"
-    "\n"
-    "Exit status: 0 printed, 1 FILE could not be read or parsed or the\n"
-    "output not written, 2 usage error.\n";
+static const struct ts_cli_prog prog = {
+	.usage = "Usage: %s [OPTION]... FILE\n"
+	    "   or: %s --schema [--out PATH]\n"
+	    "Print a ThreadStone result document (FILE, or - for standard\n"
+	    "input) again, as threadstone-run would have printed it.\n"
+	    "\n",
+	.opts = opts,
+	.tail = "\n"
+	    "Exit status: 0 printed, 1 FILE could not be read or parsed or the\n"
+	    "output not written, 2 usage error.\n",
+	.col = 23
+};
 
 /*
- * Send the output to stdout, or whole to path.  A file gets JSON without
- * the final newline that stdout adds (like the original's files).
+ * Send the output to stdout (text for people as ts_put_stdout puts it),
+ * or whole to path.
  */
 static int
-emit(struct ts_buf *b, bool json_text, const char *path, bool people)
+emit(struct ts_buf *b, const char *path, bool text)
 {
 	if (path == NULL) {
-		if (json_text)
-			ts_buf_putc(b, '\n');
-		if (people)
-			ts_put_text(stdout, b->data, b->len);
-		else
-			fwrite(b->data, 1, b->len, stdout);
+		ts_put_stdout(b->data, b->len, text);
 		return ts_close_stdout() == 0 ? 0 : -1;
 	}
 	return ts_cli_write_file(path, b->data, b->len, false);
@@ -76,81 +74,48 @@ emit(struct ts_buf *b, bool json_text, const char *path, bool people)
 int
 main(int argc, char *argv[])
 {
-	enum ts_format format = TS_FORMAT_TABLE;
-	bool schema = false, format_given = false;
-	const char *out_path = NULL;
+	struct report_opts o = { 0, false, NULL };
+	const struct ts_output *format;
+	struct ts_output_in in = { 0 };
+	const char *out_path;
 	struct ts_report r;
 	struct ts_buf b;
 	char err[1024];
-	int ch, rc;
+	int first, rc;
 
-	while ((ch = ts_cli_getopt(argc, argv, "o:hV", longopts, help)) != -1) {
-		switch (ch) {
-		case OPT_FORMAT:
-			format_given = true;
-			format = (enum ts_format)ts_parse_choice("--format",
-			    optarg, ts_formats);
-			break;
-		case OPT_SCHEMA:
-			schema = true;
-			break;
-		case 'o':
-			out_path = optarg;
-			break;
-		}
-	}
-
+	first = ts_cli_parse(&prog, argc, argv, &o, sizeof o);
+	format = ts_output_at(TS_OUTPUT_DOC, (size_t)o.format);
+	out_path = o.out;
 	ts_buf_init(&b);
-	if (schema) {
-		if (optind != argc || format_given) {
+	if (o.schema) {
+		if (first != argc || ts_cli_given("format")) {
 			ts_error("--schema takes no FILE and no --format");
 			ts_buf_free(&b);
 			return TS_EXIT_USAGE;
 		}
 		ts_buf_add(&b, ts_schema_text, ts_schema_len);
-		rc = emit(&b, true, out_path, false);
+		if (out_path == NULL)
+			ts_buf_putc(&b, '\n');
+		rc = emit(&b, out_path, false);
 		ts_buf_free(&b);
 		return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
 	}
-	if (argc - optind != 1) {
+	if (argc - first != 1) {
 		ts_error("expected one FILE (see --help)");
 		ts_buf_free(&b);
 		return TS_EXIT_USAGE;
 	}
 
-	if (ts_doc_load_arg(argv[optind], &r, err, sizeof err) != 0) {
+	if (ts_doc_load_arg(argv[first], &r, err, sizeof err) != 0) {
 		ts_error("%s", err);
 		ts_buf_free(&b);
 		return TS_EXIT_FAILURE;
 	}
-	switch (format) {
-	case TS_FORMAT_JSON:
-		ts_doc_pretty(&r, &b);
-		break;
-	case TS_FORMAT_MARKDOWN:
-		ts_render_markdown(&b, &r);
-		break;
-	case TS_FORMAT_MARKDOWN_ORIGINAL:
-		ts_render_markdown_original(&b, &r);
-		break;
-	case TS_FORMAT_TABLE_ORIGINAL:
-		ts_render_table_original(&b, &r, out_path == NULL &&
-		    ts_want_colour(STDOUT_FILENO));
-		break;
-	case TS_FORMAT_CSV:
-		ts_render_csv(&b, &r);
-		break;
-	case TS_FORMAT_JSONL:
-		ts_render_jsonl(&b, &r);
-		break;
-	default:
-		ts_render_table(&b, &r, out_path == NULL &&
-		    ts_want_colour(STDOUT_FILENO));
-		break;
-	}
 	/* The table on stdout is text for people: ASCII if need be. */
-	rc = emit(&b, format == TS_FORMAT_JSON, out_path,
-	    format == TS_FORMAT_TABLE || format == TS_FORMAT_TABLE_ORIGINAL);
+	in.doc = &r;
+	in.colour = out_path == NULL && ts_want_colour(STDOUT_FILENO);
+	ts_output_render(format, &b, &in, out_path == NULL);
+	rc = emit(&b, out_path, ts_output_is_text(format));
 	ts_buf_free(&b);
 	ts_report_free(&r);
 	return rc == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;

@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "eta.h"
 #include "report/report-render.h"
+#include "status.h"
 #include "suite-progress.h"
 
 void
@@ -37,49 +38,15 @@ ts_progress_display_attach(struct ts_progress_display *d,
 void
 ts_progress_display_erase(struct ts_progress_display *d)
 {
-	if (d->shown == 0)
-		return;
-	fputc('\r', d->fp);
-	for (size_t i = 0; i < d->shown; i++)
-		fputc(' ', d->fp);
-	fputc('\r', d->fp);
-	d->shown = 0;
-	fflush(d->fp);
+	ts_status_erase(d->fp, &d->shown);
 }
 
-/*
- * Put text in place of the transient line (terminals only), cut to the
- * terminal's width: a line that wraps cannot be redrawn in place.
- */
+/* Put text in place of the transient line (terminals only). */
 static void
 show(struct ts_progress_display *d, const char *utf8)
 {
-	struct ts_buf a;
-	const char *text = utf8;
-	size_t w = 0, i;
-
-	if (!d->tty)
-		return;
-	ts_buf_init(&a);
-	if (d->ascii) {
-		ts_text_ascii(utf8, strlen(utf8), &a);
-		text = a.data;
-	}
-	ts_progress_display_erase(d);
-	if (d->columns > 1 && ts_text_width(text) >= d->columns) {
-		/* Keep columns - 1 code points (the text has no escapes). */
-		for (i = 0; text[i] != '\0'; i++)
-			if (((unsigned char)text[i] & 0xC0) != 0x80 &&
-			    w++ == d->columns - 1)
-				break;
-		fwrite(text, 1, i, d->fp);
-		d->shown = d->columns - 1;
-	} else {
-		fputs(text, d->fp);
-		d->shown = ts_text_width(text);
-	}
-	fflush(d->fp);
-	ts_buf_free(&a);
+	if (d->tty)
+		ts_status_show(d->fp, utf8, d->ascii, d->columns, &d->shown);
 }
 
 /* A permanent line, in ASCII when the locale is not UTF-8. */

@@ -6,11 +6,11 @@
  */
 #include <config.h>
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli-opt.h"
 #include "cli.h"
 #include "doc/doc-read.h"
 #include "doc/doc-sign.h"
@@ -20,36 +20,39 @@
 #include "exitcodes.h"
 #include "outfile.h"
 
-enum {
-	OPT_FORCE = 256
+/* What the command line sets. */
+struct sign_opts {
+	const char	*key;
+	const char	*out;
+	bool		 force;
 };
 
-static const struct option longopts[] = {
-	{ "key", required_argument, NULL, 'k' },
-	{ "out", required_argument, NULL, 'o' },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	TS_CLI_STD_OPTIONS
+#define F(m)	TS_FIELD(struct sign_opts, m)
+static const struct ts_opt opts[] = {
+	TS_OPT_STRING('k', "key", F(key), "PATH", "the private key (required)"),
+	TS_OPT_OUT(F(out), "PATH",
+	    "write the signed document to PATH, not FILE"),
+	TS_OPT_FLAG(0, "force", F(force),
+	    "replace an invalid signature, and sign a file\n"
+	    "whose contents are not coherent"),
+	TS_OPT_LAST
 };
 
-/* The --help text; each %s is the program's name. */
-static const char help[] =
-    "Usage: %s [OPTION]... FILE --key PATH\n"
-    "Sign a ThreadStone result document with an Ed25519 private key\n"
-    "(PKCS#8 DER: threadstone-keygen's 83-byte form, the 85-byte form\n"
-    "of older ring versions, or openssl genpkey's 48-byte form).\n"
-    "The document is rewritten in canonical pretty form, in place\n"
-    "unless --out is given, and replaced whole or not at all.\n"
-    "\n"
-    "  -k, --key=PATH   the private key (required)\n"
-    "  -o, --out=PATH   write the signed document to PATH, not FILE\n"
-    "      --force      replace an invalid signature, and sign a file\n"
-    "                   whose contents are not coherent\n"
-    "  -h, --help       print this help and exit\n"
-    "  -V, --version    print the version and exit\n"
-    "\n"
-    "Exit status: 0 signed, 1 failure or refusal, 2 usage error.\n";
+static const struct ts_cli_prog prog = {
+	.usage = "Usage: %s [OPTION]... FILE --key PATH\n"
+	    "Sign a ThreadStone result document with an Ed25519 private key\n"
+	    "(PKCS#8 DER: threadstone-keygen's 83-byte form, the 85-byte form\n"
+	    "of older ring versions, or openssl genpkey's 48-byte form).\n"
+	    "The document is rewritten in canonical pretty form, in place\n"
+	    "unless --out is given, and replaced whole or not at all.\n"
+	    "\n",
+	.opts = opts,
+	.tail = "\n"
+	    "Exit status: 0 signed, 1 failure or refusal, 2 usage error.\n",
+	.col = 19,
+	.eq = true
+};
 
-/* Refuse unless --force: an invalid signature, or incoherent contents. */
 static int
 check_before_signing(const char *path, const struct ts_report *r,
     bool force)
@@ -79,49 +82,36 @@ check_before_signing(const char *path, const struct ts_report *r,
 int
 main(int argc, char *argv[])
 {
-	const char *keypath = NULL, *out = NULL, *path;
-	bool force = false;
+	struct sign_opts o = { NULL, NULL, false };
+	const char *path;
 	struct ts_report r;
 	struct ts_key key;
 	char err[1024];
-	int ch, rc;
+	int first, rc;
 
-	while ((ch = ts_cli_getopt(argc, argv, "k:o:hV", longopts,
-	    help)) != -1) {
-		switch (ch) {
-		case 'k':
-			keypath = optarg;
-			break;
-		case 'o':
-			out = optarg;
-			break;
-		case OPT_FORCE:
-			force = true;
-			break;
-		}
-	}
-	if (argc - optind != 1) {
+	first = ts_cli_parse(&prog, argc, argv, &o, sizeof o);
+	if (argc - first != 1) {
 		ts_error("expected exactly one FILE (see --help)");
 		return TS_EXIT_USAGE;
 	}
-	if (keypath == NULL) {
+	if (o.key == NULL) {
 		ts_error("the option --key PATH is required");
 		return TS_EXIT_USAGE;
 	}
-	path = argv[optind];
-	if (out == NULL)
-		out = path;
+	path = argv[first];
+	if (o.out == NULL)
+		o.out = path;
 
 	if (ts_doc_load(path, path, &r, err, sizeof err) != 0) {
 		ts_error("%s", err);
 		return TS_EXIT_FAILURE;
 	}
-	if (check_before_signing(path, &r, force) == -1) {
+	if (check_before_signing(path, &r, o.force) == -1) {
 		ts_report_free(&r);
 		return TS_EXIT_FAILURE;
 	}
-	if (ts_check_writable(out, err, sizeof err) == -1 ||
-	    ts_key_load(keypath, &key, err, sizeof err) == -1) {
+	if (ts_check_writable(o.out, err, sizeof err) == -1 ||
+	    ts_key_load(o.key, &key, err, sizeof err) == -1) {
 		ts_error("%s", err);
 		ts_report_free(&r);
 		return TS_EXIT_FAILURE;
@@ -137,12 +127,12 @@ main(int argc, char *argv[])
 		ts_report_free(&r);
 		return TS_EXIT_FAILURE;
 	}
-	if (ts_doc_write_file(&r, out, err, sizeof err) == -1) {
+	if (ts_doc_write_file(&r, o.out, err, sizeof err) == -1) {
 		ts_error("%s", err);
 		ts_report_free(&r);
 		return TS_EXIT_FAILURE;
 	}
 	ts_report_free(&r);
-	printf("signed %s\n", out);
+	printf("signed %s\n", o.out);
 	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
 }

@@ -231,19 +231,170 @@ measure_numa(struct ts_topo *topo, const struct loaded_opts *o,
 	return 0;
 }
 
+/*
+ * The curves' cores: the chase on the first, a load thread on each other
+ * (255 at most), in r and bd; why the chase is alone or unbound in r.
+ */
+static void
+curve_cores(struct ts_topo *topo, unsigned cores, struct binding *bd,
+    struct ts_loaded_report *r)
+{
+	unsigned i;
+
+	r->latency_core = 0;
+	r->load_threads = cores > 1 ? cores - 1 : 0;
+	if (r->load_threads > 255)
+		r->load_threads = 255;
+	if (r->load_threads == 0)
+		snprintf(r->note, sizeof r->note, "one usable core: the "
+		    "idle point alone (load threads need cores of "
+		    "their own)");
+	r->load_bytes = TS_LOADED_LOAD_BYTES;
+	bd->topo = topo;
+	for (i = 1; i <= r->load_threads; i++)
+		bd->cores[i] = i;
+	if (topo == NULL || ts_topo_bind_exact(topo, 0) != 0)
+		snprintf(r->binding, sizeof r->binding, "the latency "
+		    "thread could not be bound to a core; unbound "
+		    "run");
+}
+
+/* The curves' warnings: binding, the note, and the curves' own. */
+static void
+curve_warnings(const struct ts_loaded_report *r, bool quiet)
+{
+	char w[2 * TS_MIX_COUNT][TS_LOADED_WARNING_MAX];
+	size_t j, nw;
+
+	if (r->binding[0] != '\0')
+		ts_warning("%s", r->binding);
+	if (r->note[0] != '\0' && !quiet)
+		ts_warning("%s", r->note);
+	nw = ts_loaded_warnings(r, w, sizeof w / sizeof w[0]);
+	for (j = 0; j < nw; j++)
+		ts_warning("%s", w[j]);
+}
+
+/*
+ * The idle point and every mix's curve into r, on cores of topo.
+ * Return 0, or -1 once the error is said.
+ */
+static int
+sweep_curves(const struct loaded_opts *o, struct ts_topo *topo,
+    unsigned cores, struct ts_loaded_report *r)
+{
+	struct ts_loaded_cfg cfg;
+	struct ts_loaded *L;
+	struct binding bd;
+	unsigned bound = 0;
+	char err[1024];
+
+	curve_cores(topo, cores, &bd, r);
+	memset(&cfg, 0, sizeof cfg);
+	cfg.chase_bytes = r->chase_bytes;
+	cfg.load_bytes = r->load_bytes;
+	cfg.load_threads = r->load_threads;
+	cfg.window_s = r->window_s;
+	cfg.seed = UINT64_C(0x1A7E4C7A5EED);
+	cfg.huge_pages = o->huge_pages;
+	cfg.bind = bind_load;
+	cfg.bind_arg = &bd;
+	if (!o->quiet)
+		fprintf(stderr, "Measuring latency under load: %d "
+		    "mix%s x %d delays, %u reading%s a point\xe2\x80"
+		    "\xa6\n", o->nmixes, o->nmixes == 1 ? "" : "es",
+		    o->ndelays, o->readings, o->readings == 1 ? "" :
+		    "s");
+	if ((L = ts_loaded_open(&cfg, &bound, err, sizeof err)) == NULL ||
+	    measure_curves(L, o, r, err, sizeof err) != 0) {
+		progress_done();
+		ts_error("%s", err);
+		ts_loaded_close(L);
+		return -1;
+	}
+	progress_done();
+	r->chase_page_bytes = ts_loaded_chase_page(L);
+	ts_loaded_close(L);
+	if (bound < r->load_threads && r->binding[0] == '\0')
+		snprintf(r->binding, sizeof r->binding, "%u of %u load "
+		    "threads could not be bound; unbound run",
+		    r->load_threads - bound, r->load_threads);
+	r->bound = r->binding[0] == '\0';
+	curve_warnings(r, o->quiet);
+	return 0;
+}
+
+/*
+ * The NUMA matrix into r, its binding warning said; the curves' binding
+ * kept when it has none.  Return 0, or -1 once the error is said.
+ */
+static int
+sweep_numa(const struct loaded_opts *o, struct ts_topo *topo,
+    struct ts_loaded_report *r)
+{
+	char b0[sizeof r->binding], err[1024];
+
+	memcpy(b0, r->binding, sizeof b0);
+	r->binding[0] = '\0';
+	if (measure_numa(topo, o, r, err, sizeof err) != 0) {
+		progress_done();
+		ts_error("%s", err);
+		return -1;
+	}
+	progress_done();
+	if (r->binding[0] != '\0')
+		ts_warning("%s", r->binding);
+	else
+		memcpy(r->binding, b0, sizeof b0);
+	if (!o->curve) {
+		r->bound = r->binding[0] == '\0';
+		r->chase_page_bytes = 0;
+	}
+	return 0;
+}
+
+/*
+ * Print the table, or write the JSON (-o, "-" for standard output), and
+ * the picture (--plot); the exit status.
+ */
+static int
+sweep_write(const struct loaded_opts *o, const struct ts_loaded_report *r)
+{
+	struct ts_buf buf;
+	int status = TS_EXIT_OK;
+
+	ts_buf_init(&buf);
+	if (o->out != NULL) {
+		ts_loaded_json(&buf, r);
+		/* -o -: the JSON on standard output, as the sweep's. */
+		if (strcmp(o->out, "-") == 0)
+			fwrite(buf.data, 1, buf.len, stdout);
+		else if (ts_cli_write_file(o->out, buf.data, buf.len,
+		    o->quiet) != 0)
+			status = TS_EXIT_FAILURE;
+	} else {
+		ts_loaded_table(&buf, r);
+		fwrite(buf.data, 1, buf.len, stdout);
+	}
+	if (o->plot != NULL && status == TS_EXIT_OK) {
+		buf.len = 0;
+		ts_loaded_svg(&buf, r);
+		if (ts_cli_write_file(o->plot, buf.data, buf.len, o->quiet) != 0)
+			status = TS_EXIT_FAILURE;
+	}
+	ts_buf_free(&buf);
+	return status;
+}
+
 int
 sweep_loaded(struct loaded_opts *o)
 {
 	struct ts_loaded_report r;
-	struct ts_loaded_cfg cfg;
-	struct ts_loaded *L = NULL;
 	struct ts_topo *topo;
-	struct binding bd;
-	struct ts_buf buf;
-	unsigned cores, i, bound = 0;
+	unsigned cores;
 	uint64_t llc = 0, room;
 	char err[1024];
-	int status = TS_EXIT_OK;
+	int status = TS_EXIT_FAILURE;
 
 	show_progress = !o->quiet && isatty(STDERR_FILENO);
 	memset(&r, 0, sizeof r);
@@ -265,113 +416,13 @@ sweep_loaded(struct loaded_opts *o)
 		return TS_EXIT_FAILURE;
 	}
 	check_chase(r.chase_bytes, llc, o->quiet);
-
-	if (o->curve) {
-		r.latency_core = 0;
-		r.load_threads = cores > 1 ? cores - 1 : 0;
-		if (r.load_threads > 255)
-			r.load_threads = 255;
-		if (r.load_threads == 0)
-			snprintf(r.note, sizeof r.note, "one usable core: the "
-			    "idle point alone (load threads need cores of "
-			    "their own)");
-		r.load_bytes = TS_LOADED_LOAD_BYTES;
-		bd.topo = topo;
-		for (i = 1; i <= r.load_threads; i++)
-			bd.cores[i] = i;
-		if (topo == NULL || ts_topo_bind_exact(topo, 0) != 0)
-			snprintf(r.binding, sizeof r.binding, "the latency "
-			    "thread could not be bound to a core; unbound "
-			    "run");
-		memset(&cfg, 0, sizeof cfg);
-		cfg.chase_bytes = r.chase_bytes;
-		cfg.load_bytes = r.load_bytes;
-		cfg.load_threads = r.load_threads;
-		cfg.window_s = r.window_s;
-		cfg.seed = UINT64_C(0x1A7E4C7A5EED);
-		cfg.huge_pages = o->huge_pages;
-		cfg.bind = bind_load;
-		cfg.bind_arg = &bd;
-		if (!o->quiet)
-			fprintf(stderr, "Measuring latency under load: %d "
-			    "mix%s x %d delays, %u reading%s a point\xe2\x80"
-			    "\xa6\n", o->nmixes, o->nmixes == 1 ? "" : "es",
-			    o->ndelays, o->readings, o->readings == 1 ? "" :
-			    "s");
-		if ((L = ts_loaded_open(&cfg, &bound, err, sizeof err))
-		    == NULL || measure_curves(L, o, &r, err, sizeof err)
-		    != 0) {
-			progress_done();
-			ts_error("%s", err);
-			ts_loaded_close(L);
-			ts_topo_close(topo);
-			return TS_EXIT_FAILURE;
-		}
-		progress_done();
-		r.chase_page_bytes = ts_loaded_chase_page(L);
-		ts_loaded_close(L);
-		if (bound < r.load_threads && r.binding[0] == '\0')
-			snprintf(r.binding, sizeof r.binding, "%u of %u load "
-			    "threads could not be bound; unbound run", 
-			    r.load_threads - bound, r.load_threads);
-		r.bound = r.binding[0] == '\0';
-		if (r.binding[0] != '\0')
-			ts_warning("%s", r.binding);
-		if (r.note[0] != '\0' && !o->quiet)
-			ts_warning("%s", r.note);
-		{
-			char w[2 * TS_MIX_COUNT][TS_LOADED_WARNING_MAX];
-			size_t j, nw = ts_loaded_warnings(&r, w,
-			    sizeof w / sizeof w[0]);
-
-			for (j = 0; j < nw; j++)
-				ts_warning("%s", w[j]);
-		}
-	}
-	if (o->numa) {
-		char b0[sizeof r.binding];
-
-		memcpy(b0, r.binding, sizeof b0);
-		r.binding[0] = '\0';
-		if (measure_numa(topo, o, &r, err, sizeof err) != 0) {
-			progress_done();
-			ts_error("%s", err);
-			ts_topo_close(topo);
-			return TS_EXIT_FAILURE;
-		}
-		progress_done();
-		if (r.binding[0] != '\0')
-			ts_warning("%s", r.binding);
-		else
-			memcpy(r.binding, b0, sizeof b0);
-		if (!o->curve) {
-			r.bound = r.binding[0] == '\0';
-			r.chase_page_bytes = 0;
-		}
+	if ((!o->curve || sweep_curves(o, topo, cores, &r) == 0) &&
+	    (!o->numa || sweep_numa(o, topo, &r) == 0)) {
+		ts_topo_close(topo);
+		topo = NULL;
+		status = sweep_write(o, &r);
 	}
 	ts_topo_close(topo);
-
-	ts_buf_init(&buf);
-	if (o->out != NULL) {
-		ts_loaded_json(&buf, &r);
-		/* -o -: the JSON on standard output, as the sweep's. */
-		if (strcmp(o->out, "-") == 0)
-			fwrite(buf.data, 1, buf.len, stdout);
-		else if (ts_cli_write_file(o->out, buf.data, buf.len,
-		    o->quiet) != 0)
-			status = TS_EXIT_FAILURE;
-	} else {
-		ts_loaded_table(&buf, &r);
-		fwrite(buf.data, 1, buf.len, stdout);
-	}
-	if (o->plot != NULL && status == TS_EXIT_OK) {
-		ts_buf_free(&buf);
-		ts_buf_init(&buf);
-		ts_loaded_svg(&buf, &r);
-		if (ts_cli_write_file(o->plot, buf.data, buf.len, o->quiet) != 0)
-			status = TS_EXIT_FAILURE;
-	}
-	ts_buf_free(&buf);
 	TS_FREE_ALL(r.node_os, r.numa_latency_ns, r.numa_random_ns,
 	    r.numa_bandwidth);
 	return status;

@@ -6,7 +6,6 @@
  */
 #include <config.h>
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <errno.h>
 #include <math.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "cli-opt.h"
 #include "cli.h"
 #include "eta.h"
 #include "exitcodes.h"
@@ -37,104 +37,96 @@
 /* Readings per size at most. */
 #define MAX_REPEAT	100u
 
-enum {
-	OPT_MIN_MS = 256,
-	OPT_MAX_SIZE,
-	OPT_PLOT,
-	OPT_HUGE_PAGES,
-	OPT_REPEAT,
-	OPT_LOADED,
-	OPT_MIX,
-	OPT_DELAYS,
-	OPT_NUMA,
-	OPT_CHASE_SIZE
-};
-
-static const struct option longopts[] = {
-	{ "min-ms", required_argument, NULL, OPT_MIN_MS },
-	{ "out", required_argument, NULL, 'o' },
-	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
-	{ "plot", required_argument, NULL, OPT_PLOT },
-	{ "huge-pages", no_argument, NULL, OPT_HUGE_PAGES },
-	{ "repeat", required_argument, NULL, OPT_REPEAT },
-	{ "loaded", no_argument, NULL, OPT_LOADED },
-	{ "mix", required_argument, NULL, OPT_MIX },
-	{ "delays", required_argument, NULL, OPT_DELAYS },
-	{ "numa", no_argument, NULL, OPT_NUMA },
-	{ "chase-size", required_argument, NULL, OPT_CHASE_SIZE },
-	{ "quiet", no_argument, NULL, 'q' },
-	TS_CLI_STD_OPTIONS
-};
-
 struct options {
 	uint64_t	 min_ms;
 	uint64_t	 max_size;	/* 0: the default */
 	uint64_t	 repeat;	/* readings per size, best kept */
-	bool		 repeat_set;	/* --repeat given */
 	const char	*out;
 	const char	*plot;
 	bool		 huge_pages;
 	bool		 quiet;
-	bool		 min_ms_set;
 	struct loaded_opts loaded;	/* --loaded, --numa and their options */
 };
 
-/* The --help text; each %s is the program's name. */
-static const char help[] =
-    "Usage: %s [OPTION]...\n"
-    "Measure dependent-load latency for working sets from 4 KiB up,\n"
-    "doubling each time, with a random chase (what a workload sees)\n"
-    "and a page-local chase through the same buffer (the data caches\n"
-    "alone, page walks left out), and name the page-local curve's\n"
-    "plateaus after the cache levels hwloc reports (L1d, L2, L3,\n"
-    "DRAM).\n"
-    "\n"
-    "      --min-ms N       time each size for at least N ms "
-    "(default 120)\n"
-    "  -o, --out FILE       write the points as JSON to FILE instead "
-    "of\n"
-    "                       printing the table (-: to standard "
-    "output)\n"
-    "      --max-size SIZE  largest working set, e.g. 64M or 1G "
-    "(default:\n"
-    "                       256M, or 4 x the last-level cache if "
-    "larger)\n"
-    "      --plot FILE.svg  draw the curve as an SVG picture\n"
-    "      --huge-pages     back the buffers with transparent huge "
-    "pages\n"
-    "      --repeat N       take N readings per size and keep the "
-    "fastest\n"
-    "                       (default 1, as the original); 3 or more\n"
-    "                       name the levels and judge hwloc's sizes,\n"
-    "                       fewer mark them \"L3?\", not judged\n"
-    "\n"
-    "Latency under load (instead of the sizes):\n"
-    "      --loaded         chase one DRAM-sized buffer on the first "
-    "core while\n"
-    "                       load threads on the other cores stream "
-    "through\n"
-    "                       memory, from peak bandwidth down to "
-    "none\n"
-    "      --mix LIST       load kernels: read, triad, copy or all "
-    "(default all)\n"
-    "      --delays LIST    spin steps after each line, e.g. "
-    "0,10,100 (default\n"
-    "                       0,1,2,5,...,5000)\n"
-    "      --chase-size SIZE  the chase buffer (default 256M)\n"
-    "      --numa           latency and bandwidth from each NUMA "
-    "node's cores\n"
-    "                       to each node's memory\n"
-    "      --repeat N       with --loaded: N readings of each point, "
-    "taken in\n"
-    "                       turn, their medians kept (default 3)\n"
-    "      --min-ms N       with these: each chase order's reading "
-    "per point\n"
-    "                       (default 100)\n"
-    "  -q, --quiet          no progress or \"wrote\" lines on stderr\n"
-    "  -h, --help           print this help and exit\n"
-    "  -V, --version        print the version and exit\n"
-    "\n"
-    "Exit status: 0 measured, 1 runtime failure, 2 usage error.\n";
+/* --mix LIST (the load kernels) or --delays LIST: they mean --loaded. */
+static void
+list_option(void *fields, const char *arg, const struct ts_opt *opt)
+{
+	struct loaded_opts *l = &((struct options *)fields)->loaded;
+	char err[256];
+	int n;
+
+	l->curve = true;
+	if (strcmp(opt->name, "mix") == 0)
+		n = l->nmixes = ts_mix_list(arg, l->mixes, err, sizeof err);
+	else
+		n = l->ndelays = ts_loaded_delay_list(arg, l->delays,
+		    TS_LOADED_MAX_DELAYS, err, sizeof err);
+	if (n < 0)
+		ts_usage_fail("--%s: %s", opt->name, err);
+}
+
+#define F(m)	TS_FIELD(struct options, m)
+#define L(m)	TS_FIELD(struct options, loaded.m)
+static const struct ts_opt opts[] = {
+	TS_OPT_UINT(0, "min-ms", F(min_ms), 0, MAX_MIN_MS, "N",
+	    "time each size for at least N ms (default %D)"),
+	TS_OPT_OUT(F(out), "FILE",
+	    "write the points as JSON to FILE instead of\n"
+	    "printing the table (-: to standard output)"),
+	TS_OPT_SIZE(0, "max-size", F(max_size), 0, "SIZE",
+	    "largest working set, e.g. 64M or 1G (default:\n"
+	    "256M, or 4 x the last-level cache if larger)",
+	    .bad = "%s: expected a size in bytes with an optional K, M, G or "
+	    "T suffix, got '%s'"),
+	TS_OPT_PLOT(F(plot), "FILE.svg", "draw the curve as an SVG picture"),
+	TS_OPT_FLAG(0, "huge-pages", F(huge_pages),
+	    "back the buffers with transparent huge pages"),
+	TS_OPT_UINT(0, "repeat", F(repeat), 1, MAX_REPEAT, "N",
+	    "take N readings per size and keep the fastest\n"
+	    "(default %D, as the original); 3 or more\n"
+	    "name the levels and judge hwloc's sizes,\n"
+	    "fewer mark them \"L3?\", not judged"),
+	TS_OPT_TEXT("\nLatency under load (instead of the sizes):\n"),
+	TS_OPT_FLAG(0, "loaded", L(curve),
+	    "chase one DRAM-sized buffer on the first core while\n"
+	    "load threads on the other cores stream through\n"
+	    "memory, from peak bandwidth down to none"),
+	TS_OPT_CALL(0, "mix", list_option, "LIST",
+	    "load kernels: read, triad, copy or all (default all)"),
+	TS_OPT_CALL(0, "delays", list_option, "LIST",
+	    "spin steps after each line, e.g. 0,10,100 (default\n"
+	    "0,1,2,5,...,5000)"),
+	TS_OPT_SIZE(0, "chase-size", L(chase_bytes), TS_MIB, "SIZE",
+	    "the chase buffer (default 256M)"),
+	TS_OPT_FLAG(0, "numa", L(numa),
+	    "latency and bandwidth from each NUMA node's cores\n"
+	    "to each node's memory"),
+	TS_OPT_AGAIN(0, "repeat", "N",
+	    "with --loaded: N readings of each point, taken in\n"
+	    "turn, their medians kept (default 3)"),
+	TS_OPT_AGAIN(0, "min-ms", "N",
+	    "with these: each chase order's reading per point\n"
+	    "(default 100)"),
+	TS_OPT_QUIET(F(quiet),
+	    "no progress or \"wrote\" lines on stderr"),
+	TS_OPT_LAST
+};
+
+static const struct ts_cli_prog prog = {
+	.usage = "Usage: %s [OPTION]...\n"
+	    "Measure dependent-load latency for working sets from 4 KiB up,\n"
+	    "doubling each time, with a random chase (what a workload sees)\n"
+	    "and a page-local chase through the same buffer (the data caches\n"
+	    "alone, page walks left out), and name the page-local curve's\n"
+	    "plateaus after the cache levels hwloc reports (L1d, L2, L3,\n"
+	    "DRAM).\n"
+	    "\n",
+	.opts = opts,
+	.tail = "\n"
+	    "Exit status: 0 measured, 1 runtime failure, 2 usage error.\n",
+	.col = 23
+};
 
 /* Check --max-size against the smallest size and the memory; 0 or -1. */
 static int
@@ -170,23 +162,19 @@ check_max_size(const char *arg, uint64_t v, uint64_t avail)
 	return 0;
 }
 
-/* Complete the options of --loaded and --numa; -1 on a usage error. */
-static int
-loaded_args(struct options *o, const char *max_arg)
+/* Complete the options of --loaded and --numa; usage errors exit 2. */
+static void
+loaded_args(struct options *o)
 {
 	struct loaded_opts *l = &o->loaded;
 
-	if (max_arg != NULL) {
-		ts_error("--max-size goes with the size sweep, not with "
+	if (ts_cli_given("max-size"))
+		ts_usage_fail("--max-size goes with the size sweep, not with "
 		    "--loaded or --numa");
-		return -1;
-	}
-	if (o->repeat_set && !l->curve) {
-		ts_error("--repeat goes with the size sweep or --loaded, not "
-		    "with --numa alone");
-		return -1;
-	}
-	l->readings = o->repeat_set ? (unsigned)o->repeat :
+	if (ts_cli_given("repeat") && !l->curve)
+		ts_usage_fail("--repeat goes with the size sweep or --loaded, "
+		    "not with --numa alone");
+	l->readings = ts_cli_given("repeat") ? (unsigned)o->repeat :
 	    TS_LOADED_READINGS;
 	if (l->nmixes == 0) {
 		l->nmixes = TS_MIX_COUNT;
@@ -198,133 +186,43 @@ loaded_args(struct options *o, const char *max_arg)
 		l->ndelays = (int)ts_loaded_delays(
 		    TS_LOADED_DEFAULT_MAX_DELAY, l->delays,
 		    TS_LOADED_MAX_DELAYS);
-	if (o->min_ms_set && o->min_ms == 0) {
-		ts_error("--min-ms: with --loaded or --numa a reading needs at "
-		    "least 1 ms");
-		return -1;
-	}
-	l->window_ms = o->min_ms_set ? o->min_ms : TS_LOADED_WINDOW_MS;
+	if (ts_cli_given("min-ms") && o->min_ms == 0)
+		ts_usage_fail("--min-ms: with --loaded or --numa a reading "
+		    "needs at least 1 ms");
+	l->window_ms = ts_cli_given("min-ms") ? o->min_ms : TS_LOADED_WINDOW_MS;
 	l->huge_pages = o->huge_pages;
 	l->quiet = o->quiet;
 	l->out = o->out;
 	l->plot = o->plot;
-	return 0;
 }
 
-/* Parse the command line into o; return -1 on a usage error. */
-static int
+/* Parse the command line into o; usage errors exit 2. */
+static void
 parse_args(int argc, char *argv[], struct options *o)
 {
-	const char *max_arg = NULL;
 	char err[256];
-	int ch;
+	int first;
 
 	memset(o, 0, sizeof *o);
 	o->min_ms = 120;
 	o->repeat = 1;
-	while ((ch = ts_cli_getopt(argc, argv, "o:qhV", longopts,
-	    help)) != -1) {
-		switch (ch) {
-		case OPT_MIN_MS:
-			if (ts_parse_u64(optarg, 0, MAX_MIN_MS,
-			    &o->min_ms) != 0) {
-				ts_error("--min-ms: expected an integer from 0 "
-				    "to %" PRIu64 ", got '%s'", MAX_MIN_MS,
-				    optarg);
-				return -1;
-			}
-			o->min_ms_set = true;
-			break;
-		case OPT_LOADED:
-			o->loaded.curve = true;
-			break;
-		case OPT_NUMA:
-			o->loaded.numa = true;
-			break;
-		case OPT_MIX:
-			o->loaded.curve = true;
-			o->loaded.nmixes = ts_mix_list(optarg, o->loaded.mixes,
-			    err, sizeof err);
-			if (o->loaded.nmixes < 0) {
-				ts_error("--mix: %s", err);
-				return -1;
-			}
-			break;
-		case OPT_DELAYS:
-			o->loaded.curve = true;
-			o->loaded.ndelays = ts_loaded_delay_list(optarg,
-			    o->loaded.delays, TS_LOADED_MAX_DELAYS, err,
-			    sizeof err);
-			if (o->loaded.ndelays < 0) {
-				ts_error("--delays: %s", err);
-				return -1;
-			}
-			break;
-		case OPT_CHASE_SIZE:
-			if (ts_parse_size(optarg, &o->loaded.chase_bytes) != 0
-			    || o->loaded.chase_bytes < TS_MIB) {
-				ts_error("--chase-size: expected a size of at "
-				    "least 1M with an optional K, M, G or T "
-				    "suffix, got '%s'", optarg);
-				return -1;
-			}
-			if (ts_size_mappable(o->loaded.chase_bytes,
-			    "--chase-size", err, sizeof err) != 0) {
-				ts_error("%s", err);
-				return -1;
-			}
-			break;
-		case 'o':
-			o->out = optarg;
-			break;
-		case OPT_MAX_SIZE:
-			if (ts_parse_size(optarg, &o->max_size) != 0) {
-				ts_error("--max-size: expected a size in bytes "
-				    "with an optional K, M, G or T suffix, "
-				    "got '%s'", optarg);
-				return -1;
-			}
-			max_arg = optarg;
-			break;
-		case OPT_PLOT:
-			ts_cli_plot_name(optarg);
-			o->plot = optarg;
-			break;
-		case OPT_HUGE_PAGES:
-			o->huge_pages = true;
-			break;
-		case OPT_REPEAT:
-			if (ts_parse_u64(optarg, 1, MAX_REPEAT,
-			    &o->repeat) != 0) {
-				ts_error("--repeat: expected an integer from 1 "
-				    "to %u, got '%s'", MAX_REPEAT, optarg);
-				return -1;
-			}
-			o->repeat_set = true;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		}
-	}
-	if (optind < argc) {
-		ts_error("unexpected argument '%s' (see --help)", argv[optind]);
-		return -1;
-	}
-	if (o->out != NULL && o->plot != NULL && strcmp(o->out, o->plot) == 0) {
-		ts_error("--out and --plot name the same file '%s'", o->out);
-		return -1;
-	}
-	if (max_arg != NULL &&
-	    check_max_size(max_arg, o->max_size, ts_mem_room()) != 0)
-		return -1;
+	first = ts_cli_parse(&prog, argc, argv, o, sizeof *o);
+	if (first < argc)
+		ts_usage_fail("unexpected argument '%s' (see --help)",
+		    argv[first]);
+	if (o->loaded.chase_bytes != 0 && ts_size_mappable(
+	    o->loaded.chase_bytes, "--chase-size", err, sizeof err) != 0)
+		ts_usage_fail("%s", err);
+	if (o->out != NULL && o->plot != NULL && strcmp(o->out, o->plot) == 0)
+		ts_usage_fail("--out and --plot name the same file '%s'",
+		    o->out);
+	if (ts_cli_given("max-size") && check_max_size(ts_cli_arg("max-size"),
+	    o->max_size, ts_mem_room()) != 0)
+		exit(TS_EXIT_USAGE);
 	if (o->loaded.curve || o->loaded.numa)
-		return loaded_args(o, max_arg);
-	if (o->loaded.chase_bytes != 0) {
-		ts_error("--chase-size goes with --loaded or --numa");
-		return -1;
-	}
-	return 0;
+		loaded_args(o);
+	else if (o->loaded.chase_bytes != 0)
+		ts_usage_fail("--chase-size goes with --loaded or --numa");
 }
 
 /*
@@ -485,61 +383,31 @@ subtitle(const struct ts_sweep_point *pts, size_t n,
 	    o->huge_pages ? " (--huge-pages)" : "", o->min_ms, best);
 }
 
-int
-main(int argc, char *argv[])
+/*
+ * Measure the sizes of o into pts (n of them, from the cache sizes and
+ * memory), with the progress line on a terminal; 0, or -1 after one line.
+ */
+static int
+measure(struct options *o, uint64_t *sizes, size_t n,
+    struct ts_sweep_point *pts)
 {
-	uint64_t sizes[TS_SWEEP_MAX_SIZES], bytes[TS_SWEEP_MAX_SIZES];
-	double lat[TS_SWEEP_MAX_SIZES], local[TS_SWEEP_MAX_SIZES];
-	struct ts_sweep_point pts[TS_SWEEP_MAX_SIZES];
-	const char *names[TS_SWEEP_MAX_SIZES];
-	struct ts_cache_sizes cs;
-	struct ts_plateaus plat;
-	struct ts_svg_plot pl;
-	struct options o;
-	struct ts_buf buf;
-	uint64_t llc, failed = 0;
-	char err[1024], size[32];
-	int status = TS_EXIT_OK, rc;
-	size_t n, i;
-	char *sub;
-	bool to_stdout;
 	struct ticker tick;
+	uint64_t failed = 0;
+	char size[32];
 	bool tty;
+	int rc;
 
-	if (parse_args(argc, argv, &o) != 0)
-		return TS_EXIT_USAGE;
-	/* Refuse an unwritable destination before the long measurement. */
-	/* -o -: the JSON on standard output, in place of the table. */
-	to_stdout = o.out != NULL && strcmp(o.out, "-") == 0;
-	if ((o.out != NULL && !to_stdout &&
-	    ts_check_writable(o.out, err, sizeof err)) ||
-	    (o.plot != NULL && ts_check_writable(o.plot, err, sizeof err))) {
-		ts_error("%s", err);
-		return TS_EXIT_FAILURE;
-	}
-	if (o.loaded.curve || o.loaded.numa) {
-		status = sweep_loaded(&o.loaded);
-		if (ts_close_stdout() != 0)
-			status = TS_EXIT_FAILURE;
-		return status;
-	}
-	cache_sizes(&cs, &llc);
-	if (o.max_size == 0)
-		o.max_size = ts_sweep_default_max(llc,
-		    ts_mem_room());
-	n = ts_sweep_sizes(o.max_size, sizes, TS_SWEEP_MAX_SIZES);
-
-	if (!o.quiet)
+	if (!o->quiet)
 		fprintf(stderr, "Measuring pointer-chase latency across %zu "
 		    "working-set sizes\xe2\x80\xa6\n", n);
-	tty = !o.quiet && isatty(STDERR_FILENO);
+	tty = !o->quiet && isatty(STDERR_FILENO);
 	memset(&tick, 0, sizeof tick);
 	pthread_mutex_init(&tick.lock, NULL);
 	pthread_cond_init(&tick.wake, NULL);
 	tick.sizes = sizes;
 	tick.columns = ts_terminal_columns(STDERR_FILENO);
-	rc = ts_sweep_run(sizes, n, o.min_ms, (unsigned)o.repeat,
-	    o.huge_pages, pts, tty ? progress : NULL, &tick, &failed);
+	rc = ts_sweep_run(sizes, n, o->min_ms, (unsigned)o->repeat,
+	    o->huge_pages, pts, tty ? progress : NULL, &tick, &failed);
 	if (tty)
 		ticker_end(&tick);
 	pthread_cond_destroy(&tick.wake);
@@ -548,8 +416,46 @@ main(int argc, char *argv[])
 		ts_size_format((double)failed, TS_SIZE_WHOLE,
 		    size, sizeof size);
 		ts_error("cannot allocate a %s working set", size);
-		return TS_EXIT_FAILURE;
+		return -1;
 	}
+	return 0;
+}
+
+/* Draw the curve into o->plot; 0, or -1 after one line. */
+static int
+plot(const struct options *o, const struct ts_sweep_point *pts, size_t n,
+    const uint64_t *bytes, const double *lat, const double *local,
+    const struct ts_plateaus *plat)
+{
+	struct ts_svg_plot pl;
+	struct ts_buf buf;
+	char *sub;
+	int rc;
+
+	ts_buf_init(&buf);
+	sub = subtitle(pts, n, o);
+	pl = (struct ts_svg_plot){ .bytes = bytes, .latency_ns = lat,
+	    .page_local_ns = local, .n = n, .plateaus = plat,
+	    .subtitle = sub };
+	ts_svg_render(&buf, &pl);
+	free(sub);
+	rc = ts_cli_write_file(o->plot, buf.data, buf.len, o->quiet);
+	ts_buf_free(&buf);
+	return rc;
+}
+
+/* Name the levels, print or write the points, and plot; the exit status. */
+static int
+report(const struct options *o, const struct ts_sweep_point *pts, size_t n,
+    const struct ts_cache_sizes *cs)
+{
+	uint64_t bytes[TS_SWEEP_MAX_SIZES];
+	double lat[TS_SWEEP_MAX_SIZES], local[TS_SWEEP_MAX_SIZES];
+	const char *names[TS_SWEEP_MAX_SIZES];
+	struct ts_plateaus plat;
+	struct ts_buf buf;
+	int status = TS_EXIT_OK;
+	size_t i;
 
 	/* The levels are named from the page-local curve: no page walks. */
 	for (i = 0; i < n; i++) {
@@ -560,21 +466,21 @@ main(int argc, char *argv[])
 	for (i = 0; i < n; i++)
 		if (!(lat[i] > 0) || !isfinite(lat[i]))
 			break;
-	if (i < n || ts_plateau_find_local(bytes, local, n, &cs, &plat) != 0) {
+	if (i < n || ts_plateau_find_local(bytes, local, n, cs, &plat) != 0) {
 		ts_error("the measured latencies cannot be analysed "
 		    "(a reading was zero)");
 		return TS_EXIT_FAILURE;
 	}
-	plat.unjudged = o.repeat < TS_PLATEAU_JUDGE_READINGS;
+	plat.unjudged = o->repeat < TS_PLATEAU_JUDGE_READINGS;
 	for (i = 0; i < n; i++)
 		names[i] = ts_plateau_point_label(&plat, i);
-
 	ts_buf_init(&buf);
-	if (o.out != NULL) {
+	if (o->out != NULL) {
 		ts_sweep_json(&buf, pts, n, names);
-		if (to_stdout)
+		if (strcmp(o->out, "-") == 0)
 			fwrite(buf.data, 1, buf.len, stdout);
-		else if (ts_cli_write_file(o.out, buf.data, buf.len, o.quiet) != 0)
+		else if (ts_cli_write_file(o->out, buf.data, buf.len,
+		    o->quiet) != 0)
 			status = TS_EXIT_FAILURE;
 	} else {
 		ts_sweep_table(&buf, pts, n, names);
@@ -582,23 +488,44 @@ main(int argc, char *argv[])
 		ts_sweep_walks(&buf, pts, n, plat.memory_from);
 		ts_put_text(stdout, buf.data, buf.len);
 	}
-	if (o.plot != NULL && status == TS_EXIT_OK) {
-		ts_buf_free(&buf);
-		ts_buf_init(&buf);
-		sub = subtitle(pts, n, &o);
-		memset(&pl, 0, sizeof pl);
-		pl.bytes = bytes;
-		pl.latency_ns = lat;
-		pl.page_local_ns = local;
-		pl.n = n;
-		pl.plateaus = &plat;
-		pl.subtitle = sub;
-		ts_svg_render(&buf, &pl);
-		free(sub);
-		if (ts_cli_write_file(o.plot, buf.data, buf.len, o.quiet) != 0)
-			status = TS_EXIT_FAILURE;
-	}
 	ts_buf_free(&buf);
+	if (o->plot != NULL && status == TS_EXIT_OK &&
+	    plot(o, pts, n, bytes, lat, local, &plat) != 0)
+		status = TS_EXIT_FAILURE;
+	return status;
+}
+
+int
+main(int argc, char *argv[])
+{
+	uint64_t sizes[TS_SWEEP_MAX_SIZES], llc;
+	struct ts_sweep_point pts[TS_SWEEP_MAX_SIZES];
+	struct ts_cache_sizes cs;
+	struct options o;
+	char err[1024];
+	int status;
+	size_t n;
+
+	parse_args(argc, argv, &o);
+	/* Refuse an unwritable destination before the long measurement;
+	 * -o -: the JSON on standard output, in place of the table. */
+	if ((o.out != NULL && strcmp(o.out, "-") != 0 &&
+	    ts_check_writable(o.out, err, sizeof err)) ||
+	    (o.plot != NULL && ts_check_writable(o.plot, err, sizeof err))) {
+		ts_error("%s", err);
+		return TS_EXIT_FAILURE;
+	}
+	if (o.loaded.curve || o.loaded.numa)
+		status = sweep_loaded(&o.loaded);
+	else {
+		cache_sizes(&cs, &llc);
+		if (o.max_size == 0)
+			o.max_size = ts_sweep_default_max(llc, ts_mem_room());
+		n = ts_sweep_sizes(o.max_size, sizes, TS_SWEEP_MAX_SIZES);
+		if (measure(&o, sizes, n, pts) != 0)
+			return TS_EXIT_FAILURE;
+		status = report(&o, pts, n, &cs);
+	}
 	if (ts_close_stdout() != 0)
 		status = TS_EXIT_FAILURE;
 	return status;

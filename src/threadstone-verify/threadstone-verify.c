@@ -7,12 +7,12 @@
  */
 #include <config.h>
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "buf.h"
+#include "cli-opt.h"
 #include "cli.h"
 #include "doc/doc-read.h"
 #include "doc/doc-trust.h"
@@ -21,112 +21,110 @@
 #include "exitcodes.h"
 #include "util.h"
 
-enum {
-	OPT_REQUIRE_SIGNATURE = 256,
-	OPT_JSON,
-	OPT_TRUSTED_KEY
+/* What the command line sets. */
+struct verify_opts {
+	bool		 require;
+	bool		 json;
+	struct ts_trust	 trust;
 };
 
-static const struct option longopts[] = {
-	{ "require-signature", no_argument, NULL, OPT_REQUIRE_SIGNATURE },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "trusted-key", required_argument, NULL, OPT_TRUSTED_KEY },
-	TS_CLI_STD_OPTIONS
+/* --trusted-key: read at once, so that a bad key file is said before FILE. */
+static void
+trusted_key(void *fields, const char *arg, const struct ts_opt *opt)
+{
+	struct verify_opts *o = fields;
+	char err[1024];
+
+	(void)opt;
+	if (ts_trust_load(&o->trust, ts_operand_path(arg), err,
+	    sizeof err) == -1) {
+		ts_error("--trusted-key: %s", err);
+		ts_trust_free(&o->trust);
+		exit(TS_EXIT_FAILURE);
+	}
+	o->require = true;
+}
+
+#define F(m)	TS_FIELD(struct verify_opts, m)
+static const struct ts_opt opts[] = {
+	TS_OPT_FLAG(0, "require-signature", F(require),
+	    "fail when the file is not signed"),
+	TS_OPT_CALL(0, "trusted-key", trusted_key, "FILE",
+	    "fail unless a key of FILE signed it\n"
+	    "(threadstone.pub, or base64 keys or\n"
+	    "SHA256: fingerprints one a line;\n"
+	    "repeatable; implies --require-signature)"),
+	TS_OPT_FLAG(0, "json", F(json), "print the verdict as JSON"),
+	TS_OPT_LAST
 };
 
-/* The --help text; each %s is the program's name. */
-static const char help[] =
-    "Usage: %s [OPTION]... FILE\n"
-    "Check a ThreadStone result document: that it parses, that its\n"
-    "contents are coherent, and that its signature (if any) matches.\n"
-    "Recomputed statistics, scores and keys outside the signature are\n"
-    "reported as warnings on standard error; they do not fail the file.\n"
-    "FILE may be - for standard input.\n"
-    "\n"
-    "      --require-signature  fail when the file is not signed\n"
-    "      --trusted-key FILE   fail unless a key of FILE signed it\n"
-    "                           (threadstone.pub, or base64 keys or\n"
-    "                           SHA256: fingerprints one a line;\n"
-    "                           repeatable; implies --require-signature)\n"
-    "      --json               print the verdict as JSON\n"
-    "  -h, --help               print this help and exit\n"
-    "  -V, --version            print the version and exit\n"
-    "\n"
-    "The signing key's fingerprint (SHA256: and the base64 of the SHA-256\n"
-    "of the raw 32-byte key, as threadstone-keygen prints it) is shown on\n"
-    "every verify of a signed file.\n"
-    "\n"
-    "Exit status: 0 the file passed, 1 it failed (also when signed by a\n"
-    "key no --trusted-key names) or a file could not be read, 2 usage\n"
-    "error.\n";
+static const struct ts_cli_prog prog = {
+	.usage = "Usage: %s [OPTION]... FILE\n"
+	    "Check a ThreadStone result document: that it parses, that its\n"
+	    "contents are coherent, and that its signature (if any) matches.\n"
+	    "Recomputed statistics, scores and keys outside the signature are\n"
+	    "reported as warnings on standard error; they do not fail the file.\n"
+	    "FILE may be - for standard input.\n"
+	    "\n",
+	.opts = opts,
+	.tail = "\n"
+	    "The signing key's fingerprint (SHA256: and the base64 of the SHA-256\n"
+	    "of the raw 32-byte key, as threadstone-keygen prints it) is shown on\n"
+	    "every verify of a signed file.\n"
+	    "\n"
+	    "Exit status: 0 the file passed, 1 it failed (also when signed by a\n"
+	    "key no --trusted-key names) or a file could not be read, 2 usage\n"
+	    "error.\n",
+	.col = 27
+};
 
 int
 main(int argc, char *argv[])
 {
-	bool require = false, json = false;
-	struct ts_trust trust = { NULL, NULL, 0, 0 };
+	struct verify_opts o = { false, false, { NULL, NULL, 0, 0 } };
 	struct ts_verdict v;
 	struct ts_report r;
 	struct ts_buf out;
 	const char *path;
 	char err[1024];
 	size_t i;
-	int ch, rc;
+	int first, rc;
 
-	while ((ch = ts_cli_getopt(argc, argv, "hV", longopts, help)) != -1) {
-		switch (ch) {
-		case OPT_REQUIRE_SIGNATURE:
-			require = true;
-			break;
-		case OPT_JSON:
-			json = true;
-			break;
-		case OPT_TRUSTED_KEY:
-			/* Read at once: a bad key file is said before FILE. */
-			if (ts_trust_load(&trust, ts_operand_path(optarg), err,
-			    sizeof err) == -1) {
-				ts_error("--trusted-key: %s", err);
-				ts_trust_free(&trust);
-				return TS_EXIT_FAILURE;
-			}
-			require = true;
-			break;
-		}
-	}
-	if (argc - optind != 1) {
+	first = ts_cli_parse(&prog, argc, argv, &o, sizeof o);
+	if (argc - first != 1) {
 		ts_error("expected exactly one FILE (see --help)");
-		ts_trust_free(&trust);
+		ts_trust_free(&o.trust);
 		return TS_EXIT_USAGE;
 	}
-	path = argv[optind];
+	path = argv[first];
 
 	rc = ts_doc_read(ts_operand_path(path), &r, err, sizeof err);
 	if (rc == TS_DOC_EREAD) {
 		ts_error("%s", err);
-		ts_trust_free(&trust);
+		ts_trust_free(&o.trust);
 		return TS_EXIT_FAILURE;
 	}
 	ts_buf_init(&out);
 	if (rc == TS_DOC_EPARSE) {
-		if (json)
+		if (o.json)
 			ts_verdict_json(path, NULL, err, &out);
 		else
 			ts_verdict_parse_failure_text(path, err, &out);
 		fwrite(out.data, 1, out.len, stdout);
-		if (json)
+		if (o.json)
 			putchar('\n');
 		ts_buf_free(&out);
-		ts_trust_free(&trust);
+		ts_trust_free(&o.trust);
 		if (ts_close_stdout() != 0)
 			return TS_EXIT_FAILURE;
 		ts_error("%s failed verification", path);
 		return TS_EXIT_FAILURE;
 	}
 
-	ts_verify_report(&r, require, &v);
-	if (trust.n > 0)
-		ts_verdict_trust(&v, &trust);
-	if (json) {
+	ts_verify_report(&r, o.require, &v);
+	if (o.trust.n > 0)
+		ts_verdict_trust(&v, &o.trust);
+	if (o.json) {
 		ts_verdict_json(path, &v, NULL, &out);
 		ts_buf_putc(&out, '\n');
 	} else
@@ -134,7 +132,7 @@ main(int argc, char *argv[])
 	fwrite(out.data, 1, out.len, stdout);
 	ts_buf_free(&out);
 	rc = ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
-	if (!json)
+	if (!o.json)
 		for (i = 0; i < v.nwarnings; i++)
 			ts_warning("%s: %s", path, v.warnings[i]);
 	if (!v.pass) {
@@ -147,6 +145,6 @@ main(int argc, char *argv[])
 	}
 	ts_verdict_free(&v);
 	ts_report_free(&r);
-	ts_trust_free(&trust);
+	ts_trust_free(&o.trust);
 	return rc;
 }

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "doc/doc-parse.h"
 #include "fleet/fleet-read.h"
 #include "fleet/fleet.h"
 #include "fuzz.h"
@@ -37,17 +38,6 @@ static const struct ts_reckeys keysets[] = {
 	{ "job_duration_seconds", "tachyon_score", "instance" },
 	{ "tachyon_reading_duration_seconds", "tachyon_score", "host_id" },
 };
-
-/* Where the tokener stopped (json-c before 0.15 has no accessor). */
-static size_t
-parse_end(struct json_tokener *tok)
-{
-#if JSON_C_VERSION_NUM >= ((0 << 16) | (15 << 8))
-	return json_tokener_get_parse_end(tok);
-#else
-	return (size_t)tok->char_offset;
-#endif
-}
 
 /* Whether obj's member key is the number v, exactly. */
 static int
@@ -75,7 +65,7 @@ check_text(struct json_tokener *tok, const struct ts_reckeys *k,
 	o = json_tokener_parse_ex(tok, rec->text, (int)len);
 	FUZZ_ASSERT(o != NULL && json_object_is_type(o, json_type_object));
 	FUZZ_ASSERT(json_tokener_get_error(tok) == json_tokener_success &&
-	    parse_end(tok) == len);
+	    ts_json_parse_end(tok) == len);
 	FUZZ_ASSERT(json_object_object_get_ex(o, k->host, &m) &&
 	    json_object_is_type(m, json_type_string) &&
 	    strcmp(json_object_get_string(m), rec->host) == 0);
