@@ -442,7 +442,8 @@ test_producers(void)
 	    "    ]\n"
 	    "  },\n") != NULL, "JSON producers object");
 	ok(strstr(b.data, "\"verdict\": \"slower\",\n"
-	    "      \"kernel_differs\": true\n") != NULL,
+	    "      \"kernel_differs\": true,\n      \"family_p\": null,\n"
+	    "      \"regression\": false\n") != NULL,
 	    "JSON: the slower sort row is marked");
 	ok(strstr(b.data, "\"change_pct\": -10.0,\n"
 	    "      \"kernel_differs\": true\n") != NULL,
