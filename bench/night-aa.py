@@ -62,8 +62,10 @@ class Model:
                 if not p:
                     continue
                 e = student(prng, self.a.df) * self.a.noise
-                f = common * max(0.05, 1.0 + e)
-                s = (1 + bad) * (1 + slow)
+                # The night's state slows (or speeds) every pass alike:
+                # a larger figure for nanoseconds, a smaller for rates.
+                f = max(0.05, 1.0 + e)
+                s = common * (1 + bad) * (1 + slow)
                 if one == (w["id"], key):
                     s *= 1.10
                 f = f * s if w["unit"] == "nanoseconds" else f / s

@@ -72,8 +72,10 @@ draw_night(struct ts_rng *r, enum model m, double slow, double one,
 	}
 	for (k = 0; k < NPASSES; k++) {
 		e = m == SHARED ? sim_student(r, 3) : sim_normal(r);
-		f = exp(common) * fmax(0.05, 1 + 0.01 * e);
-		s = (1 + bad) * (1 + slow) * (k == 0 ? 1 + one : 1);
+		/* The night's state slows (or speeds) every pass alike. */
+		f = fmax(0.05, 1 + 0.01 * e);
+		s = exp(common) * (1 + bad) * (1 + slow) *
+		    (k == 0 ? 1 + one : 1);
 		v[k] = 100 * (lower_better(k) ? f * s : f / s);
 	}
 	return bad > 0;

@@ -44,6 +44,10 @@ predict_sd(double scale, size_t n)
  */
 #define RUN_TRIM		6.0
 
+/* Nights under which the passes' tail is taken no lighter than THIN_DF. */
+#define THIN_NIGHTS		30
+#define THIN_DF			3.0
+
 /* The change of value against center as 100 ln(value / center), + better. */
 static double
 log_change(double center, double value, bool higher_is_better)
@@ -268,6 +272,13 @@ judge_split(const struct ts_hist_series *const *s,
 		c[i] = ne[i] > 0 ? ts_median(e[i], ne[i]) : 0;
 	}
 	ts_hs_tail_fit_groups((const double *const *)e, ne, c, n, scale, df);
+	/*
+	 * A thin history cannot tell a normal tail from t(3)'s at the
+	 * family's quantiles: its tail is taken no lighter than THIN_DF
+	 * (the scale the fit gave, wider than t's own for a lighter tail).
+	 */
+	if (nt->nfig < THIN_NIGHTS)
+		*df = fmin(*df, THIN_DF);
 	for (i = 0; i < n; i++) {
 		if (e[i] == NULL || ne[i] < TS_HIST_MIN_POINTS ||
 		    !(scale[i] > 0))

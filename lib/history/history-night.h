@@ -20,11 +20,15 @@
  * is worse at TS_HIST_PASSES_ALPHA over all the passes together
  * (Bonferroni's bound: each pass at that level over the number of
  * passes, in its fitted tail, which holds whatever the passes'
- * correlation).  The two add up to TS_HIST_NIGHT_ALPHA: a night of
- * identical builds fails at most that often, however many passes it
- * has.  A history too short for the split (under TS_HIST_MIN_POINTS
- * nights, or under TS_HIST_RUN_MIN_PASSES passes) judges its passes
- * alone, with the whole level split among them.
+ * correlation).  The two add up to 3.5 %, under TS_HIST_NIGHT_ALPHA:
+ * the rest is the margin for spreads and tails estimated from a history
+ * of tens of nights (on one such history the whole run's spread can be
+ * a fifth too narrow, and the passes' tail a degree of freedom too light
+ * or heavy), so that a night of identical builds fails at most 5 % of
+ * the time on the history a user has, not only on average.  A history
+ * too short for the split (under TS_HIST_MIN_POINTS nights, or under
+ * TS_HIST_RUN_MIN_PASSES passes) judges its passes alone, with
+ * TS_HIST_NIGHT_ALPHA split among them.
  */
 #ifndef TS_HISTORY_NIGHT_H
 #define TS_HISTORY_NIGHT_H
@@ -35,7 +39,7 @@
 #include "history/history-series.h"
 
 #define TS_HIST_NIGHT_ALPHA	0.05
-#define TS_HIST_RUN_ALPHA	0.01
+#define TS_HIST_RUN_ALPHA	0.005
 #define TS_HIST_PASSES_ALPHA	0.03
 
 /* Passes a night needs for its common part (and the new night for the

@@ -175,6 +175,21 @@ family_maxt(struct ts_comparison *c, struct ts_compare_row *const *rows,
 		c->family.p_min = info.p_min;
 		for (i = 0; i < k; i++)
 			p[at[i]] = adj[i];
+		c->family.method = TS_FAMILY_MAXT;
+	}
+	/*
+	 * Too few arrangements to reach the level (three runs a side):
+	 * Holm on the rows' own tests, one-sided.
+	 */
+	if (c->family.method == TS_FAMILY_MAXT &&
+	    c->family.p_min > TS_COMPARE_FAMILY_ALPHA) {
+		for (i = 0; i < k; i++)
+			adj[i] = in[i]->change < 0 ? in[i]->p / 2 :
+			    1 - in[i]->p / 2;
+		ts_holm(adj, k, adj);
+		for (i = 0; i < k; i++)
+			p[at[i]] = adj[i];
+		c->family.method = TS_FAMILY_HOLM_RUNS;
 	}
 	free(u.x);
 	TS_FREE_ALL(in, adj, at);
@@ -193,8 +208,10 @@ ts_compare_family(struct ts_comparison *c)
 	p = ts_xcalloc(n + 1, sizeof *p);
 	if (c->sets)
 		family_maxt(c, rows, n, p);
-	else
+	else {
 		family_holm(rows, n, p);
+		c->family.method = TS_FAMILY_HOLM;
+	}
 	for (i = 0; i < n; i++) {
 		rows[i]->family_p = p[i];
 		rows[i]->family_slower = !isnan(p[i]) &&
@@ -203,8 +220,8 @@ ts_compare_family(struct ts_comparison *c)
 		c->family.rows += !isnan(p[i]);
 		c->family.slower += rows[i]->family_slower;
 	}
-	if (c->family.rows > 0)
-		c->family.method = c->sets ? TS_FAMILY_MAXT : TS_FAMILY_HOLM;
+	if (c->family.rows == 0)
+		c->family.method = TS_FAMILY_NONE;
 	c->family.regression = c->family.slower > 0;
 	free(rows);
 	free(p);

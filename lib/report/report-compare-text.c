@@ -309,18 +309,17 @@ family_text(struct ts_buf *b, const struct ts_comparison *c)
 		return;
 	ts_buf_printf(b, "verdict: %s over the %zu rows together (%s at "
 	    "%g %%", f->regression ? "a regression" : "no regression",
-	    f->rows, f->method == TS_FAMILY_HOLM ? "Holm's step-down" :
-	    "Westfall and Young's max-T over the runs",
+	    f->rows, f->method == TS_FAMILY_MAXT ? "Westfall and Young's "
+	    "max-T over the runs" : "Holm's step-down",
 	    100 * TS_COMPARE_FAMILY_ALPHA);
 	if (f->method == TS_FAMILY_MAXT)
 		ts_buf_printf(b, ", %s%llu arrangements", f->exact ? "" :
 		    "drawn ", (unsigned long long)f->arrangements);
 	ts_buf_printf(b, "): %zu row%s slower\n", f->slower,
 	    f->slower == 1 ? "" : "s");
-	if (f->method == TS_FAMILY_MAXT &&
-	    f->p_min > TS_COMPARE_FAMILY_ALPHA)
-		ts_buf_printf(b, "         %llu arrangements cannot reach %g "
-		    "%%: add runs to find a regression\n",
+	if (f->method == TS_FAMILY_HOLM_RUNS)
+		ts_buf_printf(b, "         (%llu arrangements of the runs "
+		    "cannot reach %g %%: Holm on the rows' own t tests)\n",
 		    (unsigned long long)f->arrangements,
 		    100 * TS_COMPARE_FAMILY_ALPHA);
 }

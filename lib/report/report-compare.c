@@ -818,7 +818,8 @@ json_row(struct ts_buf *b, const struct ts_compare_row *row)
 static void
 json_family(struct ts_buf *b, const struct ts_compare_family *f)
 {
-	static const char *const names[] = { NULL, "holm", "max-t" };
+	static const char *const names[] = { NULL, "holm", "max-t",
+		"holm-runs" };
 
 	ts_buf_puts(b, ",\n  \"family\": {\"method\": ");
 	if (f->method == TS_FAMILY_NONE)
@@ -827,7 +828,7 @@ json_family(struct ts_buf *b, const struct ts_compare_family *f)
 		ts_buf_printf(b, "\"%s\"", names[f->method]);
 	ts_buf_printf(b, ", \"alpha\": %g, \"rows\": %zu, \"slower\": %zu",
 	    TS_COMPARE_FAMILY_ALPHA, f->rows, f->slower);
-	if (f->method == TS_FAMILY_MAXT)
+	if (f->method == TS_FAMILY_MAXT || f->method == TS_FAMILY_HOLM_RUNS)
 		ts_buf_printf(b, ", \"arrangements\": %llu, \"exact\": %s, "
 		    "\"least_p\": %.6g", (unsigned long long)f->arrangements,
 		    f->exact ? "true" : "false", f->p_min);
