@@ -243,6 +243,52 @@ judge_alone(const struct ts_hist_series *s, struct ts_hist_judgement *j,
 }
 
 /*
+ * The passes' remainders' tail: one df for all, a scale each
+ * (ts_hs_tail_fit_groups()), but not decided by one far point: with
+ * Student's t(3) noise, one remainder in six hundred far enough to fit
+ * t(2) doubles the family's quantile and halves its power.  So the fit
+ * is made again without the farthest remainder (in units of its pass's
+ * scale), and the lighter of the two tails kept when the history has
+ * FAR_MIN remainders or more (a heavy tail shows in more than one).
+ */
+#define FAR_MIN			500
+
+static void
+fit_remainders(double *const *e, size_t *ne, const double *c, size_t n,
+    double *scale, double *df)
+{
+	double *scale2, df2, z, far = 0, tmp;
+	size_t i, k, g = 0, at = 0, tot = 0;
+
+	ts_hs_tail_fit_groups((const double *const *)e, ne, c, n, scale, df);
+	for (i = 0; i < n; i++) {
+		tot += ne[i];
+		for (k = 0; k < ne[i] && scale[i] > 0; k++)
+			if ((z = fabs(e[i][k] - c[i]) / scale[i]) > far) {
+				far = z;
+				g = i;
+				at = k;
+			}
+	}
+	if (tot < FAR_MIN || !(far > 0))
+		return;
+	scale2 = ts_xcalloc(n + 1, sizeof *scale2);
+	tmp = e[g][at];
+	e[g][at] = e[g][ne[g] - 1];
+	ne[g]--;
+	ts_hs_tail_fit_groups((const double *const *)e, ne, c, n, scale2,
+	    &df2);
+	ne[g]++;
+	e[g][ne[g] - 1] = e[g][at];
+	e[g][at] = tmp;
+	if (df2 > *df) {
+		*df = df2;
+		memcpy(scale, scale2, n * sizeof *scale);
+	}
+	free(scale2);
+}
+
+/*
  * The passes beyond the night's common part l: each pass's remainders
  * in the history against its own, in one tail fitted to them all, at
  * alpha each.  Return how many passes were judged so.
@@ -271,7 +317,7 @@ judge_split(const struct ts_hist_series *const *s,
 		}
 		c[i] = ne[i] > 0 ? ts_median(e[i], ne[i]) : 0;
 	}
-	ts_hs_tail_fit_groups((const double *const *)e, ne, c, n, scale, df);
+	fit_remainders(e, ne, c, n, scale, df);
 	/*
 	 * A thin history cannot tell a normal tail from t(3)'s at the
 	 * family's quantiles: its tail is taken no lighter than THIN_DF
