@@ -6,15 +6,22 @@
 # two hours), and it wants a host that nothing else uses but its own
 # neighbour.
 #
-# The commands are nobody's here: gzip -1 over an input of about 8 MiB
-# of text, and over the same input 3 % longer (3 % more work), run
-# without a shell by both tools.  A
-# neighbour runs beside them on one CPU, changing every P seconds (8)
-# between a memory stream (stress-ng --stream 1), idle, a CPU loop
-# (stress-ng --cpu 1) and idle.  Each experiment runs, for the A/A pair
-# (the same input twice) and the 3 % pair:
+# The commands are nobody's here, of two kinds (-w):
+#   - gzip (the default): gzip -1 over an input of about 8 MiB of text,
+#     and over the same input 3 % longer (3 % more work, but through the
+#     page cache: two files of nearly one size can be read at speeds
+#     several per cent apart);
+#   - cpu: a small C program the script builds, a multiply-xorshift hash
+#     over a 4 KiB buffer (in L1) for ITER rounds (-i, 200000: some
+#     0.2 s), no input, and its twin doing exactly 1 % more rounds.
+# Both tools run them without a shell.  A neighbour runs beside them on
+# one CPU, changing every P seconds (8) between a memory stream
+# (stress-ng --stream 1), idle, a CPU loop (stress-ng --cpu 1) and idle.
+# Each experiment runs, for the A/A pair (the same command twice) and
+# the changed pair:
 #   - threadstone-ab --design interleaved, duet and sequential, with
-#     --precision 1 --max-time T;
+#     --precision PCT (-P, 1) --max-seconds T (-t, 45), and --metric M (-m,
+#     wall) when given;
 #   - hyperfine (Debian's), with as many runs a command as the
 #     interleaved experiment had rounds (the same runs, about the same
 #     wall time).  Two rows: "hyperfine" is the 95 % interval its run
@@ -22,14 +29,24 @@
 #     exp(+-1.96 sqrt(sd_A^2 / (n m_A^2) + sd_B^2 / (n m_B^2))), from
 #     the times it exports; "hyperfine +-" is the interval it prints,
 #     "R +- S times faster", with S = R sqrt((sd_A/m_A)^2 +
-#     (sd_B/m_B)^2): the one a hyperfine user reads.
+#     (sd_B/m_B)^2): the one a hyperfine user reads.  Its figure is the
+#     wall time whatever -m says.
 # Then, per design: A/A bias (the median of the estimates, less 1) and
-# false alarms (intervals without 1), the median width of the interval
-# (high - low), and how often the 3 % change is found (the whole
-# interval above 1), with the median estimate and rounds.
+# false alarms (intervals without 1, counted per experiment), the median
+# width of the interval (high - low), how often the change is found
+# (the whole interval above 1: the power), with the median estimate and
+# rounds, and how often our interval found the rounds correlated in
+# time, with the median factor it was widened by then.  The host's load
+# average before and after each experiment is kept and summarised: on a
+# machine that other work shares, the figures are that work's too.
 #
-#   bench/ab-vs-hyperfine.sh [-n N] [-t T] [-p P] [-s MIB] [-D DESIGNS]
+#   bench/ab-vs-hyperfine.sh [-n N] [-t T] [-P PCT] [-p P] [-w gzip|cpu]
+#                            [-s MIB] [-i ITER] [-m METRIC] [-D DESIGNS]
 #                            [-b BUILDDIR] [-k DIR | -r DIR]
+#
+# The long experiments of issue 48, 20 A/A pairs and 20 with 1 % more
+# work at --precision 0.5 and 120 s:
+#   bench/ab-vs-hyperfine.sh -w cpu -P 0.5 -t 120 -D interleaved,hyperfine
 #
 # -D runs only the designs named (comma-separated, of interleaved, duet,
 # sequential and hyperfine; all four by default): hyperfine takes its
@@ -41,17 +58,31 @@
 set -eu
 
 n=20 t=45 period=8 mib=8 designs=interleaved,duet,sequential,hyperfine
+prec=1 work=gzip iter=200000 metric=
 . "$(dirname "$0")/common.sh"
-while getopts n:t:p:s:D:b:k:r: opt; do
+while getopts n:t:p:s:D:P:w:i:m:b:k:r: opt; do
 	case $opt in
 	n | t) eval "$opt=\$OPTARG" ;;
 	p) period=$OPTARG ;;
 	s) mib=$OPTARG ;;
 	D) designs=$OPTARG ;;
-	*) bench_docopt "$opt" || bench_usage "[-n N] [-t T] [-p P]" \
-	    "[-s MIB] [-D DESIGNS] [-b BUILDDIR] [-k DIR | -r DIR]" ;;
+	P) prec=$OPTARG ;;
+	w) work=$OPTARG ;;
+	i) iter=$OPTARG ;;
+	m) metric=$OPTARG ;;
+	*) bench_docopt "$opt" || bench_usage "[-n N] [-t T] [-P PCT] [-p P]" \
+	    "[-w gzip|cpu] [-s MIB] [-i ITER] [-m METRIC] [-D DESIGNS]" \
+	    "[-b BUILDDIR] [-k DIR | -r DIR]" ;;
 	esac
 done
+case $work in
+gzip | cpu) ;;
+*) echo "$0: -w: unknown work '$work' (gzip, cpu)" >&2; exit 2 ;;
+esac
+case $iter in
+*[!0-9]* | '' | 0*) echo "$0: -i: '$iter' is not a count of rounds above 0" >&2; exit 2 ;;
+esac
+[ "$iter" -ge 100 ] || { echo "$0: -i: at least 100 rounds (1 % of them is the change)" >&2; exit 2; }
 hf=
 for d in $(echo "$designs" | tr , ' '); do
 	case $d in
@@ -71,7 +102,11 @@ if [ -z "$reuse" ]; then
 	bench_need "$ab"
 	command -v hyperfine >/dev/null ||
 	    { echo "$0: hyperfine is needed (Debian: apt-get install hyperfine)" >&2; exit 1; }
-	command -v gzip >/dev/null || { echo "$0: gzip is needed" >&2; exit 1; }
+	if [ "$work" = gzip ]; then
+		command -v gzip >/dev/null || { echo "$0: gzip is needed" >&2; exit 1; }
+	else
+		command -v cc >/dev/null || { echo "$0: a C compiler (cc) is needed" >&2; exit 1; }
+	fi
 fi
 bench_dir ab-vs-hyperfine
 
@@ -87,11 +122,9 @@ neighbour() {
 	done
 }
 
-if [ -z "$reuse" ]; then
-	# The inputs: text that gzip -1 compresses about 3:1; b is a with
-	# its first 3 % appended.
-	in=$dir/in
-	mkdir -p "$in"
+# gzip's inputs in $in: text that gzip -1 compresses about 3:1; b is a
+# with its first 3 % appended.
+gzip_inputs() {
 	python3 - "$in/a" "$mib" <<'PY' 2>/dev/null ||
 import random, sys
 random.seed(33)
@@ -110,11 +143,60 @@ PY
 	size=$(wc -c <"$in/a")
 	cp "$in/a" "$in/b"
 	head -c $((size * 3 / 100)) "$in/a" >>"$in/b"
-	echo "$(date -u +%FT%TZ) ab-vs-hyperfine: $n experiments of ${t}s, neighbour every ${period}s, inputs $size and $(wc -c <"$in/b") bytes" >"$dir/about"
-	# Both tools run the commands without a shell and discard their
-	# output.
 	A="gzip -1 -c $in/a"
 	B="gzip -1 -c $in/b"
+	change=3
+	what="inputs $size and $(wc -c <"$in/b") bytes"
+}
+
+# The pure CPU pair: $in/hashloop, ITER rounds and 1 % more.
+cpu_programs() {
+	cat >"$in/hashloop.c" <<'C'
+/* ITER rounds of a multiply-xorshift hash over a 4 KiB buffer (in L1):
+   pure CPU work, no input.  Prints the hash, so that it is computed. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int
+main(int argc, char **argv)
+{
+	static uint64_t buf[512];
+	uint64_t h = 0x9e3779b97f4a7c15u, n, i;
+	size_t j;
+
+	if (argc != 2 || (n = strtoull(argv[1], NULL, 10)) == 0) {
+		fprintf(stderr, "usage: hashloop ITER\n");
+		return 2;
+	}
+	for (j = 0; j < 512; j++)
+		buf[j] = j * 0x100000001b3u;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < 512; j++) {
+			h ^= buf[j] + i;
+			h *= 0xff51afd7ed558ccdu;
+			h ^= h >> 33;
+		}
+	printf("%016llx\n", (unsigned long long)h);
+	return 0;
+}
+C
+	cc -O2 -o "$in/hashloop" "$in/hashloop.c" ||
+	    { echo "$0: cannot build $in/hashloop" >&2; exit 1; }
+	A="$in/hashloop $iter"
+	B="$in/hashloop $((iter + iter / 100))"
+	change=1
+	what="hashloop $iter and $((iter + iter / 100)) rounds"
+}
+
+if [ -z "$reuse" ]; then
+	in=$dir/in
+	mkdir -p "$in"
+	if [ "$work" = gzip ]; then gzip_inputs; else cpu_programs; fi
+	echo "$change" >"$dir/change"
+	echo "$(date -u +%FT%TZ) ab-vs-hyperfine: $n experiments of ${t}s at --precision $prec${metric:+ --metric $metric}, neighbour every ${period}s, $what; load $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs" >"$dir/about"
+	# Both tools run the commands without a shell and discard their
+	# output.
 	nb=
 	if command -v stress-ng >/dev/null; then
 		neighbour &
@@ -129,7 +211,8 @@ PY
 			if [ $pair = aa ]; then cb=$A; else cb=$B; fi
 			for d in $ours; do
 				f=$dir/$pair-$d-$i.json
-				"$ab" -q -N -d $d --precision 1 --max-time "$t" \
+				"$ab" -q -N -d $d --precision "$prec" --max-seconds "$t" \
+				    ${metric:+--metric "$metric"} \
 				    --export-json "$f" "$A" "$cb" >/dev/null ||
 				    echo "$0: threadstone-ab -d $d failed (experiment $i)" >&2
 			done
@@ -147,7 +230,8 @@ print(max(2, json.load(open(sys.argv[1]))["comparison"]["rounds"]))' \
 			    "$A" "$cb" >/dev/null 2>&1 ||
 			    echo "$0: hyperfine failed (experiment $i)" >&2
 		done
-		echo "experiment $i of $n done" >&2
+		cut -d' ' -f1 /proc/loadavg >>"$dir/load"
+		echo "experiment $i of $n done (load $(cut -d' ' -f1 /proc/loadavg))" >&2
 		i=$((i + 1))
 	done
 fi
@@ -156,8 +240,16 @@ python3 - "$dir" <<'PY'
 import glob, json, math, os, statistics, sys
 
 d = sys.argv[1]
-if os.path.exists(os.path.join(d, "about")):
-    print(open(os.path.join(d, "about")).read().strip())
+def read(name):
+    path = os.path.join(d, name)
+    return open(path).read().strip() if os.path.exists(path) else None
+if read("about"):
+    print(read("about"))
+change = int(read("change") or 3)
+if read("load"):
+    load = [float(x) for x in read("load").split()]
+    print("load average after each experiment: %.1f to %.1f (median %.1f)"
+          % (min(load), max(load), statistics.median(load)))
 
 def interval(path, tool):
     doc = json.load(open(path))
@@ -165,7 +257,9 @@ def interval(path, tool):
         c = doc["comparison"]
         if c["low"] is None:
             return None
-        return c["ratio"], c["low"], c["high"], c["rounds"]
+        s = c.get("serial") or {}
+        return (c["ratio"], c["low"], c["high"], c["rounds"],
+                bool(s.get("correlated")), s.get("widened") or 1)
     # Hyperfine: the ratio of the means, its delta-method interval.
     a, b = (r["times"] for r in doc["results"])
     ma, mb = statistics.mean(a), statistics.mean(b)
@@ -174,11 +268,12 @@ def interval(path, tool):
     r = mb / ma
     if tool == "hyperfine +-":
         s = r * math.sqrt((sa / ma) ** 2 + (sb / mb) ** 2)
-        return r, r - s, r + s, len(a)
-    return r, r * math.exp(-1.96 * se), r * math.exp(1.96 * se), len(a)
+        return r, r - s, r + s, len(a), False, 1
+    return r, r * math.exp(-1.96 * se), r * math.exp(1.96 * se), len(a), False, 1
 
-print("%-12s %5s %9s %7s %9s %6s %8s %9s %7s" % ("design", "A/A n",
-      "bias %", "alarms", "width", "3% n", "found", "median %", "rounds"))
+print("%-12s %5s %8s %7s %8s %5s %7s %9s %6s %5s %6s" % ("design", "A/A n",
+      "bias %", "alarms", "width", "%d%% n" % change, "found", "median %",
+      "rounds", "corr", "widen"))
 for tool in ("interleaved", "duet", "sequential", "hyperfine", "hyperfine +-"):
     row = {}
     for pair in ("aa", "ab"):
@@ -190,13 +285,17 @@ for tool in ("interleaved", "duet", "sequential", "hyperfine", "hyperfine +-"):
         continue
     def med(v):
         return statistics.median(v) if v else float("nan")
-    print("%-12s %5d %+9.2f %6.0f%% %9.4f %6d %7.0f%% %+9.2f %7.0f" % (
+    both = aa + ab
+    corr = [x for x in both if x[4]]
+    print("%-12s %5d %+8.2f %3d/%-3d %8.4f %5d %3d/%-3d %+9.2f %6.0f %5s %6s" % (
         tool, len(aa),
         100 * (med([x[0] for x in aa]) - 1),
-        100 * sum(1 for x in aa if x[1] > 1 or x[2] < 1) / max(1, len(aa)),
-        med([x[2] - x[1] for x in aa + ab]),
+        sum(1 for x in aa if x[1] > 1 or x[2] < 1), len(aa),
+        med([x[2] - x[1] for x in both]),
         len(ab),
-        100 * sum(1 for x in ab if x[1] > 1) / max(1, len(ab)),
+        sum(1 for x in ab if x[1] > 1), len(ab),
         100 * (med([x[0] for x in ab]) - 1),
-        med([x[3] for x in aa + ab])))
+        med([x[3] for x in both]),
+        "-" if tool.startswith("hyperfine") else "%d/%d" % (len(corr), len(both)),
+        "-" if not corr else "%.2f" % med([x[5] for x in corr])))
 PY

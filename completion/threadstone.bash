@@ -103,7 +103,13 @@ _threadstone_program_args()
     threadstone-history:--pass)
         COMPREPLY=($(compgen -W $'single\nmulti' -- "$cur"))
         return ;;
-    threadstone-history:--db)
+    threadstone-history:--db | threadstone-history:--from | \
+    threadstone-history:--to)
+        # A file, or a server: postgresql:// completed as a start.
+        if [[ $cur == p* ]]; then
+            COMPREPLY=($(compgen -W 'postgresql://' -- "$cur"))
+            [[ ${#COMPREPLY[@]} -gt 0 ]] && { compopt -o nospace 2>/dev/null; return; }
+        fi
         _threadstone_files '*.sqlite|*.db' "$cur"
         return ;;
     threadstone-history:--host | threadstone-history:--producer | \
@@ -177,7 +183,7 @@ _threadstone_program_args()
     *:-t | *:--threads | *:-s | *:--samples | *:--seconds | *:--warmup | \
     *:--window-ms | *:--stream-mb | *:--latency-mb | *:--min-ms | \
     *:--max-size | *:--repeat | *:--seed | *:--min-score | *:--interval | \
-    *:--count)
+    *:--count | tachyon:--window)
         return ;;              # a number: nothing to offer
     esac
 
@@ -207,13 +213,17 @@ _threadstone_program_args()
     threadstone-report)
         _threadstone_files '*.json' "$cur" ;;
     threadstone-history)
-        # The command first, then documents and records.
-        local cmds=$'add\nlist\nshow\nhosts\nexport\ntrend\nchanges\ncheck'
+        # The command first, then documents and records (publish: a
+        # directory).
+        local cmds=$'add\nlist\nshow\nhosts\nexport\ntrend\nchanges\ncheck\npublish\nmigrate'
         for ((i = first; i < COMP_CWORD; i++)); do
             [[ $'\n'$cmds$'\n' == *$'\n'${COMP_WORDS[i]}$'\n'* ]] && break
         done
         if ((i == COMP_CWORD)); then
             COMPREPLY=($(compgen -W "$cmds" -- "$cur"))
+        elif [[ ${COMP_WORDS[i]} == publish ]]; then
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -d -- "$cur"))
         else
             _threadstone_files '*.json|*.jsonl' "$cur"
         fi ;;

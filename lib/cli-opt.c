@@ -2,12 +2,13 @@
 /*
  * The one option parser: a program's table (cli-opt.h) read through
  * ts_getopt, so that refused options keep cli.c's words, and each value
- * stored by its row's type.
+ * stored by its row's type; and --help from the same table.
  */
 #include <config.h>
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,24 +273,6 @@ put_uint(void *p, size_t size, uint64_t v)
 		memcpy(p, &u32, 4);
 	else
 		memcpy(p, &v, 8);
-}
-
-/* Read the unsigned field of size bytes at p. */
-static uint64_t
-get_uint(const void *p, size_t size)
-{
-	uint8_t u8;
-	uint16_t u16;
-	uint32_t u32;
-	uint64_t v;
-
-	if (size == 1)
-		return memcpy(&u8, p, 1), u8;
-	if (size == 2)
-		return memcpy(&u16, p, 2), u16;
-	if (size == 4)
-		return memcpy(&u32, p, 4), u32;
-	return memcpy(&v, p, 8), v;
 }
 
 /* Store a value of row o (a field of its own); 0, or -1 if refused. */
@@ -573,36 +556,6 @@ ts_cli_first_other(const char *const except[])
 }
 
 void
-ts_opt_default(const struct ts_opt *o, const void *fields, struct ts_buf *b)
-{
-	const char *f = (const char *)fields + o->off;
-	const char *s;
-	double d;
-	int i;
-
-	switch (o->kind) {
-	case TS_OPT_KIND_UINT:
-		ts_buf_printf(b, "%llu", (unsigned long long)(get_uint(f,
-		    o->size) / (o->mult != 0 ? o->mult : 1)));
-		break;
-	case TS_OPT_KIND_DOUBLE:
-		memcpy(&d, f, sizeof d);
-		ts_buf_printf(b, "%g", d / (o->factor != 0 ? o->factor : 1));
-		break;
-	case TS_OPT_KIND_CHOICE:
-		memcpy(&i, f, sizeof i);
-		ts_buf_puts(b, o->choices[i]);
-		break;
-	case TS_OPT_KIND_STRING:
-		memcpy(&s, f, sizeof s);
-		ts_buf_puts(b, s != NULL ? s : "");
-		break;
-	default:
-		break;
-	}
-}
-
-void
 ts_opt_check_plot(const struct ts_opt *o, const char *arg)
 {
 	(void)o;
@@ -676,4 +629,159 @@ ts_cli_command(const struct ts_cli_prog *prog, int argc, char *argv[],
 		    "exactly one operand" : c->max < 0 && c->min == 1 ?
 		    "one or more operands" : "other operands");
 	return (size_t)(c - prog->cmds);
+}
+
+/* --help from the table: usage lines, a line per option, closing lines. */
+/* Read the unsigned field of size bytes at p. */
+static uint64_t
+get_uint(const void *p, size_t size)
+{
+	uint8_t u8;
+	uint16_t u16;
+	uint32_t u32;
+	uint64_t v;
+
+	if (size == 1)
+		return memcpy(&u8, p, 1), u8;
+	if (size == 2)
+		return memcpy(&u16, p, 2), u16;
+	if (size == 4)
+		return memcpy(&u32, p, 4), u32;
+	return memcpy(&v, p, 8), v;
+}
+
+/*
+ * The value of row o's field in fields as --help's "%D" shows it: a
+ * number without its row's mult or factor, a choice's name, a string.
+ */
+static void
+opt_default(const struct ts_opt *o, const void *fields, struct ts_buf *b)
+{
+	const char *f = (const char *)fields + o->off;
+	const char *s;
+	double d;
+	int i;
+
+	switch (o->kind) {
+	case TS_OPT_KIND_UINT:
+		ts_buf_printf(b, "%llu", (unsigned long long)(get_uint(f,
+		    o->size) / (o->mult != 0 ? o->mult : 1)));
+		break;
+	case TS_OPT_KIND_DOUBLE:
+		memcpy(&d, f, sizeof d);
+		ts_buf_printf(b, "%g", d / (o->factor != 0 ? o->factor : 1));
+		break;
+	case TS_OPT_KIND_CHOICE:
+		memcpy(&i, f, sizeof i);
+		ts_buf_puts(b, o->choices[i]);
+		break;
+	case TS_OPT_KIND_STRING:
+		memcpy(&s, f, sizeof s);
+		ts_buf_puts(b, s != NULL ? s : "");
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * Append text with "%s" as the program's name, "%D" as row o's default
+ * (o may be NULL) and "%%" as "%".
+ */
+static void
+expand(struct ts_buf *b, const char *text, const struct ts_opt *o,
+    const void *fields)
+{
+	const char *p;
+
+	for (p = text; *p != '\0'; p++) {
+		if (p[0] == '%' && p[1] == 's') {
+			ts_buf_puts(b, ts_progname());
+			p++;
+		} else if (p[0] == '%' && p[1] == 'D' && o != NULL &&
+		    fields != NULL) {
+			opt_default(o, fields, b);
+			p++;
+		} else {
+			if (p[0] == '%' && p[1] == '%')
+				p++;
+			ts_buf_putc(b, *p);
+		}
+	}
+}
+
+/* One option's lines: its names and value, then its help at the column. */
+static void
+option_lines(struct ts_buf *b, const struct ts_cli_prog *prog,
+    const struct ts_opt *o, const void *fields)
+{
+	const struct ts_opt *f = o;
+	size_t start = b->len, col, i;
+	const char *line, *nl;
+
+	if (o->key != 0 && o->name != NULL)
+		ts_buf_printf(b, "  -%c, --%s", o->key, o->name);
+	else if (o->key != 0)
+		ts_buf_printf(b, "  -%c", o->key);
+	else
+		ts_buf_printf(b, "      --%s", o->name);
+	if (o->arg != NULL)
+		ts_buf_printf(b, "%s%s", prog->eq ? "=" : " ", o->arg);
+	col = (size_t)(o->col != 0 ? o->col : prog->col);
+	if (b->len - start + 2 <= col)
+		while (b->len - start < col)
+			ts_buf_putc(b, ' ');
+	else
+		ts_buf_puts(b, "  ");
+	/* "%D" of an AGAIN row is its option's. */
+	if (o->kind == TS_OPT_KIND_AGAIN)
+		for (f = prog->opts; f->kind != TS_OPT_KIND_END; f++)
+			if (f->name != NULL && f->kind != TS_OPT_KIND_AGAIN &&
+			    strcmp(f->name, o->target) == 0)
+				break;
+	for (line = o->help; ; line = nl + 1) {
+		struct ts_buf one;
+
+		nl = strchr(line, '\n');
+		if (line != o->help && line != nl)
+			for (i = 0; i < col; i++)
+				ts_buf_putc(b, ' ');
+		ts_buf_init(&one);
+		ts_buf_add(&one, line, nl != NULL ? (size_t)(nl - line) :
+		    strlen(line));
+		expand(b, one.data, f, fields);
+		ts_buf_free(&one);
+		ts_buf_putc(b, '\n');
+		if (nl == NULL || nl[1] == '\0')
+			break;
+	}
+}
+
+void
+ts_cli_help(const struct ts_cli_prog *prog, const void *fields,
+    struct ts_buf *b)
+{
+	const struct ts_opt *o;
+
+	size_t i, start;
+
+	if (prog->usage != NULL)
+		expand(b, prog->usage, NULL, NULL);
+	for (i = 0; i < prog->ncmds; i++) {
+		start = b->len;
+		ts_buf_printf(b, "  %s%s%s", prog->cmds[i].name,
+		    prog->cmds[i].args != NULL ? " " : "",
+		    prog->cmds[i].args != NULL ? prog->cmds[i].args : "");
+		while (b->len - start < (size_t)prog->cmd_col)
+			ts_buf_putc(b, ' ');
+		ts_buf_printf(b, "%s\n", prog->cmds[i].help);
+	}
+	for (o = prog->opts; o->kind != TS_OPT_KIND_END; o++) {
+		if (o->kind == TS_OPT_KIND_TEXT)
+			expand(b, o->help, NULL, NULL);
+		else if (!o->hidden)
+			option_lines(b, prog, o, fields);
+	}
+	if (prog->tail != NULL)
+		expand(b, prog->tail, NULL, NULL);
 }

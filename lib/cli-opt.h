@@ -269,13 +269,6 @@ int		 ts_opt_store(const struct ts_opt *o, const char *arg,
 void		 ts_opt_bad(const struct ts_opt *o, const char *arg,
 		    const char *what) __attribute__((noreturn));
 
-/*
- * The value of row o's field in fields as --help's "%D" shows it: a
- * number without its row's mult or factor, a choice's name, a string.
- */
-void		 ts_opt_default(const struct ts_opt *o, const void *fields,
-		    struct ts_buf *b);
-
 /* The check of --plot's FILE: ts_cli_plot_name(). */
 void		 ts_opt_check_plot(const struct ts_opt *, const char *arg);
 

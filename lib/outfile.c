@@ -566,7 +566,7 @@ ts_outfile_clean(const char *path, size_t *removed, char *err,
 /* Replace the regular (or new) file t by a renamed temporary file. */
 static int
 write_replace(const char *path, const struct target *t, const void *data,
-    size_t len, char *err, size_t errlen)
+    size_t len, bool sync, char *err, size_t errlen)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX];
 	mode_t mode = 0644, mask;
@@ -593,7 +593,7 @@ write_replace(const char *path, const struct target *t, const void *data,
 		return -1;
 	}
 	if (ts_write_all(fd, data, len) == -1 ||
-	    keep_owner_and_mode(fd, t, mode) == -1 || fsync(fd) == -1) {
+	    keep_owner_and_mode(fd, t, mode) == -1 || (sync && fsync(fd) == -1)) {
 		e = errno;
 		close(fd);
 		goto fail;
@@ -625,10 +625,13 @@ kind_name(mode_t mode)
 	    "a block device" : "a file of another kind";
 }
 
-/* ts_write_file_atomic, or with regular ts_write_regular_file. */
+/*
+ * ts_write_file_atomic, or with regular ts_write_regular_file (without
+ * sync, ts_write_file_unsynced).
+ */
 static int
 write_file(const char *path, const void *data, size_t len, bool regular,
-    char *err, size_t errlen)
+    bool sync, char *err, size_t errlen)
 {
 	struct target t;
 	int i, rc;
@@ -639,7 +642,8 @@ write_file(const char *path, const void *data, size_t len, bool regular,
 		if (plan(path, &t, err, errlen) == -1)
 			return -1;
 		if (!t.direct)
-			return write_replace(path, &t, data, len, err, errlen);
+			return write_replace(path, &t, data, len, sync, err,
+			    errlen);
 		if (regular) {
 			snprintf(err, errlen, "cannot write %s: it is %s, not "
 			    "a regular file", path, kind_name(t.st.st_mode));
@@ -657,12 +661,19 @@ int
 ts_write_file_atomic(const char *path, const void *data, size_t len,
     char *err, size_t errlen)
 {
-	return write_file(path, data, len, false, err, errlen);
+	return write_file(path, data, len, false, true, err, errlen);
 }
 
 int
 ts_write_regular_file(const char *path, const void *data, size_t len,
     char *err, size_t errlen)
 {
-	return write_file(path, data, len, true, err, errlen);
+	return write_file(path, data, len, true, true, err, errlen);
+}
+
+int
+ts_write_file_unsynced(const char *path, const void *data, size_t len,
+    char *err, size_t errlen)
+{
+	return write_file(path, data, len, true, false, err, errlen);
 }

@@ -72,6 +72,16 @@ int	 ts_write_regular_file(const char *path, const void *data, size_t len,
 	    char *err, size_t errlen);
 
 /*
+ * As ts_write_regular_file, but the data is not synced before the
+ * rename: for a writer of many files (a static site) that syncs them
+ * all at once afterwards (syncfs(2)) before it writes, synced, the file
+ * that vouches for them.  Readers still see the old contents or the
+ * new, whole; after a crash a file may be empty.
+ */
+int	 ts_write_file_unsynced(const char *path, const void *data,
+	    size_t len, char *err, size_t errlen);
+
+/*
  * Remove the temporary files that writers of path killed by SIGKILL left
  * beside it: the files ".NAME.XXXXXX" (NAME the file path's links lead
  * to, XXXXXX six letters or digits) in its directory that no writer

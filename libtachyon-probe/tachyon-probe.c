@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/host-steal.h"
 #include "host/host-sysinfo.h"
 #include "mem/mem-probe-cache.h"
 #include "mem/mem-probe.h"
@@ -227,6 +228,15 @@ tachyon_config_init(struct tachyon_config *cfg, size_t size)
 	return TACHYON_OK;
 }
 
+/* The probe's wait callback: the calling thread's schedstat wait. */
+static int
+thread_wait(uint64_t *wait)
+{
+	uint64_t run;
+
+	return ts_thread_sched_ns(&run, wait);
+}
+
 /*
  * The probe's bind callback: the calling thread on the core the
  * library's threads hold least, in this process (concurrent callers
@@ -296,6 +306,7 @@ tachyon_open(const struct tachyon_config *cfg, struct tachyon_probe **probe,
 	pc.threads = c.threads;
 	pc.seed = c.seed;
 	pc.stop = &p->stop;
+	pc.wait_ns = thread_wait;
 	/*
 	 * Each chain on a core of its own, the least held by this process's
 	 * probes; without the cores (sysfs unreadable, memory short) the
@@ -349,6 +360,8 @@ tachyon_measure(struct tachyon_probe *p, double seconds,
 	out.threads = r.threads;
 	out.pinned_threads = r.pinned;
 	out.interrupted = r.interrupted;
+	out.run_wait_s = r.wait_s;
+	out.max_thread_run_wait_s = r.max_wait_s;
 	out.size = res_size < sizeof out ? res_size : sizeof out;
 	memcpy(res, &out, out.size);
 	return TACHYON_OK;

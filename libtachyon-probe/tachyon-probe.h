@@ -72,6 +72,13 @@ struct tachyon_result {
 	unsigned	threads;
 	unsigned	pinned_threads;	/* bound to a core of their own */
 	int		interrupted;	/* ended early by tachyon_interrupt() */
+	/*
+	 * The threads' time runnable but waiting for a CPU during the chase
+	 * (the kernel's schedstat), summed, and the most one thread waited,
+	 * in seconds; negative when the kernel does not say.
+	 */
+	double		run_wait_s;
+	double		max_thread_run_wait_s;
 };
 
 /* What tachyon_check_working_set() says of a working set. */

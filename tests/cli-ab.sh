@@ -133,6 +133,9 @@ assert c["verdict"] == "worse" and c["design"] == "interleaved"
 assert c["rounds"] == 6 and c["method"] == "signed-rank"
 assert c["stopped"] == "runs" and c["seed"] == 1
 assert len(c["order"]) == 6 and set(c["order"]) <= {"AB", "BA"}
+s = c["serial"]
+assert s["correlated"] is False and s["batches"] == 0 and s["widened"] == 1, s
+assert s["lag1_rank_autocorrelation"] is None and s["p"] is None, s
 rows = list(csv.DictReader(open(sys.argv[2])))
 assert [r["command"] for r in rows] == ["old", "new"], rows
 assert list(rows[0])[:8] == ["command", "mean", "stddev", "median",
@@ -167,6 +170,32 @@ fi
 run "$TS_AB" --runs 6 $json --export-json /dev/stdout "$A" "$B"
 grep -q '"comparison": {"ratio":1.03,' "$tmpdir/out"
 ok $? "--export-json /dev/stdout writes to standard output"
+
+### Rounds correlated in time: B's figure 5 % higher in phases of 8 runs.
+cat >phase.sh <<'SH'
+n=$(cat "$1" 2>/dev/null || echo 0)
+echo $((n + 1)) >"$1"
+awk -v n="$n" 'BEGIN { printf "{\"t\": %.4f}", 1 + 0.05 * (int(n / 8) % 2) + 0.001 * (n % 7) }'
+SH
+run "$TS_AB" --runs 48 --warmup 0 $json --export-json ph.json \
+    --export-markdown ph.md "$A" "sh $tmpdir/phase.sh $tmpdir/count"
+expect_status 0 "rounds in phases"
+grep -q "^     rounds correlated in time (lag-1 rank autocorrelation 0\.[0-9]*, p [0-9.e-]*): interval widened [0-9.]*×, to the one of 6 batches of rounds$" "$tmpdir/out"
+ok $? "the summary says the rounds were correlated, and how much the interval widened"
+grep -q "rounds correlated" "$tmpdir/out" || sed 's/^/# /' "$tmpdir/out"
+grep -q "^The rounds correlated in time (.*): interval widened [0-9.]*×, to the one of 6 batches of rounds\.$" ph.md
+ok $? "the markdown export says it too"
+if [ -n "${PYTHON3:-}" ]; then
+	"$PYTHON3" -c '
+import json, sys
+s = json.load(open(sys.argv[1]))["comparison"]["serial"]
+assert s["correlated"] is True and s["batches"] == 6, s
+assert s["widened"] > 1 and s["p"] < 0.2 and s["lag1_rank_autocorrelation"] > 0.3, s
+' ph.json
+	ok $? "the JSON export's serial object: correlated, 6 batches, widened"
+else
+	ok 0 "# SKIP python3 not found by configure"
+fi
 
 ### Seeds and orders.
 run "$TS_AB" --runs 20 --seed 5 -q --metric json:t --export-json s1.json "$A" "$B"

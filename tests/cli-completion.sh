@@ -102,9 +102,14 @@ expect "auto " "$probe" -w ''
 has --working-set-mb threadstone tachyon --
 expect "auto " threadstone tachyon -w ''
 expect "" threadstone tachyon --seconds ''
+has --window threadstone tachyon --win
+expect "" threadstone tachyon --window ''
 expect "a.json keys sub " threadstone compare ''
 expect "changes check " threadstone history c
-expect "add changes check export hosts list show trend " threadstone-history --db x ''
+expect "add changes check export hosts list migrate publish show trend " threadstone-history --db x ''
+expect "keys sub " threadstone-history publish ''
+expect "postgresql:// " threadstone-history migrate --from x.sqlite --to p
+has --from threadstone-history migrate --f
 expect "csv jsonl " threadstone-history export --format ''
 expect "json markdown original text " threadstone compare --format ''
 # --format's values are those of the output formats' table

@@ -6,9 +6,16 @@
 # writers, kill -9 during add, changes and check on a synthetic history,
 # and trend's table, JSON and SVG.  SQL is run through python3's sqlite3
 # module, so the sqlite3 program is not needed.
+#
+# With TS_HISTORY_BACKEND=postgresql (tests/cli-history-pg.sh), the same
+# commands run on a private PostgreSQL cluster (tests/pg-cluster.sh), each
+# database of the test a database there, and what is about a file (not
+# SQLite, its journal, its permissions, its locks, schema version 1, rows
+# no PostgreSQL column can hold) is left to the SQLite run.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 PY=${PYTHON3:-python3}
+BACKEND=${TS_HISTORY_BACKEND:-sqlite}
 command -v "$PY" >/dev/null 2>&1 || skip_all "python3 is not installed"
 "$PY" -c 'import sqlite3' 2>/dev/null || skip_all "python3 has no sqlite3"
 [ -x "$TS_HISTORY" ] || skip_all "threadstone-history is not built"
@@ -16,11 +23,40 @@ H=$TS_HISTORY
 SYNTH=$top_srcdir/tests/history-synth.py
 APPLE=$FIXTURES/apple-m4-pro.json
 RUN=$FIXTURES/run-signed-at-runtime.json
-db=$tmpdir/h.sqlite
 unset THREADSTONE_HISTORY
+if [ "$BACKEND" = postgresql ]; then
+	. "$top_srcdir/tests/pg-cluster.sh"
+	pg_cluster_available || skip_all "$PG_WHY"
+	"$H" --db postgresql:///none list 2>&1 | grep -q "no PostgreSQL back end" &&
+	    skip_all "threadstone-history was built without PostgreSQL (libpq)"
+	pg_cluster_start
+fi
+
+# newdb NAME: the --db of a new, empty history NAME.
+newdb() {
+	if [ "$BACKEND" = postgresql ]; then
+		pg_createdb "$1"
+	else
+		echo "$tmpdir/$1.sqlite"
+	fi
+}
+# sqlite_only N WHY: N test points skipped on PostgreSQL; 1 on SQLite.
+sqlite_only() {
+	[ "$BACKEND" = sqlite ] && return 0
+	i=0
+	while [ $i -lt "$1" ]; do
+		ok 0 "# SKIP $2: about an SQLite file"
+		i=$((i + 1))
+	done
+	return 1
+}
 
 # sql DB QUERY: the rows of QUERY, one per line, columns by '|'.
 sql() {
+	if [ "$BACKEND" = postgresql ]; then
+		pg_sql "${1##*/}" "$2"
+		return
+	fi
 	"$PY" - "$1" "$2" <<'PYEOF'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
@@ -28,6 +64,16 @@ for row in c.execute(sys.argv[2]):
     print("|".join("" if v is None else str(v) for v in row))
 PYEOF
 }
+# copydb DB NAME: the --db of a copy of DB under the name NAME.
+copydb() {
+	if [ "$BACKEND" = postgresql ]; then
+		"$PG_PSQL" -q -d postgres -c "CREATE DATABASE \"$2\" TEMPLATE \"${1##*/}\"" >/dev/null &&
+		    pg_uri "$2"
+	else
+		cp "$1" "$tmpdir/$2.sqlite" && echo "$tmpdir/$2.sqlite"
+	fi
+}
+db=$(newdb h)
 
 ### Usage.
 run "$H" --help
@@ -49,11 +95,16 @@ expect_status 2 "a bad --since"
 run "$H" --db "$db" list
 expect_status 1 "list of a database that does not exist"
 expect_one_error_line "no database"
-[ ! -e "$db" ]
+if [ "$BACKEND" = postgresql ]; then
+	[ -z "$(sql "$db" "SELECT to_regclass('documents')")" ]
+else
+	[ ! -e "$db" ]
+fi
 ok $? "reading created no database"
 
 ### A refused add changes nothing on disk: no database, no directory.
 printf '<svg xmlns="http://www.w3.org/2000/svg"/>\n' >"$tmpdir/cache.svg"
+if sqlite_only 8 "a refused add leaves no file"; then
 run "$H" --db "$tmpdir/svg.sqlite" add "$tmpdir/cache.svg"
 expect_status 1 "add of an SVG picture"
 expect_one_error_line "add of an SVG picture"
@@ -71,6 +122,7 @@ run env XDG_DATA_HOME="$tmpdir/xdg" "$H" add "$tmpdir/cache.svg"
 [ -d "$tmpdir/xdg" ] && [ -z "$(ls -A "$tmpdir/xdg")" ]
 ok $? "a directory that was there stays, empty"
 rmdir "$tmpdir/xdg"
+fi
 
 ### Adding.
 run "$H" --db "$db" add "$APPLE" "$RUN"
@@ -88,16 +140,20 @@ case $out in *"2 already there"*) ok 0 "said already there" ;;
 *) ok 1 "said already there"; echo "# $out" ;; esac
 [ "$(sql "$db" 'SELECT count(*) FROM documents')" = 2 ]
 ok $? "the same document twice is one row"
-[ "$(sql "$db" 'PRAGMA journal_mode')" = delete ] &&
-	[ "$(sql "$db" 'PRAGMA user_version')" = 2 ]
-ok $? "a rollback journal, schema version 2"
-ls -a "$tmpdir" | grep -q '^h\.sqlite-\|^\.h\.sqlite'
-[ $? -ne 0 ]
-ok $? "no file left beside the database"
+if [ "$BACKEND" = postgresql ]; then
+	[ "$(sql "$db" 'SELECT schema_version FROM threadstone_history')" = 2 ]
+	ok $? "schema version 2"
+else
+	[ "$(sql "$db" 'PRAGMA journal_mode')" = delete ] &&
+		[ "$(sql "$db" 'PRAGMA user_version')" = 2 ]
+	ok $? "a rollback journal, schema version 2"
+	ls -a "$tmpdir" | grep -q '^h\.sqlite-\|^\.h\.sqlite'
+	[ $? -ne 0 ]
+	ok $? "no file left beside the database"
+fi
 
 # A bad document among good ones: nothing of the command is added.
 "$PY" "$SYNTH" "$APPLE" "$tmpdir/one" 1 --start 2026-01-01T00:00:00Z >/dev/null
-cp "$db" "$tmpdir/before.sqlite"
 before=$(sql "$db" 'SELECT count(*) FROM documents')
 run "$H" --db "$db" add "$tmpdir/one/run-00000.json" \
 	"$FIXTURES/compare-candidate-b.json"
@@ -139,7 +195,7 @@ ok $? "records added twice are recorded once"
 ### What is stored is checked (issue 32): times from 2000-01-01 to
 ### 2099-12-31, host names held to tachyon's --tag rule, UTF-8 text
 ### without NUL.  Each refusal is one line, exit 1, nothing added.
-cdb=$tmpdir/checked.sqlite
+cdb=$(newdb checked)
 "$H" --db "$cdb" add "$tmpdir/tachyon.jsonl" >/dev/null
 # rec TIME HOST: a tachyon record line, TIME and HOST as JSON text.
 rec() {
@@ -273,23 +329,28 @@ d = json.load(open(sys.argv[1]))
 d["extensions"]["hostname"] = "lab-7"
 json.dump(d, open(sys.argv[2], "w"), indent=2)
 PYEOF
-"$H" --db "$tmpdir/named.sqlite" add "$tmpdir/named.json" >/dev/null
-run "$H" --db "$tmpdir/named.sqlite" hosts
+named=$(newdb named)
+"$H" --db "$named" add "$tmpdir/named.json" >/dev/null
+run "$H" --db "$named" hosts
 case $out in *lab-7*) ok 0 "add with no --host: the document's hostname is its host" ;;
 *) ok 1 "add with no --host: the document's hostname is its host"; echo "# $out" ;; esac
-a=$("$H" --db "$tmpdir/named.sqlite" export --format csv | sed -n 2p | cut -d, -f2-4)
+a=$("$H" --db "$named" export --format csv | sed -n 2p | cut -d, -f2-4)
 b=$("$TS_REPORT" --format csv "$tmpdir/named.json" | sed -n 2p | cut -d, -f1-3)
 [ -n "$a" ] && [ "$a" = "$b" ] && case $a in *,lab-7,*) true ;; *) false ;; esac
 ok $? "export's run_id, host and generated_at are report's CSV's ($a)"
 # A text with a carriage return (put in the database by other means: add
 # refuses control characters) is one quoted CSV field, as RFC 4180 says.
-"$PY" - "$tmpdir/named.sqlite" <<'PYEOF'
+if [ "$BACKEND" = postgresql ]; then
+	sql "$named" "UPDATE hosts SET name = 'lab' || chr(13) || '7'" >/dev/null
+else
+	"$PY" - "$named" <<'PYEOF'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
 c.execute("UPDATE hosts SET name = 'lab' || char(13) || '7'")
 c.commit()
 PYEOF
-"$H" --db "$tmpdir/named.sqlite" export --format csv >"$tmpdir/cr.csv"
+fi
+"$H" --db "$named" export --format csv >"$tmpdir/cr.csv"
 "$PY" - "$tmpdir/cr.csv" <<'PYEOF'
 import csv, sys
 text = open(sys.argv[1], newline="").read()
@@ -299,7 +360,9 @@ assert rows and all(r["host"] == "lab\r7" for r in rows), rows[:1]
 PYEOF
 ok $? "export --format csv: a field with a carriage return is quoted"
 
-### The database's failures: one line, exit 1, nothing changed.
+### The database's failures: one line, exit 1, nothing changed.  The
+### file's (SQLite's); a server's are tests/cli-history-server.sh's.
+if [ "$BACKEND" = sqlite ]; then
 printf 'not a database at all, just text\n' >"$tmpdir/text.sqlite"
 cp "$tmpdir/text.sqlite" "$tmpdir/text.orig"
 run "$H" --db "$tmpdir/text.sqlite" add "$APPLE"
@@ -462,6 +525,8 @@ expect_status 0 "add to the migrated database"
 	[ -z "$(sql "$tmpdir/v1.sqlite" 'PRAGMA foreign_key_check')" ]
 ok $? "migrated database: integrity and foreign keys ok"
 
+fi
+
 ### Writers that start together, on a new database and on one of schema
 ### version 1: every add succeeds and nothing is lost.  TS_HISTORY_PROCS
 ### writers of TS_HISTORY_WRITERS documents each, TS_HISTORY_ROUNDS times.
@@ -500,23 +565,25 @@ together() {
 	ok $? "$1: $procs writers started together, no add failed"
 	[ -z "$failed" ] || echo "$failed" | head -3 | sed 's/^/# /'
 	[ "$(sql "$cdb" 'SELECT count(*) FROM documents')" = $((procs * n + $3)) ] &&
-	    [ "$(sql "$cdb" 'PRAGMA integrity_check')" = ok ]
+	    { [ "$BACKEND" = postgresql ] || [ "$(sql "$cdb" 'PRAGMA integrity_check')" = ok ]; }
 	ok $? "$1: $((procs * n + $3)) documents, integrity ok"
 }
 r=1
 while [ $r -le "$rounds" ]; do
-	together "a new database, round $r" "$tmpdir/conc$r.sqlite" 0
+	together "a new database, round $r" "$(newdb conc$r)" 0
 	r=$((r + 1))
 done
+if sqlite_only 2 "writers on a database of schema version 1"; then
 sql "$tmpdir/conc-v1.sqlite" "$(cat "$FIXTURES/history-v1.sql")" >/dev/null 2>&1 ||
 	"$PY" -c 'import sqlite3,sys; sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
 	"$tmpdir/conc-v1.sqlite" "$FIXTURES/history-v1.sql"
 together "a database of schema version 1" "$tmpdir/conc-v1.sqlite" 2
+fi
 
 ### kill -9 during add.
 kills=${TS_HISTORY_KILLS:-10}
 "$PY" "$SYNTH" "$APPLE" "$tmpdir/kd" 200 --seed 3 >/dev/null
-kdb=$tmpdir/kill.sqlite
+kdb=$(newdb kill)
 "$H" --db "$kdb" add "$RUN" >/dev/null
 bad=0
 killed=0
@@ -529,6 +596,11 @@ while [ $i -lt "$kills" ]; do
 	wait $pid 2>/dev/null
 	# integrity, documents, documents without results or body; and
 	# back to the one document when the add had committed.
+	if [ "$BACKEND" = postgresql ]; then
+		set -- ok "$(sql "$kdb" 'SELECT count(*) FROM documents')" \
+		    "$(sql "$kdb" 'SELECT count(*) FROM documents d WHERE NOT EXISTS (SELECT 1 FROM results r WHERE r.document_id = d.id) OR length(d.body) < 1000')"
+		sql "$kdb" 'DELETE FROM documents WHERE id > 1' >/dev/null
+	else
 	set -- $("$PY" - "$kdb" <<'PYEOF'
 import sqlite3, sys
 c = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -542,6 +614,7 @@ c.execute("DELETE FROM documents WHERE id > 1")
 print(r, d, o)
 PYEOF
 )
+	fi
 	if [ "$1" != ok ] || [ "$3" != 0 ] || { [ "$2" != 1 ] && [ "$2" != 201 ]; }; then
 		bad=$((bad + 1))
 		echo "# kill $i: integrity $1, $2 documents, $3 partial"
@@ -556,7 +629,7 @@ echo "# $killed of $kills adds killed before they committed"
 ok $? "$kills kill -9 during add: integrity ok, every document whole or absent"
 
 ### Changes and check on a synthetic history.
-sdb=$tmpdir/synth.sqlite
+sdb=$(newdb synth)
 "$PY" "$SYNTH" "$APPLE" "$tmpdir/s" 60 --seed 11 --change 25:0.85:sgemm:single \
 	--producer-change 45:2.1.0 >/dev/null
 "$H" --db "$sdb" add --host lab-1 "$tmpdir"/s/run-*.json >/dev/null
@@ -625,13 +698,17 @@ ok $? "says not checked and why, on standard output, nothing on standard error"
 
 ### The first night and thin history: "not checked" (status 4), never
 ### "no regression"; the README's lines right on night one.
-ndb=$tmpdir/night.sqlite
+ndb=$(newdb night)
 "$PY" "$SYNTH" "$APPLE" "$tmpdir/night" 2 --seed 21 >/dev/null
 run "$H" --db "$ndb" check --host n1 "$tmpdir/night/run-00001.json"
 expect_status 4 "check before any add: not checked"
 [ -z "$err" ] && printf '%s\n' "$out" | tail -n 1 | grep -q "^not checked: no history at $ndb yet"
 ok $? "says no history yet, on standard output"
-[ ! -e "$ndb" ]
+if [ "$BACKEND" = postgresql ]; then
+	[ -z "$(sql "$ndb" "SELECT to_regclass('documents')")" ]
+else
+	[ ! -e "$ndb" ]
+fi
 ok $? "check before any add creates no database"
 run "$H" --db "$ndb" check --json --host n1 "$tmpdir/night/run-00001.json"
 printf '%s\n' "$out" | "$PY" -c '
@@ -670,11 +747,11 @@ ok $? "the README has a history check line"
 mkdir -p "$tmpdir/readme"
 cp "$tmpdir/night/run-00001.json" "$tmpdir/readme/new.json"
 for night in first second; do
-	rm -f "$tmpdir/readme.sqlite"
-	[ $night = second ] && "$H" --db "$tmpdir/readme.sqlite" add \
+	rdb=$(newdb "readme-$night")
+	[ $night = second ] && "$H" --db "$rdb" add \
 	    --host "$(hostname)" "$tmpdir/night/run-00000.json" >/dev/null
 	(cd "$tmpdir/readme" && PATH=$top_builddir:$PATH \
-	    THREADSTONE_HISTORY=$tmpdir/readme.sqlite sh -c "$line") \
+	    THREADSTONE_HISTORY=$rdb sh -c "$line") \
 	    >"$tmpdir/readme.out" 2>&1
 	! grep -q "slower than its past" "$tmpdir/readme.out" &&
 	    grep -q "not checked" "$tmpdir/readme.out"
@@ -745,23 +822,31 @@ PYEOF
 ok $? "the SVG: 60 points with intervals, the change and producer marks, levels over the points, tachyon's axis; labelled axes from 0 in 1-2-5 steps"
 # A time out of the range, let in by an earlier version (or written by
 # hand), is refused in one line by every reading of it; no plot is drawn.
-for row in "readings 2 1e300" "readings 2 -5" "readings 1 'soon'" \
-    "documents 7 -1e300" "documents 7 18000000000000000000"; do
-	set -- $row
-	cp "$sdb" "$tmpdir/range.sqlite"
+# (PostgreSQL's columns hold neither text there nor a time past 2^63.)
+rows="readings:2:1e300 readings:2:-5 documents:7:-1000000000000"
+[ "$BACKEND" = sqlite ] && rows="readings:2:1e300 readings:2:-5 readings:1:'soon' documents:7:-1e300 documents:7:18000000000000000000"
+k=0
+for row in $rows; do
+	set -- $(echo "$row" | tr ':' ' ')
+	k=$((k + 1))
+	rangedb=$(copydb "$sdb" "range$k")
+	if [ "$BACKEND" = postgresql ]; then
+		sql "$rangedb" "UPDATE $1 SET unix_time = $3 WHERE id = $2" >/dev/null
+	else
 	"$PY" -c 'import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
 c.execute("UPDATE %s SET unix_time = %s WHERE id = %s" % tuple(sys.argv[2:]))
-c.commit()' "$tmpdir/range.sqlite" "$1" "$3" "$2"
+c.commit()' "$rangedb" "$1" "$3" "$2"
+	fi
 	rm -f "$tmpdir/range.svg"
-	run "$H" --db "$tmpdir/range.sqlite" trend -w sgemm --host lab-1 --plot "$tmpdir/range.svg"
+	run "$H" --db "$rangedb" trend -w sgemm --host lab-1 --plot "$tmpdir/range.svg"
 	[ "$rc" -eq 1 ] && [ "$(wc -l <"$tmpdir/err")" -eq 1 ] && [ ! -s "$tmpdir/out" ] &&
 	    grep -q "($1.id $2) at unix time .*, not a time from 2000-01-01 to 2099-12-31" "$tmpdir/err" &&
 	    [ ! -e "$tmpdir/range.svg" ]
 	ok $? "trend --plot with $1 $2 at $3: refused in one line naming the row, no plot"
 	[ "$rc" -eq 1 ] || echo "# exit $rc: $err"
 done
-run "$H" --db "$tmpdir/range.sqlite" changes
+run "$H" --db "$rangedb" changes
 expect_status 1 "changes with a document out of the range"
 expect_one_error_line "changes with a document out of the range"
 run "$H" --db "$sdb" trend -w nosuch
@@ -770,13 +855,17 @@ expect_one_error_line "trend of nothing"
 
 # A result that is not finite, put in by hand (add stores none): refused
 # in one line, never drawn, judged or taken for a change.
-cp "$sdb" "$tmpdir/inf.sqlite"
+infdb=$(copydb "$sdb" inf)
+if [ "$BACKEND" = postgresql ]; then
+	sql "$infdb" "UPDATE results SET value = 'Infinity' WHERE rowid = (SELECT min(rowid) FROM results WHERE workload = 'sgemm')" >/dev/null
+else
 "$PY" -c 'import sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
 c.execute("UPDATE results SET value = 9e999 WHERE rowid = (SELECT min(rowid) FROM results WHERE workload = ?)", ("sgemm",))
-c.commit()' "$tmpdir/inf.sqlite"
+c.commit()' "$infdb"
+fi
 for cmd in "trend -w sgemm" changes; do
-	run timeout 20 "$H" --db "$tmpdir/inf.sqlite" $cmd
+	run timeout 20 "$H" --db "$infdb" $cmd
 	expect_status 1 "$cmd on an infinite result"
 	expect_one_error_line "$cmd on an infinite result"
 	grep -q "sgemm .* result is not a finite number in the database" "$tmpdir/err"

@@ -369,9 +369,15 @@ if [ -x "$TS_VERIFY" ]; then
 	[ ! -s "$tmpdir/err" ]
 	ok $? "verify recomputes the interval over the executions (no warning)"
 fi
-run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
-	--window-ms 5 --executions 2 --precision 50 --max-seconds 2 \
-	--in-process -o "$tmpdir/pr.json"
+# precision_run EXECUTIONS PCT SECONDS NAME: one thread of sha256, in
+# process, to --precision PCT within --max-seconds SECONDS, into
+# $tmpdir/NAME.json.
+precision_run() {
+	run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
+		--window-ms 5 --executions "$1" --precision "$2" \
+		--max-seconds "$3" --in-process -o "$tmpdir/$4.json"
+}
+precision_run 2 50 2 pr
 expect_status 0 "--precision with a cap, in-process"
 grep -q '"precision_pct": 50.0' "$tmpdir/pr.json" &&
 	grep -q '"time_cap_secs": 2.0' "$tmpdir/pr.json" &&
@@ -381,9 +387,7 @@ ok $? "--precision: target, cap and outcome recorded; in-process said"
 # A target no host reaches in the time: said at once, in plain lines,
 # and the run ends long before its cap.
 start=$(date +%s)
-run "$TS_RUN" -w sha256 --single-only -q --samples 1 --warmup 0 \
-	--window-ms 5 --executions 3 --precision 0.01 --max-seconds 600 \
-	--in-process -o "$tmpdir/far.json"
+precision_run 3 0.01 600 far
 expect_status 0 "--precision out of reach"
 grep -q '^threadstone-run: warning: --precision 0.01 %: sha256 (1 thread) cannot reach it within --max-seconds 600 here: its executions spread by [0-9.]* %, so it needs about [0-9]* executions' "$tmpdir/err" &&
 	grep -q '^threadstone-run: warning: --precision 0.01 %: 0 of 1 passes reached it here; the others reached sha256 (1 thread) ±' "$tmpdir/err" &&

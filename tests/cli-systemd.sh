@@ -1,10 +1,12 @@
 #!/bin/sh
-# The systemd units as built: the service is a hardened oneshot running
-# the installed tachyon into the textfile, the timer is the only unit with
-# an [Install] section (nothing starts until it is enabled), `systemd-analyze
-# verify` accepts both and `systemd-analyze security` rates the service's
-# exposure low (both skipped without systemd-analyze); the service's own
-# command line, run here, leaves a valid .prom.
+# The systemd units as built: the service is a hardened long-running
+# service, the installed tachyon's watch on its cheap schedule into the
+# textfile, with its CPU accounted, the timer is the only unit with an
+# [Install] section (nothing starts until it is enabled) and starts it
+# again after it stops, `systemd-analyze verify` accepts both and
+# `systemd-analyze security` rates the service's exposure low (both
+# skipped without systemd-analyze); the service's own command line, run
+# here for one reading, leaves a valid .prom with the watch's gauge.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 # TS_SYSTEMD_UNITDIR: the installed units (autopkgtest), else the build's.
@@ -13,9 +15,10 @@ svc=$units/tachyon-probe.service
 tmr=$units/tachyon-probe.timer
 [ -f "$svc" ] && [ -f "$tmr" ] || skip_all "the units are not built"
 
-grep -q '^Type=oneshot$' "$svc" &&
-    grep -Eq '^ExecStart=/[^ ]*/[^ /]*tachyon[^ /]* --textfile /run/tachyon \$TACHYON_ARGS$' "$svc"
-ok $? "a oneshot service running the installed tachyon into the textfile"
+grep -q '^Type=exec$' "$svc" &&
+    grep -Eq '^ExecStart=/[^ ]*/[^ /]*tachyon[^ /]* --watch --textfile /run/tachyon \$TACHYON_ARGS$' "$svc" &&
+    grep -qx 'CPUAccounting=yes' "$svc" && grep -qx 'Environment=TACHYON_ARGS=' "$svc"
+ok $? "a service running the installed tachyon's watch, on its cheap schedule (no TACHYON_ARGS), into the textfile"
 ! grep -q '@[A-Z_]*@' "$svc" "$tmr"
 ok $? "every @VAR@ substituted"
 missing=
@@ -29,8 +32,8 @@ done
 [ -z "$missing" ]
 ok $? "hardened:${missing:- every directive there}"
 ! grep -q '^\[Install\]' "$svc" && grep -q '^WantedBy=timers.target$' "$tmr" &&
-    grep -q '^OnUnitActiveSec=' "$tmr"
-ok $? "only the timer can be enabled; it repeats"
+    grep -q '^OnBootSec=' "$tmr" && grep -q '^OnUnitInactiveSec=' "$tmr"
+ok $? "only the timer can be enabled; it starts the watch at boot and after it stops"
 
 if command -v systemd-analyze >/dev/null 2>&1; then
 	# The installed path may not exist yet: point at the built program.
@@ -73,15 +76,16 @@ fi
 # The service's command line, with a short reading, into a directory.
 if [ -x "$TACHYON" ]; then
 	args=$(sed -n 's/^ExecStart=[^ ]* //p' "$svc" |
-	    sed "s|/run/tachyon|$tmpdir/run|; s|\\\$TACHYON_ARGS|--seconds=0.2 -w 8 -t 1|")
+	    sed "s|/run/tachyon|$tmpdir/run|; s|\\\$TACHYON_ARGS|--count=1 -w 8 -t 1|")
 	mkdir "$tmpdir/run"
 	# shellcheck disable=SC2086
 	"$TACHYON" $args >"$tmpdir/out" 2>"$tmpdir/err"
 	ok $? "the service's command line runs ($args)"
 	if command -v "${PYTHON3:-python3}" >/dev/null 2>&1; then
 		"${PYTHON3:-python3}" "$top_srcdir/tests/check-prom.py" \
-		    "$tmpdir/run/tachyon.prom"
-		ok $? "it leaves a valid tachyon.prom"
+		    "$tmpdir/run/tachyon.prom" &&
+		    grep -q '^tachyon_degraded ' "$tmpdir/run/tachyon.prom"
+		ok $? "it leaves a valid tachyon.prom, with the degraded gauge"
 	fi
 fi
 

@@ -36,7 +36,7 @@ mkdir "$d"
 kills=${TS_TACHYON_KILLS:-60}
 i=0
 while [ $i -lt "$kills" ]; do
-	"$TACHYON" $fast --watch --textfile "$d" >/dev/null 2>&1 &
+	"$TACHYON" $fast --interval 0.02 --textfile "$d" >/dev/null 2>&1 &
 	pid=$!
 	# The kill lands anywhere from the start-up to a few dozen writes in.
 	sleep "0.$(( (i * 37) % 9 + 1))$(( (i * 7) % 10 ))"

@@ -43,6 +43,13 @@ for f in "$libdir"/libtachyon-probe.so.0 "$incdir/tachyon-probe.h"; do
 	[ -e "$f" ]
 	ok $? "installed: ${f#"$dest"}"
 done
+# A library built with sanitizers (CFLAGS=-fsanitize=...) needs their
+# runtimes first in a program linked to it: the program is built so too.
+if command -v ldd >/dev/null 2>&1 &&
+    ldd "$libdir/libtachyon-probe.so.0" 2>/dev/null | grep -q 'libasan'; then
+	san=-fsanitize=address,undefined
+	cc="$cc $san"
+fi
 mandir=$(find "$dest" -type d -name man3 | sed -n 1p)
 n=0
 for c in config_init run open measure interrupt close check_working_set \
@@ -122,7 +129,7 @@ main()
 }
 CXX
 	# shellcheck disable=SC2086
-	$cxx -std=c++11 -Wall -Wextra -pedantic -Werror -o "$tmpdir/probe++" \
+	$cxx ${san:-} -std=c++11 -Wall -Wextra -pedantic -Werror -o "$tmpdir/probe++" \
 	    "$tmpdir/probe.cc" $flags >"$tmpdir/cxx.log" 2>&1
 	ok $? "C++ (c++11 -pedantic): the header compiles and links"
 	sed 's/^/# /' "$tmpdir/cxx.log"

@@ -22,6 +22,7 @@
 #include <config.h>
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,7 @@
 #define WORK		0.5	/* seconds a run takes on a quiet host */
 #define MAX_ROUNDS	400
 #define ADAPTIVE	1000	/* experiments per case with the stopping rule */
+#define N_(a)		(sizeof (a) / sizeof (a)[0])
 
 enum host_kind { STEPS, DRIFT, BIMODAL, NKINDS };
 static const char *const kind_names[] = { "steps", "slow drift", "bimodal" };
@@ -543,9 +545,152 @@ neighbour(void)
 		    sum[how] / N);
 }
 
+/*
+ * Phase-structured hosts (issue 48): a neighbour that changes state every
+ * k rounds, through a cycle of a memory stream, idle, a CPU hog and idle
+ * (bench/ab-vs-hyperfine.sh's), starting anywhere in it.  Its phases
+ * slow the two commands differently: in the stream B by PHASE_C more
+ * than A, under the hog A by as much more than B, so that over a cycle
+ * neither leans, but the rounds of one phase lean alike.  Each round's
+ * log ratio has heavy-tailed noise besides: Student's t with 3 degrees
+ * of freedom, scaled by PHASE_NOISE.  The truth is the ratio over whole
+ * cycles: 1 under A/A, 1.01 under a 1 % change.
+ */
+#define PHASE_C		0.02
+#define PHASE_NOISE	0.03
+#define PHASE_MAX	4000	/* rounds: the time bound's stand-in */
+
+/* The log ratio of round i of an experiment whose cycle starts at `start'. */
+static double
+phase_round(struct ts_rng *r, size_t k, size_t start, size_t i, double delta)
+{
+	static const double lean[] = { 1, 0, -1, 0 };
+
+	return delta + PHASE_C * lean[((start + i) / k) % 4] +
+	    PHASE_NOISE * sim_student(r, 3);
+}
+
+struct phase_tally {
+	size_t	 n, alarms, found, covered, correlated, rounds, raw_alarms;
+	double	 widened;
+};
+
+/*
+ * One experiment under the stopping rule at `precision', looked at as
+ * threadstone-ab looks (ts_ab_stop_due); a 1 % change when `change'.
+ */
+static void
+phase_experiment(size_t k, double precision, bool change, uint64_t seed,
+    struct phase_tally *t, double *a, double *b)
+{
+	struct ts_ab_stop s = { 0, 10, PHASE_MAX, precision, 0, 1 };
+	double delta = change ? log(1.01) : 0, hw = NAN, lo, hi;
+	struct ts_ab_est e;
+	struct ts_rng r;
+	size_t n = 0, last = 0, start;
+	char err[128];
+
+	ts_rng_seed(&r, seed);
+	start = ts_rng_below(&r, (uint32_t)(4 * k));
+	do {
+		a[n] = 1;
+		b[n] = exp(phase_round(&r, k, start, n, delta));
+		n++;
+		if (ts_ab_stop_due(&s, n, last)) {
+			ts_ab_estimate(TS_AB_INTERLEAVED, a, b, n, &e, err,
+			    sizeof err);
+			hw = ts_ab_stop_width(&e);
+			last = n;
+		}
+	} while (ts_ab_stop_check(&s, n, 0, 0, hw) == TS_AB_MORE);
+	ts_ab_estimate(TS_AB_INTERLEAVED, a, b, n, &e, err, sizeof err);
+	t->n++;
+	t->rounds += n;
+	t->covered += e.log_low <= delta && delta <= e.log_high;
+	t->alarms += ts_ab_verdict(&e, false) != TS_AB_SAME;
+	t->found += ts_ab_verdict(&e, false) == TS_AB_WORSE;
+	if (e.correlated) {
+		t->correlated++;
+		t->widened += isfinite(e.widened) ? e.widened : 1;
+	}
+	/* The signed-rank interval alone, had it not been widened. */
+	lo = e.log_ratio - (e.log_ratio - e.log_low) / (isfinite(e.widened) ?
+	    e.widened : 1);
+	hi = e.log_ratio + (e.log_high - e.log_ratio) / (isfinite(e.widened) ?
+	    e.widened : 1);
+	t->raw_alarms += !(lo <= delta && delta <= hi);
+}
+
+static void
+phases(void)
+{
+	static const size_t ks[] = { 5, 20, 80 };
+	static const double precs[] = { 0.01, 0.005, 0.0025 };
+	const char *env = getenv("TS_AB_PHASE_EXPERIMENTS");
+	size_t count = env != NULL ? strtoul(env, NULL, 10) : 0, ki, pi, x, c;
+	size_t pooled = 0, pooled_alarms = 0, found = 0, tried = 0;
+	double *a = calloc(PHASE_MAX, sizeof *a), *b = calloc(PHASE_MAX,
+	    sizeof *b), short_alarms = 0;
+	struct phase_tally aa, ch;
+
+	for (ki = 0; ki < N_(ks); ki++)
+		for (pi = 0; pi < N_(precs); pi++) {
+			/* make check: 40, 20 and 10 experiments a side. */
+			c = count > 0 ? count : (size_t)(40 >> pi);
+			memset(&aa, 0, sizeof aa);
+			memset(&ch, 0, sizeof ch);
+			for (x = 0; x < c; x++) {
+				phase_experiment(ks[ki], precs[pi], false, 7000 +
+				    100 * ki + 10 * pi + 100000 * x, &aa, a, b);
+				phase_experiment(ks[ki], precs[pi], true, 8000 +
+				    100 * ki + 10 * pi + 100000 * x, &ch, a, b);
+			}
+			diag("phases every %zu rounds, --precision %g, %zu "
+			    "experiments a side: A/A false alarms %.1f %% "
+			    "(signed-rank alone %.1f %%), coverage on 1 %% "
+			    "%.1f %%, power %.1f %%, %.0f rounds on average, "
+			    "correlated in %.0f %% (widened %.2fx)", ks[ki],
+			    100 * precs[pi], c, pct(aa.alarms, aa.n),
+			    pct(aa.raw_alarms, aa.n), pct(ch.covered, ch.n),
+			    pct(ch.found, ch.n), (double)(aa.rounds +
+			    ch.rounds) / (double)(aa.n + ch.n),
+			    pct(aa.correlated + ch.correlated, aa.n + ch.n),
+			    aa.correlated + ch.correlated > 0 ? (aa.widened +
+			    ch.widened) / (double)(aa.correlated +
+			    ch.correlated) : 1.0);
+			if (ks[ki] == 80 && pi == 0) {
+				short_alarms = pct(aa.alarms, aa.n);
+				continue;
+			}
+			pooled += aa.n + ch.n;
+			pooled_alarms += aa.alarms + (ch.n - ch.covered);
+			if (pi > 0) {
+				found += ch.found;
+				tried += ch.n;
+			}
+		}
+	ok(pct(pooled_alarms, pooled) <= 5 + 200 * sqrt(0.05 * 0.95 /
+	    (double)pooled), "phases every 5, 20 and 80 rounds, with the "
+	    "stopping rule: the interval missed the truth in %.1f %% of %zu "
+	    "experiments (A/A and 1 %%), at most 5 %% but for two standard "
+	    "errors", pct(pooled_alarms, pooled), pooled);
+	ok(pct(found, tried) >= 90, "a 1 %% change found in %.0f %% of the "
+	    "experiments at --precision 0.5 and 0.25", pct(found, tried));
+	/*
+	 * The limit the man page states: rounds that all ran in one phase
+	 * lean alike, and nothing in them tells that phase from a change.
+	 */
+	ok(short_alarms > 20, "phases of 80 rounds, --precision 1 (some 80 "
+	    "rounds): an experiment within one phase reads it as a change "
+	    "(A/A false alarms %.0f %%)", short_alarms);
+	free(a);
+	free(b);
+}
+
 int
 main(void)
 {
+	phases();
 	known();
 	simulations();
 	neighbour();

@@ -32,6 +32,28 @@ same_state(const struct ts_dhry *x, const struct ts_dhry *y)
 	return memcmp(&a, &b, sizeof a) == 0;
 }
 
+/*
+ * One of the two records' final values, under the name the program prints
+ * it by: both link to Next_Ptr_Glob (link_name), are of Discr 0 and hold
+ * SOME STRING; their Enum_Comp and Int_Comp differ.
+ */
+static void
+is_record(const struct ts_dhry_rec *r, const char *name,
+    const char *link_name, int enum_comp, int int_comp)
+{
+	char what[64];
+
+	ok(r->ptr_comp == TS_DHRY_NEXT_PTR_GLOB, "%s", link_name);
+	snprintf(what, sizeof what, "%s->Discr", name);
+	is_int(r->discr, 0, what);
+	snprintf(what, sizeof what, "%s->Enum_Comp", name);
+	is_int(r->enum_comp, enum_comp, what);
+	snprintf(what, sizeof what, "%s->Int_Comp", name);
+	is_int(r->int_comp, int_comp, what);
+	snprintf(what, sizeof what, "%s->Str_Comp", name);
+	is_str(r->str_comp, "DHRYSTONE PROGRAM, SOME STRING", what);
+}
+
 /* The values Weicker's program prints after its loop ("should be"). */
 static void
 test_final_values(void)
@@ -47,20 +69,10 @@ test_final_values(void)
 	is_int(d->ch_2_glob, 'B', "Ch_2_Glob");
 	is_int(d->arr_1_glob[8], 7, "Arr_1_Glob[8]");
 	is_int(d->arr_2_glob[8][7], 510, "Arr_2_Glob[8][7] = runs + 10");
-	ok(d->rec[TS_DHRY_PTR_GLOB].ptr_comp == TS_DHRY_NEXT_PTR_GLOB,
-	    "Ptr_Glob->Ptr_Comp is Next_Ptr_Glob");
-	is_int(d->rec[0].discr, 0, "Ptr_Glob->Discr");
-	is_int(d->rec[0].enum_comp, 2, "Ptr_Glob->Enum_Comp");
-	is_int(d->rec[0].int_comp, 17, "Ptr_Glob->Int_Comp");
-	is_str(d->rec[0].str_comp, "DHRYSTONE PROGRAM, SOME STRING",
-	    "Ptr_Glob->Str_Comp");
-	ok(d->rec[TS_DHRY_NEXT_PTR_GLOB].ptr_comp == TS_DHRY_NEXT_PTR_GLOB,
-	    "Next_Ptr_Glob->Ptr_Comp points to itself");
-	is_int(d->rec[1].discr, 0, "Next_Ptr_Glob->Discr");
-	is_int(d->rec[1].enum_comp, 1, "Next_Ptr_Glob->Enum_Comp");
-	is_int(d->rec[1].int_comp, 18, "Next_Ptr_Glob->Int_Comp");
-	is_str(d->rec[1].str_comp, "DHRYSTONE PROGRAM, SOME STRING",
-	    "Next_Ptr_Glob->Str_Comp");
+	is_record(&d->rec[TS_DHRY_PTR_GLOB], "Ptr_Glob",
+	    "Ptr_Glob->Ptr_Comp is Next_Ptr_Glob", 2, 17);
+	is_record(&d->rec[TS_DHRY_NEXT_PTR_GLOB], "Next_Ptr_Glob",
+	    "Next_Ptr_Glob->Ptr_Comp points to itself", 1, 18);
 	is_int(d->int_1_loc, 5, "Int_1_Loc");
 	is_int(d->int_2_loc, 13, "Int_2_Loc");
 	is_int(d->int_3_loc, 7, "Int_3_Loc");

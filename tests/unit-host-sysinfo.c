@@ -21,6 +21,14 @@
 	"CPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x3\n" \
 	"CPU part\t: " part "\nCPU revision\t: 1\n\n"
 
+/* is_str() on a string the call allocated, which it then frees. */
+static void
+is_str_free(char *got, const char *want, const char *name)
+{
+	is_str(got, want, name);
+	free(got);
+}
+
 /* cpu_model on arm64, s390x and x86, from their /proc/cpuinfo. */
 static void
 cpu_models(void)
@@ -52,46 +60,46 @@ cpu_models(void)
 	static const char x86[] = "processor\t: 0\nvendor_id\t: GenuineIntel\n"
 	    "model name\t: Intel(R) Xeon(R) Processor\n";
 	static const char board[] = "processor\t: 0\nHardware\t: Generic DT\n";
-	char *v;
 
-#define MODEL(text, want, name) do {					\
-	v = ts_cpu_model(text);						\
-	is_str(v, want, name);						\
-	free(v);							\
-} while (0)
-	MODEL(graviton2, "ARM Neoverse-N1", "arm64: Graviton2 (MIDR part "
-	    "0xd0c) is a Neoverse-N1, named once");
-	MODEL(graviton3, "ARM Neoverse-V1", "arm64: Graviton3");
-	MODEL(rk3588, "ARM Cortex-A55 + Cortex-A76", "arm64: big.LITTLE "
-	    "names each kind of core once, in order");
-	MODEL(pi4, "ARM Cortex-A72", "arm64: the core, not the board's Model");
-	MODEL(unknown, "ARM part 0xd99", "arm64: a part not in the table");
-	MODEL(apple, "Apple Icestorm-M1 + Firestorm-M1", "arm64: Apple M1");
-	MODEL(odd, "implementer 0x99 part 0x123", "arm64: an unknown "
-	    "implementer");
-	MODEL(z15, "IBM z15 T01 (8561)", "s390x: the machine type");
-	MODEL(zfuture, "IBM machine type 9999", "s390x: a type not in the "
-	    "table");
-	MODEL(x86, "Intel(R) Xeon(R) Processor", "x86: model name first");
-	MODEL(board, "Generic DT", "else Hardware, as the original");
+	static const struct {
+		const char *text, *want, *name;
+	} models[] = {
+		{ graviton2, "ARM Neoverse-N1", "arm64: Graviton2 (MIDR part "
+		    "0xd0c) is a Neoverse-N1, named once" },
+		{ graviton3, "ARM Neoverse-V1", "arm64: Graviton3" },
+		{ rk3588, "ARM Cortex-A55 + Cortex-A76", "arm64: big.LITTLE "
+		    "names each kind of core once, in order" },
+		{ pi4, "ARM Cortex-A72", "arm64: the core, not the board's "
+		    "Model" },
+		{ unknown, "ARM part 0xd99", "arm64: a part not in the table" },
+		{ apple, "Apple Icestorm-M1 + Firestorm-M1", "arm64: Apple M1" },
+		{ odd, "implementer 0x99 part 0x123", "arm64: an unknown "
+		    "implementer" },
+		{ z15, "IBM z15 T01 (8561)", "s390x: the machine type" },
+		{ zfuture, "IBM machine type 9999", "s390x: a type not in the "
+		    "table" },
+		{ x86, "Intel(R) Xeon(R) Processor", "x86: model name first" },
+		{ board, "Generic DT", "else Hardware, as the original" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof models / sizeof models[0]; i++)
+		is_str_free(ts_cpu_model(models[i].text), models[i].want,
+		    models[i].name);
 	ok(ts_cpu_model("processor\t: 0\n") == NULL, "no name: NULL");
-#undef MODEL
 
 	/* Bits of Linux's AT_HWCAP words. */
-	v = ts_cpu_features_hwcap(TS_ARCH_AARCH64, 1u << 1 | 1u << 3 |
-	    1u << 6 | 1u << 22, 1u << 1);
-	is_str(v, "neon,sve,sve2,aes,sha2", "hwcap: arm64 NEON, SVE, SVE2, "
+	is_str_free(ts_cpu_features_hwcap(TS_ARCH_AARCH64, 1u << 1 | 1u << 3 |
+	    1u << 6 | 1u << 22, 1u << 1),
+	    "neon,sve,sve2,aes,sha2", "hwcap: arm64 NEON, SVE, SVE2, "
 	    "AES and SHA-2, in order");
-	free(v);
-	v = ts_cpu_features_hwcap(TS_ARCH_AARCH64, 0xFFFFFFFFu, 0xFFFFFFFFu);
-	is_str(v, "neon,fp16,dotprod,sve,sve2,aes,sha1,sha2,sha3,sha512,"
+	is_str_free(ts_cpu_features_hwcap(TS_ARCH_AARCH64, 0xFFFFFFFFu,
+	    0xFFFFFFFFu), "neon,fp16,dotprod,sve,sve2,aes,sha1,sha2,sha3,sha512,"
 	    "crc32,atomics", "hwcap: arm64, every bit we name");
-	free(v);
-	v = ts_cpu_features_hwcap(TS_ARCH_S390X, 1u << 3 | 1u << 11 |
-	    1u << 13, 0);
-	is_str(v, "msa,vx,vxe", "hwcap: s390x CPACF and the vector "
+	is_str_free(ts_cpu_features_hwcap(TS_ARCH_S390X, 1u << 3 | 1u << 11 |
+	    1u << 13, 0),
+	    "msa,vx,vxe", "hwcap: s390x CPACF and the vector "
 	    "facility");
-	free(v);
 	ok(ts_cpu_features_hwcap(TS_ARCH_AARCH64, 1, 0) == NULL,
 	    "hwcap: none we name gives NULL");
 }
@@ -104,53 +112,46 @@ text_helpers(void)
 	    "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel\t\t: 143\n"
 	    "model name\t: Intel(R) Xeon(R) Processor  \n"
 	    "flags\t\t:\nmodel name\t: second\n";
-	char *v;
+	static const struct {
+		const char *cpu, *os, *want, *name;
+	} targets[] = {
+		{ "x86_64", "linux-gnu", "x86_64-unknown-linux-gnu",
+		    "target: x86_64 as Rust names it" },
+		{ "aarch64", "linux-gnu", "aarch64-unknown-linux-gnu",
+		    "target: aarch64" },
+		{ "i686", "linux-gnu", "i686-unknown-linux-gnu",
+		    "target: i386's i686" },
+		{ "s390x", "linux-gnu", "s390x-unknown-linux-gnu",
+		    "target: s390x" },
+		{ "arm", "linux-gnueabihf", "armv7-unknown-linux-gnueabihf",
+		    "target: armhf is ARMv7" },
+		{ "", "linux-gnu", "unknown-target", "target: unknown CPU" },
+	};
+	size_t i;
 
-	v = ts_cpuinfo_value(cpuinfo, "model name");
-	is_str(v, "Intel(R) Xeon(R) Processor", "cpuinfo: first model name, "
+	is_str_free(ts_cpuinfo_value(cpuinfo, "model name"),
+	    "Intel(R) Xeon(R) Processor", "cpuinfo: first model name, "
 	    "trimmed");
-	free(v);
-	v = ts_cpuinfo_value(cpuinfo, "vendor_id");
-	is_str(v, "GenuineIntel", "cpuinfo: vendor_id");
-	free(v);
+	is_str_free(ts_cpuinfo_value(cpuinfo, "vendor_id"),
+	    "GenuineIntel", "cpuinfo: vendor_id");
 	ok(ts_cpuinfo_value(cpuinfo, "flags") == NULL, "cpuinfo: empty value "
 	    "ignored");
 	ok(ts_cpuinfo_value(cpuinfo, "Hardware") == NULL, "cpuinfo: absent "
 	    "key gives NULL");
-	v = ts_cpuinfo_value(cpuinfo, "model");
-	is_str(v, "143", "cpuinfo: key matched exactly, not as a prefix");
-	free(v);
+	is_str_free(ts_cpuinfo_value(cpuinfo, "model"),
+	    "143", "cpuinfo: key matched exactly, not as a prefix");
 
-	v = ts_flag_value("-g -O2 -Wall -O3 -march=native", "-O");
-	is_str(v, "3", "flags: the last -O wins");
-	free(v);
-	v = ts_flag_value("-g -march=x86-64-v3 -O2", "-march=");
-	is_str(v, "x86-64-v3", "flags: -march= value");
-	free(v);
+	is_str_free(ts_flag_value("-g -O2 -Wall -O3 -march=native", "-O"),
+	    "3", "flags: the last -O wins");
+	is_str_free(ts_flag_value("-g -march=x86-64-v3 -O2", "-march="),
+	    "x86-64-v3", "flags: -march= value");
 	ok(ts_flag_value("-g -Wall", "-O") == NULL, "flags: no -O gives NULL");
-	v = ts_flag_value("-O", "-O");
-	is_str(v, "", "flags: bare -O is an empty value");
-	free(v);
+	is_str_free(ts_flag_value("-O", "-O"),
+	    "", "flags: bare -O is an empty value");
 
-	v = ts_rust_target("x86_64", "linux-gnu");
-	is_str(v, "x86_64-unknown-linux-gnu", "target: x86_64 as Rust names "
-	    "it");
-	free(v);
-	v = ts_rust_target("aarch64", "linux-gnu");
-	is_str(v, "aarch64-unknown-linux-gnu", "target: aarch64");
-	free(v);
-	v = ts_rust_target("i686", "linux-gnu");
-	is_str(v, "i686-unknown-linux-gnu", "target: i386's i686");
-	free(v);
-	v = ts_rust_target("s390x", "linux-gnu");
-	is_str(v, "s390x-unknown-linux-gnu", "target: s390x");
-	free(v);
-	v = ts_rust_target("arm", "linux-gnueabihf");
-	is_str(v, "armv7-unknown-linux-gnueabihf", "target: armhf is ARMv7");
-	free(v);
-	v = ts_rust_target("", "linux-gnu");
-	is_str(v, "unknown-target", "target: unknown CPU");
-	free(v);
+	for (i = 0; i < sizeof targets / sizeof targets[0]; i++)
+		is_str_free(ts_rust_target(targets[i].cpu, targets[i].os),
+		    targets[i].want, targets[i].name);
 }
 
 int

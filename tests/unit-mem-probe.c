@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mem/mem-probe.h"
+#include "rng.h"
 #include "tap.h"
 
 
@@ -142,6 +143,17 @@ count_bind(void *arg, unsigned thread)
 	return thread == 0 ? 0 : -1;
 }
 
+/* A configuration of 64 KiB chains, seed 1. */
+static void
+tiny(struct ts_probe_config *cfg, double seconds, unsigned threads)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->seconds = seconds;
+	cfg->working_set_bytes = 64 * 1024;
+	cfg->threads = threads;
+	cfg->seed = 1;
+}
+
 /* Real runs on tiny chains: accounting, consistency, stop, errors. */
 static void
 test_runs(void)
@@ -152,11 +164,7 @@ test_runs(void)
 	atomic_int calls = 0, stop = 1;
 	char err[256];
 
-	memset(&cfg, 0, sizeof cfg);
-	cfg.seconds = 0.02;
-	cfg.working_set_bytes = 64 * 1024;
-	cfg.threads = 2;
-	cfg.seed = 1;
+	tiny(&cfg, 0.02, 2);
 	cfg.bind = count_bind;
 	cfg.bind_arg = &calls;
 	ok(ts_probe_run(&cfg, &r, err, sizeof err) == 0, "a 20 ms run works");
@@ -196,6 +204,107 @@ test_runs(void)
 	    "a working set under one slot refused");
 }
 
+/* Sattolo's plain loop, one swap after another, as the seed wrote it. */
+static void
+plain_build(uint32_t *chain, uint64_t n, uint64_t seed, unsigned thread)
+{
+	struct ts_rng rng;
+	uint64_t i, j;
+	uint32_t tmp;
+
+	for (i = 0; i < n; i++)
+		chain[i] = (uint32_t)i;
+	ts_rng_seed(&rng, ts_probe_thread_seed(seed, thread));
+	for (i = n; i-- > 1;) {
+		j = ts_rng_below(&rng, i);
+		tmp = chain[i];
+		chain[i] = chain[j];
+		chain[j] = tmp;
+	}
+}
+
+/*
+ * The build draws its swaps ahead of time to overlap their misses: the
+ * chain must be the very one the plain loop gives, for short chains
+ * (fewer slots than it draws ahead) and long ones.
+ */
+static void
+test_build_same(void)
+{
+	static const uint64_t sizes[] = { 1, 2, 3, 15, 16, 17, 18, 33, 1000,
+		1 << 20 };
+	uint32_t *a, *b;
+	size_t i;
+	int same = 1;
+
+	a = malloc((1 << 20) * sizeof *a);
+	b = malloc((1 << 20) * sizeof *b);
+	if (a == NULL || b == NULL) {
+		free(a);
+		free(b);
+		skip(1, "no memory for two 4 MiB chains");
+		return;
+	}
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		ts_probe_chain_build(a, sizes[i], 7, (unsigned)i);
+		plain_build(b, sizes[i], 7, (unsigned)i);
+		if (memcmp(a, b, sizes[i] * sizeof *a) != 0) {
+			diag("n = %llu differs", (unsigned long long)sizes[i]);
+			same = 0;
+		}
+	}
+	ok(same, "the chain drawn ahead is the plain loop's, 1 to 2^20 slots");
+	free(a);
+	free(b);
+}
+
+/* Each thread's wait, as a kernel whose counter grows 2 ms a call. */
+static _Thread_local uint64_t fake_wait;
+
+static int
+wait_step(uint64_t *wait)
+{
+	fake_wait += 2000000;
+	*wait = fake_wait;
+	return 0;
+}
+
+/* The same, but the kernel says nothing the second time (the chase's end). */
+static int
+wait_fails(uint64_t *wait)
+{
+	fake_wait += 2000000;
+	*wait = fake_wait;
+	return fake_wait > 2000000 ? -1 : 0;
+}
+
+/*
+ * The run-queue wait: read by each thread around its chase, summed and
+ * its largest kept; unknown (negative) without the hook or when a thread
+ * could not read it.
+ */
+static void
+test_wait(void)
+{
+	struct ts_probe_config cfg;
+	struct ts_probe_result r;
+	char err[256];
+
+	tiny(&cfg, 0.01, 3);
+	ok(ts_probe_run(&cfg, &r, err, sizeof err) == 0 && r.wait_s < 0 &&
+	    r.max_wait_s < 0, "no hook: the wait is unknown");
+	cfg.wait_ns = wait_step;
+	ok(ts_probe_run(&cfg, &r, err, sizeof err) == 0, "a run with the hook");
+	ok(fabs(r.wait_s - 0.006) < 1e-12 && fabs(r.max_wait_s - 0.002) < 1e-12,
+	    "three threads waited 2 ms each: 6 ms in all, 2 ms at most "
+	    "(%g, %g)", r.wait_s, r.max_wait_s);
+	cfg.threads = 1;
+	cfg.wait_ns = wait_fails;
+	ok(ts_probe_run(&cfg, &r, err, sizeof err) == 0, "a run whose hook fails");
+	ok(r.wait_s < 0 && r.max_wait_s < 0, "one thread without its wait: "
+	    "unknown, not a partial sum (%g)", r.wait_s);
+}
+
 int
 main(void)
 {
@@ -203,5 +312,7 @@ main(void)
 	test_uniform_cycles();
 	test_determinism();
 	test_runs();
+	test_wait();
+	test_build_same();
 	return done_testing();
 }

@@ -17,14 +17,38 @@
 #include "num-fixture.h"
 #include "tap.h"
 
+/* A double and the text it is formatted as. */
+struct want {
+	double		 v;
+	const char	*want;
+};
+
+/* Each of t's n doubles through format, checked against its text. */
+static void
+is_each(const struct want *t, size_t n, const char *(*format)(double))
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		is_str(format(t[i].v), t[i].want, t[i].want);
+}
+
+/* ts_fmt_display(v), kept until the next call. */
+static const char *
+display(double v)
+{
+	static char *s;
+
+	free(s);
+	s = ts_fmt_display(v);
+	return s;
+}
+
 /* The spec 9.3 table and layout rows, each boundary on both sides. */
 static void
 test_layout(void)
 {
-	static const struct {
-		double		v;
-		const char	*want;
-	} t[] = {
+	static const struct want t[] = {
 		{ 1.0, "1.0" }, { 22000000.0, "22000000.0" },
 		{ 1e15, "1000000000000000.0" }, { 1e16, "1e16" },
 		{ 1.5e16, "1.5e16" },
@@ -49,10 +73,8 @@ test_layout(void)
 		{ 0x1p-24, "5.960464477539063e-8" },
 		{ INFINITY, "null" }, { -INFINITY, "null" }, { NAN, "null" },
 	};
-	size_t i;
 
-	for (i = 0; i < sizeof t / sizeof t[0]; i++)
-		is_str(fmt(t[i].v), t[i].want, t[i].want);
+	is_each(t, sizeof t / sizeof t[0], fmt);
 }
 
 /* Every line of doubles-serde.txt: layout and round trip. */
@@ -145,10 +167,7 @@ test_powers_of_two(void)
 static void
 test_display(void)
 {
-	static const struct {
-		double		v;
-		const char	*want;
-	} t[] = {
+	static const struct want t[] = {
 		{ 100.0, "100" }, { 81567046.61949702, "81567046.61949702" },
 		{ 0.000001, "0.000001" }, { 1e16, "10000000000000000" },
 		{ 1e21, "1000000000000000000000" }, { 1.5, "1.5" },
@@ -159,13 +178,8 @@ test_display(void)
 		{ NAN, "NaN" }, { INFINITY, "inf" }, { -INFINITY, "-inf" },
 	};
 	char *s, want[400];
-	size_t i;
 
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		s = ts_fmt_display(t[i].v);
-		is_str(s, t[i].want, t[i].want);
-		free(s);
-	}
+	is_each(t, sizeof t / sizeof t[0], display);
 	s = ts_fmt_display(5e-324);
 	snprintf(want, sizeof want, "0.%0323d5", 0);
 	is_str(s, want, "5e-324 positional");

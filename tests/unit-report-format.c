@@ -102,15 +102,18 @@ static void
 test_doc(const struct ts_report *r)
 {
 	struct ts_output_in in = { .doc = r, .colour = true };
+	static const char *const names[] = { "table", "table-2.0", "markdown",
+	    "markdown-2.0", "csv", "jsonl", "json" };
 	struct {
 		const char	*name;
 		struct ts_buf	 want;
-	} e[] = { { "table" }, { "table-2.0" }, { "markdown" },
-	    { "markdown-2.0" }, { "csv" }, { "jsonl" }, { "json" } };
+	} e[sizeof names / sizeof names[0]];
 	size_t i, n = sizeof e / sizeof e[0];
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		e[i].name = names[i];
 		ts_buf_init(&e[i].want);
+	}
 	ts_render_table(&e[0].want, r, true);
 	ts_render_table_original(&e[1].want, r, true);
 	ts_render_markdown(&e[2].want, r);

@@ -7,6 +7,7 @@
  */
 #include <config.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,11 +28,91 @@ count(const char *hay, const char *needle)
 	return n;
 }
 
+/*
+ * A watch's reading: the run-queue wait, the kernel's free signals, the
+ * window with its interval, the baseline, the gauge and the schedule,
+ * from known values.
+ */
+static void
+test_watch(struct ts_probe_result *r, const struct ts_probeout_check *chk,
+    const struct ts_promctx *base)
+{
+	struct ts_promctx ctx = *base;
+	struct ts_probe_host h;
+	struct ts_pw_report w;
+	struct ts_buf b;
+
+	memset(&h, 0, sizeof h);
+	h.steal_s = 12.5;
+	h.steal_share = 0.015;
+	h.cpu_s = 3.25;
+	h.psi[1].some.present = true;
+	h.psi[1].some.avg10 = 0.125;
+	h.psi[1].some.avg60 = 0.0625;
+	memset(&w, 0, sizeof w);
+	w.est.n = 10;
+	w.est.mean = 20.5;
+	w.est.low = 19.25;
+	w.est.high = 21.75;
+	w.est.baseline = 21;
+	w.degraded = true;
+	w.raised = 2;
+	w.readings = 130;
+	w.window_s = 600;
+	w.interval_s = 60;
+	r->wait_s = 0.025;
+	r->max_wait_s = 0.1002;
+	ctx.host = &h;
+	ctx.watch = &w;
+	ts_buf_init(&b);
+	ts_prom_reading(&b, r, chk, 1796019960.25, &ctx);
+	ok(strstr(b.data, "tachyon_run_queue_wait_seconds{node=") != NULL &&
+	    strstr(b.data, "} 0.025000\n") != NULL &&
+	    strstr(b.data, "} 0.5000\n") != NULL,
+	    "the run-queue wait: 25 ms in all, half of the 0.2004 s reading "
+	    "in one thread");
+	ok(strstr(b.data, "# TYPE tachyon_steal_seconds_total counter\n") &&
+	    strstr(b.data, "} 12.5\n") != NULL &&
+	    strstr(b.data, "# TYPE tachyon_steal_ratio gauge\n") != NULL &&
+	    strstr(b.data, "} 0.0150\n") != NULL, "steal: counter and share");
+	ok(count(b.data, "tachyon_pressure_ratio{") == 3 &&
+	    strstr(b.data, "tachyon_pressure_ratio{resource=\"memory\","
+	    "kind=\"some\",avg=\"60s\",node=") != NULL &&
+	    strstr(b.data, "} 0.0625\n") != NULL,
+	    "PSI: only what the kernel gave, labelled by resource, kind, avg");
+	ok(strstr(b.data, "# TYPE tachyon_cpu_seconds_total counter\n") &&
+	    strstr(b.data, "} 3.25\n") != NULL, "tachyon's own CPU time");
+	ok(strstr(b.data, "tachyon_window_accesses_per_second{node=") &&
+	    strstr(b.data, "} 20500000\n") != NULL &&
+	    strstr(b.data, "} 19250000\n") != NULL &&
+	    strstr(b.data, "} 21750000\n") != NULL &&
+	    strstr(b.data, "tachyon_window_readings{") != NULL,
+	    "the window's score and interval in accesses per second");
+	ok(strstr(b.data, "tachyon_baseline_accesses_per_second{") &&
+	    strstr(b.data, "} 21000000\n") != NULL, "the baseline");
+	ok(strstr(b.data, "tachyon_degraded{node=") != NULL &&
+	    strstr(b.data, "# TYPE tachyon_degraded_raised_total counter\n") &&
+	    strstr(b.data, "# TYPE tachyon_readings_total counter\n") &&
+	    strstr(b.data, "} 130\n") != NULL &&
+	    strstr(b.data, "tachyon_schedule_interval_seconds{") != NULL,
+	    "the gauge, its counters and the schedule");
+	is_int(count(b.data, "# HELP "), count(b.data, "# TYPE "),
+	    "every family with HELP and TYPE");
+	w.est.n = 1;
+	w.est.baseline = NAN;
+	b.len = 0;
+	ts_prom_reading(&b, r, chk, 1796019960.25, &ctx);
+	ok(strstr(b.data, "_lower") == NULL && strstr(b.data, "tachyon_baseline")
+	    == NULL, "one reading: no interval; no baseline yet: none written");
+	ts_buf_free(&b);
+}
+
 int
 main(void)
 {
 	static const char *const bad[] = { "9lives", "a-b", "a.b", "__x",
-	    "state", "job", "instance", "host_id", "caf\xc3\xa9", "", NULL };
+	    "state", "job", "instance", "host_id", "resource", "kind", "avg",
+	    "caf\xc3\xa9", "", NULL };
 	static const char *const good[] = { "slurm_job_id", "node", "_x",
 	    "Rack2", NULL };
 	struct ts_probe_result r;
@@ -39,9 +120,9 @@ main(void)
 	struct ts_probeout_check chk = { true, &res, NULL };
 	struct ts_hostid id;
 	struct ts_tag tags[2] = { { "node", "n\"1\\\n" }, { "team", "hpc" } };
-	struct ts_promctx ctx = { &id, tags, 2, NULL };
+	struct ts_promctx ctx = { &id, tags, 2, NULL, NULL, NULL };
 	struct ts_prom_writes w = { 0, 0 };
-	struct ts_promctx tctx = { &id, tags, 2, &w };
+	struct ts_promctx tctx = { &id, tags, 2, &w, NULL, NULL };
 	struct ts_buf b, e;
 	char err[256], *path;
 	size_t i;
@@ -60,6 +141,7 @@ main(void)
 	r.threads = 2;
 	r.working_set_bytes = 1572864;
 	r.pinned = 1;
+	r.wait_s = r.max_wait_s = -1;	/* the kernel did not say */
 	memset(&res, 0, sizeof res);
 	res.verdict = TS_RESIDENCY_CLEAR;
 	memset(&id, 0, sizeof id);
@@ -171,6 +253,8 @@ main(void)
 	ok(strstr(e.data, "tachyon_last_error{stage=\"reading\",node=") != NULL
 	    && strstr(e.data, "tachyon_score{node=") != NULL,
 	    "... beside the error and the last good series");
+
+	test_watch(&r, &chk, &ctx);
 
 	path = ts_textfile_path("/var/lib/x/");
 	is_str(path, "/var/lib/x/tachyon.prom", "DIR/ and DIR name one file");

@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <tachyon-probe.h>
 
@@ -126,7 +127,8 @@ test_refusals(void)
 	    TACHYON_EINVAL, "no result");
 	small(&cfg);
 	err[0] = '\0';
-	ok(tachyon_run(&cfg, &res, sizeof res - 8, err, sizeof err) ==
+	ok(tachyon_run(&cfg, &res, offsetof(struct tachyon_result,
+	    interrupted) + sizeof res.interrupted - 1, err, sizeof err) ==
 	    TACHYON_ESIZE && one_line(err), "a result below the first "
 	    "layout: ESIZE (%s)", err);
 	cfg.size = 8;
@@ -173,8 +175,16 @@ test_run(void)
 		printf("# %s\n", err);
 		return;
 	}
-	ok(res.size == sizeof res && TACHYON_HAS(&res, interrupted),
-	    "every field filled in");
+	ok(res.size == sizeof res && TACHYON_HAS(&res, interrupted) &&
+	    TACHYON_HAS(&res, max_thread_run_wait_s), "every field filled in");
+	if (access("/proc/thread-self/schedstat", R_OK) == 0)
+		ok(res.run_wait_s >= 0 && res.max_thread_run_wait_s >= 0 &&
+		    res.max_thread_run_wait_s <= res.run_wait_s &&
+		    res.run_wait_s <= 2 * res.elapsed_s + 0.01,
+		    "the run-queue wait: %.6f s in all, %.6f s at most in one "
+		    "thread", res.run_wait_s, res.max_thread_run_wait_s);
+	else
+		ok(res.run_wait_s < 0, "no schedstat: the wait is unknown");
 	ok(res.accesses > 0 && res.accesses % BATCH == 0,
 	    "accesses are whole batches (%llu)",
 	    (unsigned long long)res.accesses);
@@ -195,6 +205,14 @@ test_run(void)
 	    next.r.size == sizeof next.r && next.later == 0,
 	    "a newer caller's result: its own fields filled, the unknown "
 	    "one zero, size says which");
+	memset(&res, 0xa5, sizeof res);
+	ok(tachyon_run(&cfg, &res, offsetof(struct tachyon_result,
+	    run_wait_s), NULL, 0) == TACHYON_OK && res.size ==
+	    offsetof(struct tachyon_result, run_wait_s) &&
+	    !TACHYON_HAS(&res, run_wait_s) && res.accesses > 0 &&
+	    ((unsigned char *)&res)[sizeof res - 1] == 0xa5,
+	    "a caller of the first layout: its fields filled, nothing written "
+	    "past them");
 	tachyon_config_init(&cnext.c, sizeof cnext);
 	cnext.c.duration_s = 0.05;
 	cnext.c.working_set_bytes = MIB;

@@ -21,14 +21,15 @@
 #include "topo/topo-cgroup.h"
 #include "topo/topo-cpus.h"
 
-/* Write text to DIR/NAME, making DIR and its parents. */
+/* Write text to TMP SUB/NAME, making the folder and its parents. */
 static void
-put(const char *dir, const char *name, const char *text)
+put(const char *tmp, const char *sub, const char *name, const char *text)
 {
 	char path[1024], *p;
+	size_t n;
 	FILE *f;
 
-	snprintf(path, sizeof path, "%s", dir);
+	snprintf(path, sizeof path, "%s%s", tmp, sub);
 	for (p = path + 1; *p != '\0'; p++)
 		if (*p == '/') {
 			*p = '\0';
@@ -36,7 +37,8 @@ put(const char *dir, const char *name, const char *text)
 			*p = '/';
 		}
 	mkdir(path, 0755);
-	snprintf(path, sizeof path, "%s/%s", dir, name);
+	n = strlen(path);
+	snprintf(path + n, sizeof path - n, "/%s", name);
 	if ((f = fopen(path, "w")) == NULL) {
 		perror(path);
 		exit(99);
@@ -83,50 +85,45 @@ parsing(void)
 	is_str(cg.v2_dir, "/sys/fs/cgroup", "no mountinfo: /sys/fs/cgroup");
 }
 
+/* A v1 CFS quota in TMP SUB: quota microseconds in each 100 ms. */
+static void
+put_cfs(const char *tmp, const char *sub, const char *quota)
+{
+	put(tmp, sub, "cpu.cfs_quota_us", quota);
+	put(tmp, sub, "cpu.cfs_period_us", "100000\n");
+}
+
 /* The quota in a tree made under tmp. */
 static void
 walking(const char *tmp)
 {
 	struct ts_cgroup cg;
-	char mi[2048], dir[512];
+	char mi[2048];
 
 	/* v1: half a CPU set on the cgroup itself. */
 	snprintf(mi, sizeof mi, "31 25 0:27 / %s/cpu rw - cgroup cgroup "
 	    "rw,cpu,cpuacct\n", tmp);
-	snprintf(dir, sizeof dir, "%s/cpu/job", tmp);
-	put(dir, "cpu.cfs_quota_us", "50000\n");
-	put(dir, "cpu.cfs_period_us", "100000\n");
-	snprintf(dir, sizeof dir, "%s/cpu", tmp);
-	put(dir, "cpu.cfs_quota_us", "-1\n");
-	put(dir, "cpu.cfs_period_us", "100000\n");
+	put_cfs(tmp, "/cpu/job", "50000\n");
+	put_cfs(tmp, "/cpu", "-1\n");
 	ts_cgroup_parse(&cg, "2:cpu,cpuacct:/job\n", mi);
 	is_int(ts_cpus_quota_of(&cg), 1, "v1: half a CPU on the cgroup: 1");
 	/* v1: three CPUs on the parent, none on the child. */
-	snprintf(dir, sizeof dir, "%s/cpu/batch/job", tmp);
-	put(dir, "cpu.cfs_quota_us", "-1\n");
-	put(dir, "cpu.cfs_period_us", "100000\n");
-	snprintf(dir, sizeof dir, "%s/cpu/batch", tmp);
-	put(dir, "cpu.cfs_quota_us", "300000\n");
-	put(dir, "cpu.cfs_period_us", "100000\n");
+	put_cfs(tmp, "/cpu/batch/job", "-1\n");
+	put_cfs(tmp, "/cpu/batch", "300000\n");
 	ts_cgroup_parse(&cg, "2:cpu,cpuacct:/batch/job\n", mi);
 	is_int(ts_cpus_quota_of(&cg), 3, "v1: the parent's quota holds");
 	/* v2: the tighter of the cgroup's and its parent's. */
 	snprintf(mi, sizeof mi, "30 25 0:26 / %s/v2 rw - cgroup2 cgroup2 "
 	    "rw\n", tmp);
-	snprintf(dir, sizeof dir, "%s/v2/slice/job", tmp);
-	put(dir, "cpu.max", "400000 100000\n");
-	snprintf(dir, sizeof dir, "%s/v2/slice", tmp);
-	put(dir, "cpu.max", "200000 100000\n");
+	put(tmp, "/v2/slice/job", "cpu.max", "400000 100000\n");
+	put(tmp, "/v2/slice", "cpu.max", "200000 100000\n");
 	ts_cgroup_parse(&cg, "0::/slice/job\n", mi);
 	is_int(ts_cpus_quota_of(&cg), 2, "v2: the parent's tighter quota");
-	snprintf(dir, sizeof dir, "%s/v2/slice", tmp);
-	put(dir, "cpu.max", "max 100000\n");
+	put(tmp, "/v2/slice", "cpu.max", "max 100000\n");
 	is_int(ts_cpus_quota_of(&cg), 4, "v2: the cgroup's own");
 	/* Nothing above the mount point is read. */
-	snprintf(dir, sizeof dir, "%s", tmp);
-	put(dir, "cpu.max", "100000 100000\n");
-	snprintf(dir, sizeof dir, "%s/v2/slice/job", tmp);
-	put(dir, "cpu.max", "max 100000\n");
+	put(tmp, "", "cpu.max", "100000 100000\n");
+	put(tmp, "/v2/slice/job", "cpu.max", "max 100000\n");
 	is_int(ts_cpus_quota_of(&cg), 0, "v2: none up to the mount point");
 }
 

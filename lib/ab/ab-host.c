@@ -14,40 +14,6 @@
 #include "suite/suite-executions.h"
 #include "util.h"
 
-struct ranked {
-	double	 v;
-	size_t	 i;
-};
-
-static int
-by_value(const void *a, const void *b)
-{
-	const struct ranked *x = a, *y = b;
-
-	return x->v < y->v ? -1 : x->v > y->v ? 1 : 0;
-}
-
-/* Ranks 1..n of x, ties given their average rank. */
-static void
-ranks(const double *x, size_t n, double *r)
-{
-	struct ranked *t = ts_xmalloc(n * sizeof *t);
-	size_t i, j, k;
-
-	for (i = 0; i < n; i++) {
-		t[i].v = x[i];
-		t[i].i = i;
-	}
-	qsort(t, n, sizeof *t, by_value);
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && t[j].v == t[i].v; j++)
-			;
-		for (k = i; k < j; k++)
-			r[t[k].i] = (double)(i + j + 1) / 2;
-	}
-	free(t);
-}
-
 double
 ts_ab_spearman(const double *x, const double *y, size_t n, double *p)
 {
@@ -59,8 +25,8 @@ ts_ab_spearman(const double *x, const double *y, size_t n, double *p)
 		return NAN;
 	rx = ts_xmalloc(n * sizeof *rx);
 	ry = ts_xmalloc(n * sizeof *ry);
-	ranks(x, n, rx);
-	ranks(y, n, ry);
+	ts_midranks(x, n, rx);
+	ts_midranks(y, n, ry);
 	mx = (double)(n + 1) / 2;
 	for (i = 0; i < n; i++) {
 		sxx += (rx[i] - mx) * (rx[i] - mx);

@@ -13,6 +13,7 @@
 #include "ab/ab-stats.h"
 #include "rng.h"
 #include "stats/stats-basic.h"
+#include "stats/stats-serial.h"
 #include "stats/stats-t.h"
 #include "stats/stats-welch.h"
 #include "util.h"
@@ -123,6 +124,77 @@ blind(const double *u, size_t m)
 	return (exp(hw) - exp(-hw)) / 2;
 }
 
+size_t
+ts_ab_batches(size_t units)
+{
+	size_t b = (size_t)floor(sqrt((double)units));
+
+	if (b < TS_AB_RANK_MIN)
+		b = TS_AB_RANK_MIN;
+	return units >= 2 * b ? b : 0;
+}
+
+/* A batch's Hodges-Lehmann estimate, for ts_batches. */
+static double
+batch_hl(const double *x, size_t n, void *arg)
+{
+	struct ts_ab_rank r;
+
+	(void)arg;
+	ts_ab_rank_interval(x, n, &r);
+	return r.estimate;
+}
+
+/*
+ * Test the units u[0..m) for positive serial dependence and, when they
+ * are correlated, widen e's interval on the logs about its estimate to
+ * the half-width of the batches' interval (each side by one factor, so
+ * that the signed-rank interval keeps its shape), and the blind
+ * half-width to the batches' blind one: both whenever the test finds
+ * the correlation, so that the rule widens with the interval.
+ */
+static void
+serial(const double *u, size_t m, struct ts_ab_est *e)
+{
+	struct ts_ab_est be;
+	struct ts_serial t;
+	double *v, hp, hb, bw, f;
+	size_t b;
+
+	if (ts_serial_test(u, m, ts_serial_lags(m), &t) == -1)
+		return;
+	e->serial_r1 = t.r1;
+	e->serial_p = t.p;
+	if (e->method == TS_AB_METHOD_NONE || !(t.p < TS_AB_SERIAL_ALPHA))
+		return;
+	e->correlated = true;
+	if ((b = ts_ab_batches(m)) == 0)
+		return;
+	v = ts_xmalloc(b * sizeof *v);
+	ts_batches(u, m, b, batch_hl, NULL, v);
+	memset(&be, 0, sizeof be);
+	rank(v, b, &be);
+	bw = blind(v, b);
+	free(v);
+	e->batches = b;
+	if (bw > e->blind_half_width)
+		e->blind_half_width = bw;
+	hp = (e->log_high - e->log_low) / 2;
+	hb = (be.log_high - be.log_low) / 2;
+	if (!(hb > hp))
+		return;
+	if (hp > 0) {
+		f = hb / hp;
+		e->log_low = e->log_ratio - f * (e->log_ratio - e->log_low);
+		e->log_high = e->log_ratio + f * (e->log_high - e->log_ratio);
+	} else {
+		f = INFINITY;
+		e->log_low = e->log_ratio - hb;
+		e->log_high = e->log_ratio + hb;
+	}
+	e->widened = f;
+}
+
 /* Check that every figure is finite and above 0. */
 static int
 check(const double *a, const double *b, size_t n, enum ts_ab_design d,
@@ -191,6 +263,8 @@ ts_ab_estimate_sets(enum ts_ab_design design, const double *a,
 	e->log_ratio = e->log_low = e->log_high = NAN;
 	e->level = e->half_width = e->detectable = NAN;
 	e->blind_half_width = NAN;
+	e->serial_r1 = e->serial_p = NAN;
+	e->widened = 1;
 	if (check(a, b, n, design, err, errlen) == -1)
 		return -1;
 	la = ts_xcalloc(n + 1, sizeof *la);
@@ -219,11 +293,13 @@ ts_ab_estimate_sets(enum ts_ab_design design, const double *a,
 		else if (n == 1)
 			e->log_ratio = u[0];
 		e->blind_half_width = blind(u, m);
+		serial(u, m, e);
 		break;
 	default:
 		e->units = n;
 		rank(u, n, e);
 		e->blind_half_width = blind(u, n);
+		serial(u, n, e);
 	}
 	e->ratio = exp(e->log_ratio);
 	e->low = exp(e->log_low);

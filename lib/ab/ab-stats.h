@@ -16,6 +16,15 @@
  *  - sequential (every A, then every B, as hyperfine runs them): nothing
  *    pairs the runs, so Welch's t interval on the two means of the logs,
  *    which assumes the host stood still meanwhile.
+ * The signed-rank interval also asks that the units be independent.  A
+ * host with phases longer than a round, and commands that feel them
+ * differently, make neighbouring units alike, and the interval too
+ * narrow: when a rank test finds them positively correlated, the
+ * interval is widened to the one the same statistic gives on batches of
+ * consecutive units (the Hodges-Lehmann estimate of each), which are
+ * nearly independent when a batch is longer than the host's phases.
+ * The stopping rule's width widens with it, the batches' sizes being
+ * as blind to their signs as the rounds' are.
  * Pure arithmetic; nothing here measures or prints.
  */
 #ifndef TS_AB_STATS_H
@@ -71,7 +80,42 @@ struct ts_ab_est {
 	 * (two-sided, 5 %); NaN without an interval.
 	 */
 	double		 detectable;
+	/*
+	 * Whether the units (rounds, or duet's pairs) depend on their
+	 * neighbours in time: the lag-1 rank autocorrelation of the units
+	 * and the p-value of the test of positive dependence at lags 1..K
+	 * (stats-serial.h); NaN when too few or all equal.  Correlated
+	 * when p < TS_AB_SERIAL_ALPHA: then the interval is widened to the
+	 * one that ts_ab_batches(units) consecutive batches of units give,
+	 * by the factor `widened' (1 when not correlated, or when the batches'
+	 * interval was no wider; infinite when the units' interval had no
+	 * width), and batches says how many (0: not widened).
+	 */
+	double		 serial_r1, serial_p;
+	bool		 correlated;
+	size_t		 batches;
+	double		 widened;
 };
+
+/*
+ * The level of the test of serial dependence: the rounds are taken as
+ * independent unless it finds them positively correlated at 20 %.  A
+ * test of independence that guards an interval errs towards finding
+ * dependence: missing it narrows the interval, finding it where there
+ * is none costs only the batches' wider interval, one experiment in
+ * five (tests/unit-ab-stats.c: at 5 %, phases every 20 rounds at
+ * --precision 1 were found correlated in 36 % of the experiments and
+ * flagged 10 % of A/A ones; at 20 %, 58 % and 7 %).
+ */
+#define TS_AB_SERIAL_ALPHA	0.20
+
+/*
+ * The batches of correlated units: about the square root of their
+ * number (as many batches as units in one, both growing with the
+ * experiment), at least TS_AB_RANK_MIN, each at least 2 units long;
+ * 0 when there are too few units for that.
+ */
+size_t		 ts_ab_batches(size_t units);
 
 /* Fewest rounds with which a design gives an interval. */
 size_t		 ts_ab_min_rounds(enum ts_ab_design);

@@ -13,7 +13,6 @@
 
 #include <json-c/json.h>
 #include <openssl/evp.h>
-#include <sqlite3.h>
 
 #include "doc/doc-producer.h"
 #include "doc/doc-read.h"
@@ -37,28 +36,35 @@ enum {
 	ST_N
 };
 
+/*
+ * What add says to the database, the same on both back ends: a row
+ * already there (another writer's, committed meanwhile) is left as it
+ * is (ON CONFLICT DO NOTHING), and the ids of new documents and records
+ * come back (ts_hist_returning_id() ends their INSERTs).
+ */
 static const char *const sql[ST_N] = {
-	"INSERT OR IGNORE INTO hosts (name, cpu_model, logical_cores, "
-	"memory_bytes, os, target) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	"INSERT INTO hosts (name, cpu_model, logical_cores, "
+	"memory_bytes, os, target) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+	"ON CONFLICT (name) DO NOTHING",
 	"SELECT id FROM hosts WHERE name = ?1",
 	"SELECT id FROM documents WHERE sha256 = ?1",
 	"INSERT INTO documents (sha256, host_id, generated_at, unix_time, "
 	"producer, tool_version, threads, samples, warmup, window_ms, "
 	"signature, single_core_score, multi_core_score, added_at, source, "
 	"body, executions) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
-	"?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+	"?11, ?12, ?13, ?14, ?15, ?16, ?17) ON CONFLICT (sha256) DO NOTHING",
 	"INSERT INTO results (document_id, workload, pass, unit, "
 	"higher_is_better, threads, value, ci95, cv, n, stability) VALUES "
 	"(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
 	"SELECT id FROM readings WHERE sha256 = ?1",
 	"INSERT INTO readings (sha256, host_id, unix_time, score, "
 	"ns_per_access, wall_s, added_at, record) VALUES (?1, ?2, ?3, ?4, "
-	"?5, ?6, ?7, ?8)"
+	"?5, ?6, ?7, ?8) ON CONFLICT (sha256) DO NOTHING"
 };
 
 struct ts_hist_adder {
 	struct ts_hist	*h;
-	sqlite3_stmt	*st[ST_N];
+	struct ts_hist_stmt *st[ST_N];
 	char		*host;
 	bool		 force;
 	char		 now[32];
@@ -75,13 +81,17 @@ ts_hist_adder_new(struct ts_hist *h, const char *host, bool force, char *err,
 	a->host = host != NULL ? ts_xstrdup(host) : NULL;
 	a->force = force;
 	ts_rfc3339(time(NULL), a->now);
-	for (i = 0; i < ST_N; i++)
-		if (sqlite3_prepare_v2(h->db, sql[i], -1, &a->st[i], NULL) !=
-		    SQLITE_OK) {
-			ts_hist_errmsg(h, "preparing", err, errlen);
+	for (i = 0; i < ST_N; i++) {
+		char *q = ts_xasprintf("%s%s", sql[i], i == ST_DOC_INSERT ||
+		    i == ST_TACH_INSERT ? ts_hist_returning_id(h) : "");
+
+		a->st[i] = ts_hist_prepare(h, q, 0, err, errlen);
+		free(q);
+		if (a->st[i] == NULL) {
 			ts_hist_adder_free(a);
 			return NULL;
 		}
+	}
 	return a;
 }
 
@@ -93,7 +103,7 @@ ts_hist_adder_free(struct ts_hist_adder *a)
 	if (a == NULL)
 		return;
 	for (i = 0; i < ST_N; i++)
-		sqlite3_finalize(a->st[i]);
+		ts_hist_finalize(a->st[i]);
 	free(a->host);
 	free(a);
 }
@@ -190,48 +200,46 @@ ts_hist_machine_name(const struct ts_report *r)
 	return ts_export_host(r);
 }
 
-/* Reset a statement for another use. */
-static void
-reset(sqlite3_stmt *st)
-{
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-}
-
 /* The id of the row of a one-column lookup, 0 when none, -1 on error. */
 static long long
 lookup(struct ts_hist_adder *a, int which, const char *key, char *err,
     size_t errlen)
 {
-	sqlite3_stmt *st = a->st[which];
+	struct ts_hist_stmt *st = a->st[which];
 	long long id;
 	int rc;
 
-	sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	else if (rc == SQLITE_DONE)
+	ts_hist_bind_text(st, 1, key);
+	rc = ts_hist_step(st);
+	if (rc == 1)
+		id = ts_hist_col_int(st, 0);
+	else if (rc == 0)
 		id = 0;
 	else {
 		ts_hist_errmsg(a->h, "looking up", err, errlen);
 		id = -1;
 	}
-	reset(st);
+	ts_hist_reset(st);
 	return id;
 }
 
-/* Run an insert; 0 or -1 with err. */
+/*
+ * Run an insert; 0 or -1 with err.  With id, the new row's id into *id,
+ * or 0 when the row was there (put there meanwhile by another writer).
+ */
 static int
-step_done(struct ts_hist_adder *a, int which, char *err, size_t errlen)
+step_done(struct ts_hist_adder *a, int which, long long *id, char *err,
+    size_t errlen)
 {
-	sqlite3_stmt *st = a->st[which];
-	int rc = sqlite3_step(st);
+	struct ts_hist_stmt *st = a->st[which];
+	int rc = ts_hist_step(st);
 
-	if (rc != SQLITE_DONE)
+	if (rc == -1)
 		ts_hist_errmsg(a->h, "adding", err, errlen);
-	reset(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	else if (id != NULL && ts_hist_inserted(st, id) != 1)
+		*id = 0;
+	ts_hist_reset(st);
+	return rc == -1 ? -1 : 0;
 }
 
 /* The id of host name, made when new (machine fields from r, or none). */
@@ -239,22 +247,19 @@ static long long
 host_id(struct ts_hist_adder *a, const char *name, const struct ts_report *r,
     char *err, size_t errlen)
 {
-	sqlite3_stmt *st = a->st[ST_HOST_INSERT];
+	struct ts_hist_stmt *st = a->st[ST_HOST_INSERT];
 
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+	ts_hist_bind_text(st, 1, name);
 	if (r != NULL) {
-		if (r->system.cpu_model != NULL)
-			sqlite3_bind_text(st, 2, r->system.cpu_model, -1,
-			    SQLITE_TRANSIENT);
-		sqlite3_bind_int64(st, 3, (sqlite3_int64)r->system.logical_cores);
+		ts_hist_bind_text(st, 2, r->system.cpu_model);
+		ts_hist_bind_int(st, 3, (long long)r->system.logical_cores);
 		if (r->system.memory_bytes.set)
-			sqlite3_bind_int64(st, 4,
-			    (sqlite3_int64)r->system.memory_bytes.v);
-		sqlite3_bind_text(st, 5, r->system.os, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(st, 6, r->system.target, -1,
-		    SQLITE_TRANSIENT);
+			ts_hist_bind_int(st, 4,
+			    (long long)r->system.memory_bytes.v);
+		ts_hist_bind_text(st, 5, r->system.os);
+		ts_hist_bind_text(st, 6, r->system.target);
 	}
-	if (step_done(a, ST_HOST_INSERT, err, errlen) == -1)
+	if (step_done(a, ST_HOST_INSERT, NULL, err, errlen) == -1)
 		return -1;
 	return lookup(a, ST_HOST_ID, name, err, errlen);
 }
@@ -263,23 +268,22 @@ static int
 add_pass(struct ts_hist_adder *a, long long doc, const struct ts_workload *w,
     const char *pass, const struct ts_pass *p, char *err, size_t errlen)
 {
-	sqlite3_stmt *st = a->st[ST_RESULT_INSERT];
+	struct ts_hist_stmt *st = a->st[ST_RESULT_INSERT];
 
 	if (p == NULL)
 		return 0;
-	sqlite3_bind_int64(st, 1, doc);
-	sqlite3_bind_text(st, 2, w->id, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 3, pass, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, ts_unit_name(w->unit), -1, SQLITE_STATIC);
-	sqlite3_bind_int(st, 5, !ts_unit_lower_is_better(w->unit));
-	sqlite3_bind_int64(st, 6, (sqlite3_int64)p->threads);
-	sqlite3_bind_double(st, 7, p->value);
-	sqlite3_bind_double(st, 8, isfinite(p->stats.ci95) ? p->stats.ci95 : 0);
-	sqlite3_bind_double(st, 9, isfinite(p->stats.cv) ? p->stats.cv : 0);
-	sqlite3_bind_int64(st, 10, (sqlite3_int64)p->stats.n);
-	sqlite3_bind_text(st, 11, ts_stability_name(p->stats.stability), -1,
-	    SQLITE_STATIC);
-	return step_done(a, ST_RESULT_INSERT, err, errlen);
+	ts_hist_bind_int(st, 1, doc);
+	ts_hist_bind_text(st, 2, w->id);
+	ts_hist_bind_text(st, 3, pass);
+	ts_hist_bind_text(st, 4, ts_unit_name(w->unit));
+	ts_hist_bind_int(st, 5, !ts_unit_lower_is_better(w->unit));
+	ts_hist_bind_int(st, 6, (long long)p->threads);
+	ts_hist_bind_real(st, 7, p->value);
+	ts_hist_bind_real(st, 8, isfinite(p->stats.ci95) ? p->stats.ci95 : 0);
+	ts_hist_bind_real(st, 9, isfinite(p->stats.cv) ? p->stats.cv : 0);
+	ts_hist_bind_int(st, 10, (long long)p->stats.n);
+	ts_hist_bind_text(st, 11, ts_stability_name(p->stats.stability));
+	return step_done(a, ST_RESULT_INSERT, NULL, err, errlen);
 }
 
 /* extensions.executions as compact JSON (malloc'd), or NULL. */
@@ -452,36 +456,39 @@ struct doc_row {
 	long long	 host, t;
 };
 
-/* Insert r's row of documents; its id, or -1 with err. */
+/*
+ * Insert r's row of documents; its id, 0 when another writer added it
+ * since the lookup, or -1 with err.
+ */
 static long long
 insert_document(struct ts_hist_adder *a, const struct ts_report *r,
     const struct doc_row *d, char *err, size_t errlen)
 {
-	sqlite3_stmt *st = a->st[ST_DOC_INSERT];
+	struct ts_hist_stmt *st = a->st[ST_DOC_INSERT];
+	long long id;
 
-	sqlite3_bind_text(st, 1, d->sha, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 2, d->host);
-	sqlite3_bind_text(st, 3, r->generated_at, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 4, d->t);
-	sqlite3_bind_text(st, 5, d->producer, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(st, 6, r->tool_version, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 7, (sqlite3_int64)r->config.threads);
-	sqlite3_bind_int64(st, 8, r->config.samples);
-	sqlite3_bind_int64(st, 9, r->config.warmup);
-	sqlite3_bind_int64(st, 10, (sqlite3_int64)r->config.window_ms);
-	sqlite3_bind_text(st, 11, d->sig, -1, SQLITE_STATIC);
+	ts_hist_bind_text(st, 1, d->sha);
+	ts_hist_bind_int(st, 2, d->host);
+	ts_hist_bind_text(st, 3, r->generated_at);
+	ts_hist_bind_int(st, 4, d->t);
+	ts_hist_bind_text(st, 5, d->producer);
+	ts_hist_bind_text(st, 6, r->tool_version);
+	ts_hist_bind_int(st, 7, (long long)r->config.threads);
+	ts_hist_bind_int(st, 8, (long long)r->config.samples);
+	ts_hist_bind_int(st, 9, (long long)r->config.warmup);
+	ts_hist_bind_int(st, 10, (long long)r->config.window_ms);
+	ts_hist_bind_text(st, 11, d->sig);
 	if (r->score.has_single_core)
-		sqlite3_bind_double(st, 12, r->score.single_core);
+		ts_hist_bind_real(st, 12, r->score.single_core);
 	if (r->score.has_multi_core)
-		sqlite3_bind_double(st, 13, r->score.multi_core);
-	sqlite3_bind_text(st, 14, a->now, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 15, d->name, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_blob(st, 16, d->text, (int)d->len, SQLITE_STATIC);
-	if (d->execs != NULL)
-		sqlite3_bind_text(st, 17, d->execs, -1, SQLITE_TRANSIENT);
-	if (step_done(a, ST_DOC_INSERT, err, errlen) == -1)
+		ts_hist_bind_real(st, 13, r->score.multi_core);
+	ts_hist_bind_text(st, 14, a->now);
+	ts_hist_bind_text(st, 15, d->name);
+	ts_hist_bind_blob(st, 16, d->text, d->len);
+	ts_hist_bind_text(st, 17, d->execs);
+	if (step_done(a, ST_DOC_INSERT, &id, err, errlen) == -1)
 		return -1;
-	return sqlite3_last_insert_rowid(a->h->db);
+	return id;
 }
 
 static int
@@ -528,6 +535,12 @@ add_document(struct ts_hist_adder *a, const char *text, size_t len,
 	    (d.host = host_id(a, host, &r, err, errlen)) <= 0 ||
 	    (doc = insert_document(a, &r, &d, err, errlen)) == -1)
 		goto done;
+	if (doc == 0) {
+		/* Another writer added it since the lookup. */
+		out->duplicates++;
+		rc = 0;
+		goto done;
+	}
 	for (i = 0; i < r.nworkloads; i++) {
 		const struct ts_workload *w = &r.workloads[i];
 
@@ -647,7 +660,7 @@ static int
 add_one_record(struct ts_hist_adder *a, const struct ts_rec *rec,
     const char *name, struct ts_hist_added *out, char *err, size_t errlen)
 {
-	sqlite3_stmt *st = a->st[ST_TACH_INSERT];
+	struct ts_hist_stmt *st = a->st[ST_TACH_INSERT];
 	struct json_object *o;
 	char sha[65], why[256];
 	long long hid, id;
@@ -684,19 +697,22 @@ add_one_record(struct ts_hist_adder *a, const struct ts_rec *rec,
 	    errlen);
 	if (hid <= 0)
 		goto done;
-	sqlite3_bind_text(st, 1, sha, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 2, hid);
-	sqlite3_bind_double(st, 3, t);
-	sqlite3_bind_double(st, 4, rec->s);
+	ts_hist_bind_text(st, 1, sha);
+	ts_hist_bind_int(st, 2, hid);
+	ts_hist_bind_real(st, 3, t);
+	ts_hist_bind_real(st, 4, rec->s);
 	if (isfinite(x = num_at(o, "ns_per_access")))
-		sqlite3_bind_double(st, 5, x);
+		ts_hist_bind_real(st, 5, x);
 	if (isfinite(x = num_at(o, "wall_s")))
-		sqlite3_bind_double(st, 6, x);
-	sqlite3_bind_text(st, 7, a->now, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 8, rec->text, -1, SQLITE_TRANSIENT);
-	if (step_done(a, ST_TACH_INSERT, err, errlen) == -1)
+		ts_hist_bind_real(st, 6, x);
+	ts_hist_bind_text(st, 7, a->now);
+	ts_hist_bind_text(st, 8, rec->text);
+	if (step_done(a, ST_TACH_INSERT, &id, err, errlen) == -1)
 		goto done;
-	out->added++;
+	if (id == 0)
+		out->duplicates++;
+	else
+		out->added++;
 	rc = 0;
 done:
 	if (o != NULL)

@@ -17,6 +17,14 @@ extern const char ts_hist_schema_sql[];
 extern const char *const ts_hist_migrations[];
 
 /*
+ * PostgreSQL's: the whole current schema, its version table
+ * (threadstone_history) included and empty; and the migrations, as for
+ * SQLite (versions 0 and 1 were never made there).
+ */
+extern const char ts_hist_pg_schema_sql[];
+extern const char *const ts_hist_pg_migrations[];
+
+/*
  * The tables of the schema and the version that brought each, in a list
  * ended by a NULL name: a file whose user_version is v but which lacks a
  * table of version v or earlier is not a threadstone history.

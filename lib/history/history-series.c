@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
-
 #include "buf.h"
 #include "doc/doc-model.h"
 #include "history/history-series.h"
@@ -20,21 +18,13 @@
 #include "util.h"
 
 static void
-bind_text(sqlite3_stmt *st, const char *name, const char *v)
+bind_text(struct ts_hist_stmt *st, const char *name, const char *v)
 {
-	int i = sqlite3_bind_parameter_index(st, name);
-
-	if (i > 0 && v != NULL)
-		sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
+	if (v != NULL)
+		ts_hist_bind_text(st, ts_hist_param(st, name), v);
 }
 
-static const char *
-col(sqlite3_stmt *st, int i)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return s != NULL ? (const char *)s : "";
-}
+#define col	ts_hist_col_text
 
 /* The index of description d among s's producers, added when new. */
 static size_t
@@ -65,63 +55,68 @@ out_of_range(char *err, size_t errlen, const char *what, const char *table,
 	    "FROM %s WHERE id = %lld)", what, table, id, t, table, id);
 }
 
+/* The query of the series f selects, into sql (initialised here). */
+static void
+series_sql(const struct ts_hist *h, const struct ts_hist_filter *f,
+    struct ts_buf *sql)
+{
+	ts_buf_init(sql);
+	ts_buf_puts(sql, "SELECT h.name, r.workload, r.pass, r.unit, "
+	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
+	    "d.producer FROM results r JOIN documents d ON d.id = "
+	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE true");
+	if (f->host != NULL)
+		ts_buf_puts(sql, " AND h.name = :host");
+	if (f->workload != NULL)
+		ts_buf_puts(sql, " AND r.workload = :workload");
+	if (f->pass != NULL)
+		ts_buf_puts(sql, " AND r.pass = :pass");
+	if (f->producer != NULL) {
+		ts_buf_puts(sql, " AND ");
+		ts_hist_sql_contains(h, sql, "d.producer", ":producer");
+	}
+	if (f->since >= 0)
+		ts_buf_puts(sql, " AND d.unix_time >= :since");
+	if (f->until >= 0)
+		ts_buf_puts(sql, " AND d.unix_time < :until");
+	if (f->exclude_sha256 != NULL)
+		ts_buf_puts(sql, " AND d.sha256 <> :sha");
+	ts_buf_puts(sql, " ORDER BY h.name, r.workload, r.pass, d.unix_time, "
+	    "d.id");
+}
+
 /*
  * The statement reading the results f selects, in series order: host,
  * workload, pass, then time.  NULL with err on failure.
  */
-static sqlite3_stmt *
+static struct ts_hist_stmt *
 series_query(struct ts_hist *h, const struct ts_hist_filter *f, char *err,
     size_t errlen)
 {
 	struct ts_buf sql;
-	sqlite3_stmt *st;
-	int rc;
+	struct ts_hist_stmt *st;
 
-	ts_buf_init(&sql);
-	ts_buf_puts(&sql, "SELECT h.name, r.workload, r.pass, r.unit, "
-	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
-	    "d.producer FROM results r JOIN documents d ON d.id = "
-	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE 1");
-	if (f->host != NULL)
-		ts_buf_puts(&sql, " AND h.name = :host");
-	if (f->workload != NULL)
-		ts_buf_puts(&sql, " AND r.workload = :workload");
-	if (f->pass != NULL)
-		ts_buf_puts(&sql, " AND r.pass = :pass");
-	if (f->producer != NULL)
-		ts_buf_puts(&sql, " AND instr(d.producer, :producer) > 0");
-	if (f->since >= 0)
-		ts_buf_puts(&sql, " AND d.unix_time >= :since");
-	if (f->until >= 0)
-		ts_buf_puts(&sql, " AND d.unix_time < :until");
-	if (f->exclude_sha256 != NULL)
-		ts_buf_puts(&sql, " AND d.sha256 <> :sha");
-	ts_buf_puts(&sql, " ORDER BY h.name, r.workload, r.pass, d.unix_time, "
-	    "d.id");
-	rc = sqlite3_prepare_v2(h->db, sql.data, -1, &st, NULL);
+	series_sql(h, f, &sql);
+	st = ts_hist_prepare(h, sql.data, TS_HIST_MANY, err, errlen);
 	ts_buf_free(&sql);
-	if (rc != SQLITE_OK) {
-		ts_hist_errmsg(h, "reading", err, errlen);
+	if (st == NULL)
 		return NULL;
-	}
 	bind_text(st, ":host", f->host);
 	bind_text(st, ":workload", f->workload);
 	bind_text(st, ":pass", f->pass);
 	bind_text(st, ":producer", f->producer);
 	bind_text(st, ":sha", f->exclude_sha256);
 	if (f->since >= 0)
-		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st,
-		    ":since"), f->since);
+		ts_hist_bind_int(st, ts_hist_param(st, ":since"), f->since);
 	if (f->until >= 0)
-		sqlite3_bind_int64(st, sqlite3_bind_parameter_index(st,
-		    ":until"), f->until);
+		ts_hist_bind_int(st, ts_hist_param(st, ":until"), f->until);
 	return st;
 }
 
 /* The series of the row (v[0..*nv), growing), s the row before's. */
 static struct ts_hist_series *
-series_of_row(sqlite3_stmt *st, struct ts_hist_series **v, size_t *nv,
-    size_t *cap, struct ts_hist_series *s)
+series_of_row(struct ts_hist_stmt *st, struct ts_hist_series **v,
+    size_t *nv, size_t *cap, struct ts_hist_series *s)
 {
 	if (s != NULL && strcmp(s->host, col(st, 0)) == 0 &&
 	    strcmp(s->workload, col(st, 1)) == 0 &&
@@ -137,13 +132,13 @@ series_of_row(sqlite3_stmt *st, struct ts_hist_series **v, size_t *nv,
 	s->workload = ts_xstrdup(col(st, 1));
 	s->pass = ts_xstrdup(col(st, 2));
 	s->unit = ts_xstrdup(col(st, 3));
-	s->higher_is_better = sqlite3_column_int(st, 4) != 0;
+	s->higher_is_better = ts_hist_col_int(st, 4) != 0;
 	return s;
 }
 
 /* The row's point, appended to s; 0, or -1 with err when it is bad. */
 static int
-point_of_row(sqlite3_stmt *st, struct ts_hist_series *s, char *err,
+point_of_row(struct ts_hist_stmt *st, struct ts_hist_series *s, char *err,
     size_t errlen)
 {
 	struct ts_hist_point *p;
@@ -152,15 +147,15 @@ point_of_row(sqlite3_stmt *st, struct ts_hist_series *s, char *err,
 		s->pts = ts_xrealloc(s->pts, (s->n ? 2 * s->n : 1) *
 		    sizeof *s->pts);
 	p = &s->pts[s->n++];
-	p->doc = sqlite3_column_int64(st, 5);
-	if (!TS_HIST_TIME_OK(sqlite3_column_double(st, 6))) {
+	p->doc = ts_hist_col_int(st, 5);
+	if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 6))) {
 		out_of_range(err, errlen, "document", "documents", p->doc,
-		    sqlite3_column_double(st, 6));
+		    ts_hist_col_real(st, 6));
 		return -1;
 	}
-	p->t = sqlite3_column_int64(st, 6);
-	p->value = sqlite3_column_double(st, 7);
-	p->ci95 = sqlite3_column_double(st, 8);
+	p->t = ts_hist_col_int(st, 6);
+	p->value = ts_hist_col_real(st, 7);
+	p->ci95 = ts_hist_col_real(st, 8);
 	p->producer = producer_index(s, col(st, 9));
 	/* add stores finite numbers; a REAL column may hold Inf. */
 	if (!isfinite(p->value) || !isfinite(p->ci95)) {
@@ -179,21 +174,21 @@ ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
 {
 	struct ts_hist_series *v = NULL, *s = NULL;
 	size_t nv = 0, cap = 0;
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 	int rc;
 
 	*out = NULL;
 	if ((st = series_query(h, f, err, errlen)) == NULL)
 		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = ts_hist_step(st)) == 1) {
 		s = series_of_row(st, &v, &nv, &cap, s);
 		if (point_of_row(st, s, err, errlen) == -1)
 			break;
 	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+	if (rc == -1)
 		ts_hist_errmsg(h, "reading", err, errlen);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
+	ts_hist_finalize(st);
+	if (rc != 0) {
 		ts_hist_series_free(v, nv);
 		return -1;
 	}
@@ -367,27 +362,25 @@ long
 ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
     long long until, double **t, double **score, char *err, size_t errlen)
 {
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 	size_t n = 0;
 	int rc;
 
 	*t = *score = NULL;
-	if (sqlite3_prepare_v2(h->db, "SELECT t.unix_time, t.score, t.id FROM "
+	st = ts_hist_prepare(h, "SELECT t.unix_time, t.score, t.id FROM "
 	    "readings t JOIN hosts h ON h.id = t.host_id WHERE h.name = ?1 "
 	    "AND (?2 < 0 OR t.unix_time >= ?2) AND (?3 < 0 OR t.unix_time < "
-	    "?3) ORDER BY t.unix_time, t.id", -1, &st, NULL) != SQLITE_OK) {
-		ts_hist_errmsg(h, "reading", err, errlen);
+	    "?3) ORDER BY t.unix_time, t.id", TS_HIST_MANY, err, errlen);
+	if (st == NULL)
 		return -1;
-	}
-	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 2, since);
-	sqlite3_bind_int64(st, 3, until);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!TS_HIST_TIME_OK(sqlite3_column_double(st, 0))) {
+	ts_hist_bind_text(st, 1, host);
+	ts_hist_bind_int(st, 2, since);
+	ts_hist_bind_int(st, 3, until);
+	while ((rc = ts_hist_step(st)) == 1) {
+		if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 0))) {
 			out_of_range(err, errlen, "record", "readings",
-			    sqlite3_column_int64(st, 2),
-			    sqlite3_column_double(st, 0));
-			sqlite3_finalize(st);
+			    ts_hist_col_int(st, 2), ts_hist_col_real(st, 0));
+			ts_hist_finalize(st);
 			free(*t);
 			free(*score);
 			*t = *score = NULL;
@@ -398,23 +391,24 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
 			*score = ts_xrealloc(*score, (n ? 2 * n : 1) *
 			    sizeof **score);
 		}
-		(*t)[n] = sqlite3_column_double(st, 0);
-		(*score)[n] = sqlite3_column_double(st, 1);
+		(*t)[n] = ts_hist_col_real(st, 0);
+		(*score)[n] = ts_hist_col_real(st, 1);
 		n++;
 		if (!isfinite((*t)[n - 1]) || !isfinite((*score)[n - 1])) {
 			snprintf(err, errlen, "a probe reading of %s is not a "
 			    "finite number in the database (changed by other "
 			    "means: add stores none)", host);
-			sqlite3_finalize(st);
+			ts_hist_finalize(st);
 			free(*t);
 			free(*score);
 			*t = *score = NULL;
 			return -1;
 		}
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
+	if (rc != 0)
 		ts_hist_errmsg(h, "reading", err, errlen);
+	ts_hist_finalize(st);
+	if (rc != 0) {
 		free(*t);
 		free(*score);
 		*t = *score = NULL;
@@ -427,66 +421,56 @@ int
 ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
     long long *since, char *err, size_t errlen)
 {
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 	int rc;
 
 	*since = -1;
-	if (sqlite3_prepare_v2(h->db, "SELECT d.unix_time FROM documents d "
+	st = ts_hist_prepare(h, "SELECT d.unix_time FROM documents d "
 	    "JOIN hosts h ON h.id = d.host_id WHERE h.name = ?1 ORDER BY "
-	    "d.unix_time DESC LIMIT 1 OFFSET ?2", -1, &st, NULL) !=
-	    SQLITE_OK) {
-		ts_hist_errmsg(h, "reading", err, errlen);
+	    "d.unix_time DESC LIMIT 1 OFFSET ?2", 0, err, errlen);
+	if (st == NULL)
 		return -1;
-	}
-	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 2, n - 1);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*since = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+	ts_hist_bind_text(st, 1, host);
+	ts_hist_bind_int(st, 2, n - 1);
+	rc = ts_hist_step(st);
+	if (rc == 1)
+		*since = ts_hist_col_int(st, 0);
+	else if (rc == -1)
 		ts_hist_errmsg(h, "reading", err, errlen);
-		return -1;
-	}
-	return 0;
+	ts_hist_finalize(st);
+	return rc == -1 ? -1 : 0;
 }
 
 /* A column's text, strdup'd; NULL when it is NULL. */
 static char *
-column_text(sqlite3_stmt *st, int col)
+column_text(struct ts_hist_stmt *st, int i)
 {
-	const unsigned char *t = sqlite3_column_text(st, col);
-
-	return t != NULL ? ts_xstrdup((const char *)t) : NULL;
+	return ts_hist_col_type(st, i) == TS_HIST_NULL ? NULL :
+	    ts_xstrdup(ts_hist_col_text(st, i));
 }
 
 int
 ts_hist_host_machine(struct ts_hist *h, const char *host,
     struct ts_report *m, char *err, size_t errlen)
 {
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 	int rc;
 
-	if (sqlite3_prepare_v2(h->db, "SELECT h.cpu_model, h.target, "
-	    "d.threads FROM documents d JOIN hosts h ON h.id = d.host_id "
-	    "WHERE h.name = ?1 ORDER BY d.unix_time DESC LIMIT 1", -1, &st,
-	    NULL) != SQLITE_OK) {
-		ts_hist_errmsg(h, "reading", err, errlen);
+	st = ts_hist_prepare(h, "SELECT h.cpu_model, h.target, d.threads "
+	    "FROM documents d JOIN hosts h ON h.id = d.host_id WHERE "
+	    "h.name = ?1 ORDER BY d.unix_time DESC LIMIT 1", 0, err, errlen);
+	if (st == NULL)
 		return -1;
-	}
-	sqlite3_bind_text(st, 1, host, -1, SQLITE_TRANSIENT);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
+	ts_hist_bind_text(st, 1, host);
+	rc = ts_hist_step(st);
+	if (rc == 1) {
 		m->system.cpu_model = column_text(st, 0);
 		m->system.target = column_text(st, 1);
 		if (m->system.target == NULL)
 			m->system.target = ts_xstrdup("unknown");
-		m->config.threads = (uint64_t)sqlite3_column_int64(st, 2);
-	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		m->config.threads = (uint64_t)ts_hist_col_int(st, 2);
+	} else if (rc == -1)
 		ts_hist_errmsg(h, "reading", err, errlen);
-		return -1;
-	}
-	return rc == SQLITE_ROW;
+	ts_hist_finalize(st);
+	return rc;
 }

@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Opening the history database: a new file made whole, the checks that a
- * file is ours, the migrations, the connection's settings; and the
- * transactions.  Every wait for another process (its lock, its creating
- * or migrating the file) lasts up to the timeout, and says how long it
- * really lasted.
+ * The history store's one interface: which back end a --db names,
+ * opening and closing through it, transactions, statements and their
+ * columns (a number as text is written here, the same way for both back
+ * ends); and the default path of the SQLite file.
  */
 #include <config.h>
 
 #include <sys/stat.h>
 
+#include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,30 +20,25 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <sqlite3.h>
-
-#include "history/history-schema.h"
+#include "buf.h"
 #include "history/history-store.h"
-#include "outfile.h"
+#include "history/history-backend.h"
 #include "util.h"
 
-/* Seconds since the current wait began. */
-static double
-waited(const struct ts_hist *h)
+double
+ts_hist_waited(const struct ts_hist *h)
 {
 	return ts_now() - h->wait_from;
 }
 
-/* Whether the time to wait for other processes is up. */
-static bool
-time_up(const struct ts_hist *h)
+bool
+ts_hist_time_up(const struct ts_hist *h)
 {
-	return waited(h) * 1000.0 >= h->timeout_ms;
+	return ts_hist_waited(h) * 1000.0 >= h->timeout_ms;
 }
 
-/* A short pause between two tries, 2 to 17 ms, differing by process. */
-static void
-nap(void)
+void
+ts_hist_nap(void)
 {
 	static unsigned n;
 	struct timespec ts = { 0, 0 };
@@ -53,479 +48,135 @@ nap(void)
 	nanosleep(&ts, NULL);
 }
 
-/* The directory part of path ("." when it has none). */
-static char *
-dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	if (slash == NULL)
-		return ts_xstrdup(".");
-	if (slash == path)
-		return ts_xstrdup("/");
-	return ts_xasprintf("%.*s", (int)(slash - path), path);
-}
-
-/*
- * Why SQLite could not write (or open) h's file: a file beside it that
- * this user cannot write, the directory, or the file itself.
- */
-static void
-readonly_reason(const struct ts_hist *h, const char *what, char *err,
-    size_t errlen)
-{
-	static const char *const sides[] = { "-shm", "-wal", "-journal" };
-	struct stat sb;
-	char *side, *dir;
-	size_t i;
-
-	for (i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-		side = ts_xasprintf("%s%s", h->path, sides[i]);
-		if (access(side, F_OK) == 0 && access(side, W_OK) != 0) {
-			if (i == 0 || (i == 1 && stat(side, &sb) == 0 &&
-			    sb.st_size == 0))
-				snprintf(err, errlen, "%s: %s: %s is not "
-				    "writable by this user (left by another "
-				    "user's reading): remove %s-wal and %s-shm "
-				    "once no program is using the history",
-				    h->path, what, side, h->path, h->path);
-			else
-				snprintf(err, errlen, "%s: %s: %s is not "
-				    "writable by this user: its owner's next "
-				    "command on the history takes it up",
-				    h->path, what, side);
-			free(side);
-			return;
-		}
-		free(side);
-	}
-	dir = dir_of(h->path);
-	if (access(dir, W_OK) != 0)
-		snprintf(err, errlen, "%s: %s: its directory %s is not "
-		    "writable (SQLite keeps its journal there)", h->path, what,
-		    dir);
-	else if (access(h->path, W_OK) != 0)
-		snprintf(err, errlen, "%s: %s: the file is read-only", h->path,
-		    what);
-	else
-		snprintf(err, errlen, "%s: %s: %s", h->path, what,
-		    sqlite3_errmsg(h->db));
-	free(dir);
-}
-
-void
-ts_hist_errmsg(struct ts_hist *h, const char *what, char *err, size_t errlen)
-{
-	int code = sqlite3_errcode(h->db) & 0xff;
-
-	h->busy = code == SQLITE_BUSY || code == SQLITE_LOCKED;
-	if (h->busy)
-		snprintf(err, errlen, "%s is locked by another writer (waited "
-		    "%.3g s; see --timeout)", h->path, waited(h));
-	else if (code == SQLITE_NOTADB)
-		snprintf(err, errlen, "%s is not an SQLite database", h->path);
-	else if (code == SQLITE_READONLY || code == SQLITE_CANTOPEN)
-		readonly_reason(h, what, err, errlen);
-	else
-		snprintf(err, errlen, "%s: %s: %s", h->path, what,
-		    sqlite3_errmsg(h->db));
-}
-
-/* A failure of ours, not SQLite's: one line, and nothing to wait for. */
-static int
-refuse(struct ts_hist *h, char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static int
-refuse(struct ts_hist *h, char *err, size_t errlen, const char *fmt, ...)
+int
+ts_hist_refuse(struct ts_hist *h, char *err, size_t errlen, const char *fmt,
+    ...)
 {
 	va_list ap;
 
 	h->busy = false;
+	h->retry = false;
 	va_start(ap, fmt);
 	vsnprintf(err, errlen, fmt, ap);
 	va_end(ap);
 	return -1;
 }
 
-/* Run sql (no rows); return 0, or -1 with err. */
-static int
-exec(struct ts_hist *h, const char *sql, const char *what, char *err,
-    size_t errlen)
-{
-	if (sqlite3_exec(h->db, sql, NULL, NULL, NULL) == SQLITE_OK)
-		return 0;
-	ts_hist_errmsg(h, what, err, errlen);
-	return -1;
-}
+/* libpq's keywords that may begin key=value settings. */
+static const char *const pg_keywords[] = {
+	"host", "hostaddr", "port", "dbname", "user", "password", "passfile",
+	"service", "connect_timeout", "client_encoding", "options",
+	"application_name", "sslmode", "sslcert", "sslkey", "sslrootcert",
+	"sslcrl", "requiressl", "gssencmode", "krbsrvname", "target_session_attrs",
+	"keepalives", "channel_binding", "load_balance_hosts", NULL
+};
 
-/*
- * Run a statement that takes a lock (BEGIN IMMEDIATE, COMMIT) until the
- * wait's timeout: SQLite's busy handler waits for most locks, and the
- * rest (a lock it will not wait for) are tried again here.
- */
-static int
-exec_waiting(struct ts_hist *h, const char *sql, const char *what,
-    char *err, size_t errlen)
+bool
+ts_hist_is_server(const char *where)
 {
-	while (exec(h, sql, what, err, errlen) == -1) {
-		if (!h->busy || time_up(h))
-			return -1;
-		nap();
+	size_t i, n;
+
+	if (strncmp(where, "postgresql://", 13) == 0 ||
+	    strncmp(where, "postgres://", 11) == 0)
+		return true;
+	while (isspace((unsigned char)*where))
+		where++;
+	for (i = 0; pg_keywords[i] != NULL; i++) {
+		n = strlen(pg_keywords[i]);
+		if (strncmp(where, pg_keywords[i], n) == 0) {
+			const char *p = where + n;
+
+			while (isspace((unsigned char)*p))
+				p++;
+			if (*p == '=')
+				return true;
+		}
 	}
-	return 0;
+	return false;
 }
 
-/* A write transaction and its commit, within the current wait. */
-static int
-begin(struct ts_hist *h, char *err, size_t errlen)
+bool
+ts_hist_has_password(const char *where)
 {
-	return exec_waiting(h, "BEGIN IMMEDIATE", "beginning a transaction",
-	    err, errlen);
-}
+	const char *p, *at, *colon;
 
-static int
-commit(struct ts_hist *h, char *err, size_t errlen)
-{
-	if (exec_waiting(h, "COMMIT", "committing", err, errlen) == -1) {
-		ts_hist_rollback(h);
-		return -1;
+	if (strncmp(where, "postgresql://", 13) == 0 ||
+	    strncmp(where, "postgres://", 11) == 0) {
+		p = strstr(where, "://") + 3;
+		at = p + strcspn(p, "@/?");
+		colon = p + strcspn(p, ":@/?");
+		if (*at == '@' && colon < at)
+			return true;
+		p = strchr(where, '?');
+		for (; p != NULL; p = strchr(p + 1, '&'))
+			if (strncmp(p + 1, "password=", 9) == 0)
+				return true;
+		return false;
 	}
-	return 0;
-}
+	/* key=value settings: a word password before an =. */
+	for (p = where; (p = strstr(p, "password")) != NULL; p += 8) {
+		const char *q = p + 8;
 
-/* One integer of a one-row query, or -1 with err. */
-static long long
-query_int(struct ts_hist *h, const char *sql, const char *what, char *err,
-    size_t errlen)
-{
-	sqlite3_stmt *st;
-	long long v = -1;
-
-	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK) {
-		ts_hist_errmsg(h, what, err, errlen);
-		return -1;
-	}
-	if (sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	else
-		ts_hist_errmsg(h, what, err, errlen);
-	sqlite3_finalize(st);
-	return v;
-}
-
-int
-ts_hist_schema_of(struct ts_hist *h)
-{
-	char err[256];
-
-	return (int)query_int(h, "PRAGMA user_version", "reading", err,
-	    sizeof err);
-}
-
-/* 1 if the file has a table of that name, 0 if not, -1 with err. */
-static int
-has_table(struct ts_hist *h, const char *name, char *err, size_t errlen)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	if (sqlite3_prepare_v2(h->db, "SELECT 1 FROM sqlite_master WHERE "
-	    "type = 'table' AND name = ?1", -1, &st, NULL) != SQLITE_OK) {
-		ts_hist_errmsg(h, "reading the schema", err, errlen);
-		return -1;
-	}
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-		ts_hist_errmsg(h, "reading the schema", err, errlen);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
-}
-
-/*
- * Whether a file of schema version v is a threadstone history: version 0
- * must be empty (1 if it is, for a new schema), a later one must have
- * the tables of its version.  Return 0 or 1, or -1 with err.
- */
-static int
-check_ours(struct ts_hist *h, long long v, char *err, size_t errlen)
-{
-	const struct ts_hist_table *t;
-	long long n;
-	int has;
-
-	if (v == 0) {
-		n = query_int(h, "SELECT count(*) FROM sqlite_master",
-		    "reading the schema", err, errlen);
-		if (n < 0)
-			return -1;
-		if (n > 0)
-			return refuse(h, err, errlen, "%s is an SQLite database "
-			    "but not a threadstone history (it has tables and "
-			    "no schema version)", h->path);
-		return 1;
-	}
-	for (t = ts_hist_tables; t->name != NULL; t++) {
-		if (t->since > v)
+		if (p > where && !isspace((unsigned char)p[-1]))
 			continue;
-		if ((has = has_table(h, t->name, err, errlen)) == -1)
-			return -1;
-		if (!has)
-			return refuse(h, err, errlen, "%s is an SQLite database "
-			    "but not a threadstone history (schema version "
-			    "%lld, and no table %s)", h->path, v, t->name);
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q == '=')
+			return true;
 	}
-	if (v > TS_HIST_SCHEMA)
-		return refuse(h, err, errlen, "%s has schema version %lld, "
-		    "newer than this program's %d: use a newer release of "
-		    "threadstone", h->path, v, TS_HIST_SCHEMA);
-	return 0;
+	return false;
 }
 
-/* Bring a database of version v up to TS_HIST_SCHEMA, in one transaction. */
-static int
-migrate(struct ts_hist *h, char *err, size_t errlen)
+bool
+ts_hist_have_server(void)
 {
-	long long v;
-	char sql[64];
-
-	if (begin(h, err, errlen) == -1)
-		return -1;
-	/* Another process may have created or migrated it meanwhile. */
-	v = query_int(h, "PRAGMA user_version", "reading the schema version",
-	    err, errlen);
-	if (v < 0 || check_ours(h, v, err, errlen) == -1)
-		goto fail;
-	if (v == 0) {
-		if (exec(h, ts_hist_schema_sql, "creating the schema", err,
-		    errlen) == -1)
-			goto fail;
-	} else {
-		for (; v < TS_HIST_SCHEMA; v++)
-			if (exec(h, ts_hist_migrations[v], "migrating the "
-			    "schema", err, errlen) == -1)
-				goto fail;
-	}
-	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", TS_HIST_SCHEMA);
-	if (exec(h, sql, "setting the schema version", err, errlen) == -1)
-		goto fail;
-	return commit(h, err, errlen);
-fail:
-	ts_hist_rollback(h);
-	return -1;
-}
-
-/*
- * A file in WAL mode (made by an earlier release) back to a rollback
- * journal, when no other connection has it open; otherwise it stays as
- * it is until next time.
- */
-static void
-leave_wal(struct ts_hist *h)
-{
-	sqlite3_stmt *st;
-	bool wal = false;
-
-	if (sqlite3_prepare_v2(h->db, "PRAGMA journal_mode", -1, &st,
-	    NULL) != SQLITE_OK)
-		return;
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		const unsigned char *m = sqlite3_column_text(st, 0);
-
-		wal = m != NULL && strcmp((const char *)m, "wal") == 0;
-	}
-	sqlite3_finalize(st);
-	if (wal)
-		sqlite3_exec(h->db, "PRAGMA journal_mode = DELETE", NULL, NULL,
-		    NULL);
-}
-
-/* Open a connection to h's file, with the timeout that is left. */
-static int
-connect(struct ts_hist *h, const char *file, int flags, char *err,
-    size_t errlen)
-{
-	double left = h->timeout_ms - waited(h) * 1000.0;
-
-	if (sqlite3_open_v2(file, &h->db, flags | SQLITE_OPEN_NOMUTEX,
-	    NULL) != SQLITE_OK) {
-		if (h->db == NULL)
-			return refuse(h, err, errlen, "cannot open %s: out of "
-			    "memory", h->path);
-		ts_hist_errmsg(h, "cannot open", err, errlen);
-		return -1;
-	}
-	sqlite3_busy_timeout(h->db, left > 0 ? (int)left : 0);
-	sqlite3_extended_result_codes(h->db, 0);
-	return exec(h, "PRAGMA foreign_keys = ON", "enabling foreign keys",
-	    err, errlen);
-}
-
-/* One try at opening an existing file: connect, check, migrate. */
-static int
-open_existing(struct ts_hist *h, bool write, char *err, size_t errlen)
-{
-	long long v;
-	int empty;
-
-	if (connect(h, h->path, h->writable ? SQLITE_OPEN_READWRITE :
-	    SQLITE_OPEN_READONLY, err, errlen) == -1)
-		return -1;
-	v = query_int(h, "PRAGMA user_version", "reading the schema version",
-	    err, errlen);
-	if (v < 0 || (empty = check_ours(h, v, err, errlen)) == -1)
-		return -1;
-	if (empty && !write)
-		return refuse(h, err, errlen, "%s is empty: no history yet "
-		    "(add a document first)", h->path);
-	if (v < TS_HIST_SCHEMA) {
-		if (!h->writable)
-			return refuse(h, err, errlen, "%s has schema version "
-			    "%lld and is read-only, so it cannot be migrated "
-			    "to version %d", h->path, v, TS_HIST_SCHEMA);
-		if (migrate(h, err, errlen) == -1)
-			return -1;
-	}
-	if (write)
-		leave_wal(h);
-	return 0;
-}
-
-/*
- * Begin a new file: an empty temporary file beside h->path, then the
- * schema in it.  Signals that would end the program are held while the
- * file exists, so that it never outlives a failure or an interruption.
- */
-static int
-begin_fresh(struct ts_hist *h, char *err, size_t errlen)
-{
-	const char *base = strrchr(h->path, '/');
-	char *dir = dir_of(h->path);
-	unsigned i;
-	int fd = -1;
-
-	base = base != NULL ? base + 1 : h->path;
-	ts_signals_hold(&h->held);
-	for (i = 0; i < 100 && fd == -1; i++) {
-		free(h->fresh);
-		h->fresh = ts_xasprintf("%s/.%s.%ld-%u", dir, base,
-		    (long)getpid(), i);
-		fd = open(h->fresh, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-		    0644);
-		if (fd == -1 && errno != EEXIST)
-			break;
-	}
-	if (fd == -1) {
-		if (errno == ENOENT)
-			refuse(h, err, errlen, "cannot create %s: no directory "
-			    "%s", h->path, dir);
-		else
-			refuse(h, err, errlen, "cannot create %s: %s", h->path,
-			    strerror(errno));
-		free(dir);
-		free(h->fresh);
-		h->fresh = NULL;
-		ts_signals_release(&h->held);
-		return -1;
-	}
-	close(fd);
-	free(dir);
-	h->writable = true;
-	if (connect(h, h->fresh, SQLITE_OPEN_READWRITE, err, errlen) == -1 ||
-	    migrate(h, err, errlen) == -1)
-		return -1;
-	return 0;
+#ifdef HAVE_LIBPQ
+	return true;
+#else
+	return false;
+#endif
 }
 
 int
-ts_hist_open(struct ts_hist *h, const char *path, bool create, bool write,
+ts_hist_open(struct ts_hist *h, const char *where, bool create, bool write,
     int timeout_ms, char *err, size_t errlen)
 {
-	struct stat sb;
+	bool missing, retry;
+	char *path;
 
 	memset(h, 0, sizeof *h);
-	h->path = ts_xstrdup(path);
+	h->be = ts_hist_is_server(where) ? &ts_hist_pg : &ts_hist_sqlite;
 	h->timeout_ms = timeout_ms;
 	h->wait_from = ts_now();
-	if (stat(path, &sb) == -1) {
-		if (errno == ENOENT && create) {
-			if (begin_fresh(h, err, errlen) == 0)
-				return 0;
-		} else if (errno == ENOENT)
-			refuse(h, err, errlen, "no history at %s (add a "
-			    "document first, or name one with --db)", path);
-		else
-			refuse(h, err, errlen, "cannot open %s: %s", path,
-			    strerror(errno));
-		goto fail;
-	}
-	if (!S_ISREG(sb.st_mode)) {
-		refuse(h, err, errlen, "%s is not a regular file", path);
-		goto fail;
-	}
-	h->writable = access(path, W_OK) == 0;
-	if (write && !h->writable) {
-		refuse(h, err, errlen, "%s is read-only: nothing was changed",
-		    path);
-		goto fail;
-	}
-	/* Another process creating or migrating it: try again until the
-	 * timeout, since SQLite does not wait for every lock. */
-	while (open_existing(h, write, err, errlen) == -1) {
-		if (!h->busy || time_up(h))
-			goto fail;
-		sqlite3_close(h->db);
-		h->db = NULL;
-		nap();
-	}
-	return 0;
-fail:
+	if (h->be == &ts_hist_sqlite)
+		h->path = ts_xstrdup(where);
+	if (h->be->open(h, where, create, write, err, errlen) == 0)
+		return 0;
+	missing = h->missing;
+	retry = h->retry;
+	path = missing ? h->path : NULL;
+	h->path = NULL;
 	ts_hist_close(h);
+	h->missing = missing;
+	h->retry = retry;
+	h->path = path;
 	return -1;
 }
 
 int
 ts_hist_publish(struct ts_hist *h, char *err, size_t errlen)
 {
-	char *dir;
-	int dfd, rc = 0;
-
-	if (h->fresh == NULL)
-		return 0;
-	if (link(h->fresh, h->path) == -1) {
-		if (errno == EEXIST)
-			rc = 1;
-		else
-			rc = refuse(h, err, errlen, "cannot create %s: %s",
-			    h->path, strerror(errno));
-	}
-	unlink(h->fresh);
-	free(h->fresh);
-	h->fresh = NULL;
-	if (rc == 0) {
-		dir = dir_of(h->path);
-		if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) != -1) {
-			fsync(dfd);
-			close(dfd);
-		}
-		free(dir);
-	}
-	ts_signals_release(&h->held);
-	return rc;
+	return h->be->publish(h, err, errlen);
 }
 
 void
 ts_hist_close(struct ts_hist *h)
 {
-	if (h->db != NULL)
-		sqlite3_close(h->db);
-	if (h->fresh != NULL) {
-		unlink(h->fresh);
-		free(h->fresh);
-		ts_signals_release(&h->held);
-	}
+	if (h->be != NULL)
+		h->be->close(h);
 	free(h->path);
+	free(h->conninfo);
+	free(h->pgerr);
 	memset(h, 0, sizeof *h);
 }
 
@@ -533,23 +184,236 @@ int
 ts_hist_begin(struct ts_hist *h, char *err, size_t errlen)
 {
 	h->wait_from = ts_now();
-	sqlite3_busy_timeout(h->db, h->timeout_ms);
-	return begin(h, err, errlen);
+	return h->be->begin(h, err, errlen);
 }
 
 int
 ts_hist_commit(struct ts_hist *h, char *err, size_t errlen)
 {
 	h->wait_from = ts_now();
-	sqlite3_busy_timeout(h->db, h->timeout_ms);
-	return commit(h, err, errlen);
+	return h->be->commit(h, err, errlen);
 }
 
 void
 ts_hist_rollback(struct ts_hist *h)
 {
-	if (!sqlite3_get_autocommit(h->db))
-		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
+	h->be->rollback(h);
+}
+
+int
+ts_hist_schema_of(struct ts_hist *h)
+{
+	return h->be->schema_of(h);
+}
+
+void
+ts_hist_errmsg(struct ts_hist *h, const char *what, char *err, size_t errlen)
+{
+	h->be->errmsg(h, what, err, errlen);
+}
+
+void
+ts_hist_sql_contains(const struct ts_hist *h, struct ts_buf *sql,
+    const char *a, const char *b)
+{
+	ts_buf_printf(sql, h->be->contains, a, b);
+}
+
+const char *
+ts_hist_returning_id(const struct ts_hist *h)
+{
+	return h->be->returning_id;
+}
+
+/* Statements: the back end's, with room for numbers written as text. */
+struct ts_hist_stmt {
+	struct ts_hist	*h;
+	void		*impl;
+	char		(*num)[32];	/* a number's text, per column */
+	int		 nnum;
+};
+
+struct ts_hist_stmt *
+ts_hist_prepare(struct ts_hist *h, const char *sql, unsigned flags,
+    char *err, size_t errlen)
+{
+	struct ts_hist_stmt *st;
+	void *impl = h->be->prepare(h, sql, flags);
+
+	if (impl == NULL) {
+		ts_hist_errmsg(h, "reading", err, errlen);
+		return NULL;
+	}
+	st = ts_xcalloc(1, sizeof *st);
+	st->h = h;
+	st->impl = impl;
+	return st;
+}
+
+int
+ts_hist_param(struct ts_hist_stmt *st, const char *name)
+{
+	return st->h->be->param(st->impl, name);
+}
+
+static void
+bind(struct ts_hist_stmt *st, int i, const struct ts_hist_value *v)
+{
+	if (i > 0)
+		st->h->be->bind(st->impl, i, v);
+}
+
+void
+ts_hist_bind_text(struct ts_hist_stmt *st, int i, const char *s)
+{
+	struct ts_hist_value v = { TS_HIST_TEXT, 0, 0, s, 0 };
+
+	if (s == NULL)
+		v.type = TS_HIST_NULL;
+	else
+		v.len = strlen(s);
+	bind(st, i, &v);
+}
+
+void
+ts_hist_bind_int(struct ts_hist_stmt *st, int i, long long x)
+{
+	struct ts_hist_value v = { TS_HIST_INT, x, 0, NULL, 0 };
+
+	bind(st, i, &v);
+}
+
+void
+ts_hist_bind_real(struct ts_hist_stmt *st, int i, double x)
+{
+	struct ts_hist_value v = { TS_HIST_REAL, 0, x, NULL, 0 };
+
+	bind(st, i, &v);
+}
+
+void
+ts_hist_bind_blob(struct ts_hist_stmt *st, int i, const void *p, size_t len)
+{
+	struct ts_hist_value v = { TS_HIST_BLOB, 0, 0, p, len };
+
+	bind(st, i, &v);
+}
+
+int
+ts_hist_step(struct ts_hist_stmt *st)
+{
+	return st->h->be->step(st->impl);
+}
+
+void
+ts_hist_reset(struct ts_hist_stmt *st)
+{
+	st->h->be->reset(st->impl);
+}
+
+void
+ts_hist_finalize(struct ts_hist_stmt *st)
+{
+	if (st == NULL)
+		return;
+	st->h->be->finalize(st->impl);
+	free(st->num);
+	free(st);
+}
+
+enum ts_hist_type
+ts_hist_col_type(struct ts_hist_stmt *st, int i)
+{
+	return (enum ts_hist_type)st->h->be->col_type(st->impl, i);
+}
+
+long long
+ts_hist_col_int(struct ts_hist_stmt *st, int i)
+{
+	return st->h->be->col_int(st->impl, i);
+}
+
+double
+ts_hist_col_real(struct ts_hist_stmt *st, int i)
+{
+	return st->h->be->col_real(st->impl, i);
+}
+
+const void *
+ts_hist_col_blob(struct ts_hist_stmt *st, int i, size_t *len)
+{
+	*len = 0;
+	if (ts_hist_col_type(st, i) == TS_HIST_NULL)
+		return NULL;
+	return st->h->be->col_blob(st->impl, i, len);
+}
+
+/*
+ * A real as SQLite's "%!.15g" writes it: 15 significant digits, and a
+ * decimal point with a digit after it always (3.0, 1.0e+20).
+ */
+static void
+real_text(double x, char out[32])
+{
+	char *e;
+
+	if (isnan(x)) {
+		strcpy(out, "NaN");
+		return;
+	}
+	if (isinf(x)) {
+		strcpy(out, x > 0 ? "Inf" : "-Inf");
+		return;
+	}
+	snprintf(out, 24, "%.15g", x);
+	if (strchr(out, '.') != NULL)
+		return;
+	if ((e = strchr(out, 'e')) != NULL) {
+		memmove(e + 2, e, strlen(e) + 1);
+		memcpy(e, ".0", 2);
+	} else
+		strcat(out, ".0");
+}
+
+const char *
+ts_hist_col_text(struct ts_hist_stmt *st, int i)
+{
+	const char *s;
+	size_t len;
+
+	switch (ts_hist_col_type(st, i)) {
+	case TS_HIST_NULL:
+		return "";
+	case TS_HIST_INT:
+	case TS_HIST_REAL:
+		if (i >= st->nnum) {
+			st->num = ts_xrealloc(st->num, (size_t)(i + 1) *
+			    sizeof *st->num);
+			st->nnum = i + 1;
+		}
+		if (ts_hist_col_type(st, i) == TS_HIST_INT)
+			snprintf(st->num[i], sizeof st->num[i], "%lld",
+			    ts_hist_col_int(st, i));
+		else
+			real_text(ts_hist_col_real(st, i), st->num[i]);
+		return st->num[i];
+	default:
+		s = ts_hist_col_blob(st, i, &len);
+		return s != NULL ? s : "";
+	}
+}
+
+int
+ts_hist_inserted(struct ts_hist_stmt *st, long long *id)
+{
+	return st->h->be->inserted(st->impl, id);
+}
+
+int
+ts_hist_ids_copied(struct ts_hist *h, char *err, size_t errlen)
+{
+	return h->be->ids_copied != NULL ? h->be->ids_copied(h, err, errlen) :
+	    0;
 }
 
 char *

@@ -37,6 +37,7 @@ struct worker {
 	double		 start, end;
 	bool		 interrupted;
 	double		 seconds;
+	double		 wait_s;	/* during the chase; < 0: unknown */
 };
 
 /* The start gate's states. */
@@ -83,21 +84,38 @@ ts_probe_thread_seed(uint64_t seed, unsigned thread)
 	    ((uint64_t)thread + 1));
 }
 
+/* Swaps whose slot is drawn, and its line fetched, ahead of time. */
+#define BUILD_AHEAD	16
+
 void
 ts_probe_chain_build(uint32_t *chain, uint64_t n, uint64_t seed,
     unsigned thread)
 {
+	uint64_t js[BUILD_AHEAD], i, j, k;
 	struct ts_rng rng;
-	uint64_t i, j;
 	uint32_t tmp;
 
 	/* Writing every slot here is also the first touch of every page. */
 	for (i = 0; i < n; i++)
 		chain[i] = (uint32_t)i;
 	ts_rng_seed(&rng, ts_probe_thread_seed(seed, thread));
-	/* Sattolo: j < i strictly, so the result is a single n-cycle. */
-	for (i = n; i-- > 1;) {
-		j = ts_rng_below(&rng, i);
+	/*
+	 * Sattolo: j < i strictly, so the result is a single n-cycle.  The
+	 * j of step i is drawn BUILD_AHEAD steps before it is used, in the
+	 * same order as ever (the same chain), and its line is asked for
+	 * then, so that the random swaps wait for memory side by side
+	 * instead of one after another.
+	 */
+	for (k = 0; k < BUILD_AHEAD && n - 1 - k >= 1 && k < n; k++) {
+		js[k] = ts_rng_below(&rng, n - 1 - k);
+		__builtin_prefetch(&chain[js[k]], 1);
+	}
+	for (i = n, k = 0; i-- > 1; k = (k + 1) % BUILD_AHEAD) {
+		j = js[k];
+		if (i > BUILD_AHEAD) {
+			js[k] = ts_rng_below(&rng, i - BUILD_AHEAD);
+			__builtin_prefetch(&chain[js[k]], 1);
+		}
 		tmp = chain[i];
 		chain[i] = chain[j];
 		chain[j] = tmp;
@@ -170,7 +188,7 @@ chase_main(void *arg)
 	const struct ts_probe_config *cfg = &w->probe->cfg;
 	const uint32_t *chain = w->chain;
 	uint32_t p = w->cursor;
-	uint64_t batches = 0;
+	uint64_t batches = 0, wait0 = 0, wait1;
 	double deadline, now;
 	unsigned k;
 
@@ -178,8 +196,12 @@ chase_main(void *arg)
 		w->pinned = cfg->bind(cfg->bind_arg, w->index) == 0;
 	w->interrupted = false;
 	w->batches = 0;
+	w->wait_s = 0;
 	if (!gate_wait(w->probe))
 		return NULL;
+	/* The wait of this chase alone, read outside its clock. */
+	if (cfg->wait_ns == NULL || cfg->wait_ns(&wait0) == -1)
+		w->wait_s = -1;
 	w->start = ts_now();
 	/*
 	 * The gate's deadline, not this thread's: a thread that gets its
@@ -202,6 +224,10 @@ chase_main(void *arg)
 	}
 	w->cursor = p;
 	w->batches = batches;
+	if (w->wait_s == 0 && cfg->wait_ns(&wait1) == 0 && wait1 >= wait0)
+		w->wait_s = (double)(wait1 - wait0) / 1e9;
+	else
+		w->wait_s = -1;
 	return NULL;
 }
 
@@ -332,6 +358,7 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 {
 	double first = 0, last = 0;
 	uint32_t fold = 0;
+	bool unknown = false;
 	unsigned i;
 	int rc;
 
@@ -360,7 +387,13 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 		res->pinned += (unsigned)w->pinned;
 		res->interrupted |= w->interrupted;
 		fold ^= w->cursor;
+		res->wait_s += w->wait_s;
+		if (w->wait_s > res->max_wait_s)
+			res->max_wait_s = w->wait_s;
+		unknown |= w->wait_s < 0;
 	}
+	if (unknown)
+		res->wait_s = res->max_wait_s = -1;
 	res->elapsed_s = last - first;
 	res->threads = pr->cfg.threads;
 	res->working_set_bytes = pr->slots * sizeof(uint32_t);

@@ -29,6 +29,13 @@ struct ts_probe_config {
 	void		*bind_arg;
 	/* When non-NULL and set, readings end at the next batch boundary. */
 	atomic_int	*stop;
+	/*
+	 * When non-NULL, called by each thread just after its chase starts
+	 * and just after it ends: the calling thread's time waiting, runnable,
+	 * for a CPU so far, in ns, into *wait (return 0), or -1 when the
+	 * kernel does not say.  The result's wait fields come from it.
+	 */
+	int		(*wait_ns)(uint64_t *wait);
 };
 
 struct ts_probe_result {
@@ -39,6 +46,13 @@ struct ts_probe_result {
 	unsigned	 pinned;	/* threads whose bind call succeeded */
 	uint32_t	 fold;		/* final chase positions, XORed */
 	bool		 interrupted;	/* ended early by config.stop */
+	/*
+	 * The threads' time runnable but waiting for a CPU during the chase,
+	 * summed, and the most any one of them waited, in seconds; both
+	 * negative when config.wait_ns is NULL or failed in some thread.
+	 */
+	double		 wait_s;
+	double		 max_wait_s;
 };
 
 struct ts_probe;
@@ -52,8 +66,9 @@ struct ts_probe	*ts_probe_open(const struct ts_probe_config *, char *err,
 		    size_t errlen);
 /*
  * One reading: all threads start at a barrier, chase in batches and stop
- * at the first batch boundary past `seconds`.  Every thread completes at
- * least one batch.  Return 0, or -1 with the reason in err.
+ * at the first batch boundary `seconds` past the first thread's start.
+ * Every thread completes at least one batch.  Return 0, or -1 with the
+ * reason in err.
  */
 int		 ts_probe_measure(struct ts_probe *, double seconds,
 		    struct ts_probe_result *, char *err, size_t errlen);

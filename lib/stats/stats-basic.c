@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Median, quantile, MAD, mean and variance (stats-basic.h).
+ * Median, quantile, MAD, mean and variance, ranks (stats-basic.h).
  */
 #include <config.h>
 
@@ -120,4 +120,43 @@ size_t
 ts_mean_var_finite(const double *x, size_t n, double *mean, double *var)
 {
 	return mean_var(x, n, true, mean, var);
+}
+
+struct ranked {
+	double	 v;
+	size_t	 i;
+};
+
+static int
+by_value(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	/* The index breaks ties, so that qsort's order is every libc's. */
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+void
+ts_midranks(const double *x, size_t n, double *r)
+{
+	struct ranked *t;
+	size_t i, j, k;
+
+	if (n == 0)
+		return;
+	t = ts_xmalloc(n * sizeof *t);
+	for (i = 0; i < n; i++) {
+		t[i].v = x[i];
+		t[i].i = i;
+	}
+	qsort(t, n, sizeof *t, by_value);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && t[j].v == t[i].v; j++)
+			;
+		for (k = i; k < j; k++)
+			r[t[k].i] = (double)(i + j + 1) / 2;
+	}
+	free(t);
 }

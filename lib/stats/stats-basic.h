@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The summary statistics every concern shares: median, quantile, median
- * absolute deviation, mean and sample variance.  Pure arithmetic on
+ * absolute deviation, mean and sample variance, and ranks.  Pure arithmetic on
  * doubles, in a fixed order of operations so that a figure has the same
  * bits on every architecture and in every caller (the suite's section 3
  * summary is bit-exact with ThreadStone 2.0.0's through these).
@@ -69,5 +69,12 @@ void	ts_mean_var(const double *x, size_t n, double *mean, double *var);
  */
 size_t	ts_mean_var_finite(const double *x, size_t n, double *mean,
 	    double *var);
+
+/*
+ * The ranks 1..n of x[0..n) into r[0..n), tied values given the mean of
+ * the ranks they share (midranks): 1 2.5 2.5 4 for 1 3 3 7.  x must
+ * hold no NaN.
+ */
+void	ts_midranks(const double *x, size_t n, double *r);
 
 #endif /* TS_STATS_BASIC_H */

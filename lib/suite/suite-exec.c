@@ -28,6 +28,14 @@ struct exec_head {
 	double		steal_ms, settle_ms, run_ms, wait_ms;
 };
 
+/* The fields the head carries as they are, from and into a measurement. */
+#define EXEC_SCALARS(X)							\
+	X(pinned) X(calib_steps) X(reused_warmup) X(iters) X(checksum)	\
+	X(buffer_bytes) X(page_bytes) X(nivcsw) X(steal_ms) X(settle_ms)	\
+	X(run_ms) X(wait_ms)
+#define EXEC_TO_HEAD(f)		h.f = m->f;
+#define EXEC_FROM_HEAD(f)	m->f = h.f;
+
 int
 ts_exec_inprocess(const struct ts_kernel *k, const struct ts_pass_config *cfg,
     struct ts_measurement *m, char *err, size_t errlen, void *arg)
@@ -47,18 +55,7 @@ ts_exec_send(int fd, int rc, const struct ts_measurement *m, const char *err)
 	if (rc == 0) {
 		h.nsamples = (uint32_t)m->nsamples;
 		h.ndurations = (uint32_t)m->ndurations;
-		h.pinned = m->pinned;
-		h.calib_steps = m->calib_steps;
-		h.reused_warmup = m->reused_warmup;
-		h.iters = m->iters;
-		h.checksum = m->checksum;
-		h.buffer_bytes = m->buffer_bytes;
-		h.page_bytes = m->page_bytes;
-		h.nivcsw = m->nivcsw;
-		h.steal_ms = m->steal_ms;
-		h.settle_ms = m->settle_ms;
-		h.run_ms = m->run_ms;
-		h.wait_ms = m->wait_ms;
+		EXEC_SCALARS(EXEC_TO_HEAD)
 	} else
 		h.errlen = (uint32_t)strlen(err);
 	if (ts_write_all(fd, &h, sizeof h) == -1)
@@ -109,17 +106,7 @@ ts_exec_receive(int fd, struct ts_measurement *m, char *err, size_t errlen)
 	}
 	m->nsamples = h.nsamples;
 	m->ndurations = h.ndurations;
-	m->pinned = h.pinned;
-	m->calib_steps = h.calib_steps;
-	m->reused_warmup = h.reused_warmup != 0;
-	m->iters = h.iters;
-	m->checksum = h.checksum;
-	m->settle_ms = h.settle_ms;
-	m->buffer_bytes = h.buffer_bytes;
-	m->page_bytes = h.page_bytes;
-	m->nivcsw = h.nivcsw;
-	m->steal_ms = h.steal_ms;
-	m->run_ms = h.run_ms;
-	m->wait_ms = h.wait_ms;
+	/* reused_warmup: a bool, so any head value but 0 is true. */
+	EXEC_SCALARS(EXEC_FROM_HEAD)
 	return 0;
 }

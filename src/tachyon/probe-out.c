@@ -6,6 +6,7 @@
 #include <config.h>
 
 #include <inttypes.h>
+#include <math.h>
 #include <time.h>
 
 #include "buf.h"
@@ -86,6 +87,44 @@ ts_probeout_json(struct ts_buf *b, const struct ts_probe_result *r,
 {
 	ts_probeout_json_open(b, r, chk, reading, unix_time);
 	ts_buf_puts(b, "}\n");
+}
+
+void
+ts_probeout_json_watch(struct ts_buf *b, const struct ts_probe_result *r,
+    const struct ts_probe_host *h, const struct ts_pw_report *w,
+    bool confirm)
+{
+	const struct ts_pw_estimate *e = &w->est;
+	size_t i;
+
+	if (confirm)
+		ts_buf_puts(b, ",\"confirm\":true");
+	if (r->wait_s >= 0 && r->elapsed_s > 0)
+		ts_buf_printf(b, ",\"run_wait_s\":%.6f,\"run_wait_ratio\":%.4f",
+		    r->wait_s, r->max_wait_s / r->elapsed_s);
+	if (!isnan(h->steal_share))
+		ts_buf_printf(b, ",\"steal_ratio\":%.4f", h->steal_share);
+	for (i = 0; i < TS_PSI_RESOURCES; i++) {
+		if (h->psi[i].some.present)
+			ts_buf_printf(b, ",\"psi_%s_some_avg10\":%.4f",
+			    ts_psi_resources[i], h->psi[i].some.avg10);
+		if (h->psi[i].full.present)
+			ts_buf_printf(b, ",\"psi_%s_full_avg10\":%.4f",
+			    ts_psi_resources[i], h->psi[i].full.avg10);
+	}
+	if (!isnan(h->cpu_s))
+		ts_buf_printf(b, ",\"cpu_s\":%.3f", h->cpu_s);
+	if (e->n > 0)
+		ts_buf_printf(b, ",\"window_million_accesses_per_sec\":%.3f",
+		    e->mean);
+	if (e->n > 1)
+		ts_buf_printf(b, ",\"window_low\":%.3f,\"window_high\":%.3f",
+		    e->low, e->high);
+	ts_buf_printf(b, ",\"window_readings\":%zu", e->n);
+	if (!isnan(e->baseline))
+		ts_buf_printf(b, ",\"baseline_million_accesses_per_sec\":%.3f",
+		    e->baseline);
+	ts_buf_printf(b, ",\"degraded\":%d", w->degraded ? 1 : 0);
 }
 
 /* A size in MiB, as every other output of the package writes it. */

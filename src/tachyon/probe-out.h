@@ -12,6 +12,8 @@
 #include "buf.h"
 #include "mem/mem-probe-cache.h"
 #include "mem/mem-probe.h"
+#include "probe-host.h"
+#include "probe-window.h"
 
 /* What tachyon settled before its readings, for the JSON lines. */
 struct ts_probeout_check {
@@ -59,6 +61,20 @@ void		 ts_probeout_json_open(struct ts_buf *b,
 void		 ts_probeout_json_head(struct ts_buf *b,
 		    const struct ts_probe_result *r, double score, double ns,
 		    const struct ts_probeout_check *chk);
+
+/*
+ * Append a watch line's fields after the reading's: confirm (true, on a
+ * confirmation reading only), the run-queue wait (run_wait_s,
+ * run_wait_ratio) when known, what the kernel said (steal_ratio since the
+ * previous reading, psi_RESOURCE_some_avg10 and _full_avg10 where the
+ * kernel has them), cpu_s, then the window (window_million_accesses_per_sec,
+ * window_low and window_high with two readings or more, window_readings),
+ * baseline_million_accesses_per_sec once there is one, and degraded.
+ */
+void		 ts_probeout_json_watch(struct ts_buf *b,
+		    const struct ts_probe_result *r,
+		    const struct ts_probe_host *h,
+		    const struct ts_pw_report *w, bool confirm);
 
 /*
  * Append the four-line human summary of r to b: score, latency, the

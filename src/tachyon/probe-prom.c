@@ -13,22 +13,35 @@
 
 #include <ctype.h>
 #include <inttypes.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "buf.h"
 #include "probe-prom.h"
 
-/* Labels tachyon writes (or Prometheus adds at scrape time). */
+/* Labels tachyon writes, and those Prometheus adds at scrape time. */
 static const char *const own_labels[] = {
 	"state", "stage", "version", "probe", "host_id", "hostname",
-	"kernel_release", "cpu_model", "job", "instance", NULL
+	"kernel_release", "cpu_model", "resource", "kind", "avg", NULL
 };
+static const char *const prom_labels[] = { "job", "instance", NULL };
 
 /* The cache check's states, in output order. */
 static const char *const states[] = {
 	"clear", "cache", "skipped", "off", NULL
 };
+
+/* Whether key is in the NULL-ended list. */
+static bool
+listed(const char *const *list, const char *key)
+{
+	for (; *list != NULL; list++)
+		if (strcmp(key, *list) == 0)
+			return true;
+	return false;
+}
 
 int
 ts_prom_label_check(const char *key, char *err, size_t errlen)
@@ -51,13 +64,12 @@ ts_prom_label_check(const char *key, char *err, size_t errlen)
 		    "Prometheus reserves", key);
 		return -1;
 	}
-	for (i = 0; own_labels[i] != NULL; i++)
-		if (strcmp(key, own_labels[i]) == 0) {
-			snprintf(err, errlen, "--tag KEY '%s' is a label %s "
-			    "writes itself; choose another", key,
-			    i >= 8 ? "Prometheus" : "tachyon");
-			return -1;
-		}
+	if (listed(own_labels, key) || listed(prom_labels, key)) {
+		snprintf(err, errlen, "--tag KEY '%s' is a label %s writes "
+		    "itself; choose another", key, listed(own_labels, key) ?
+		    "tachyon" : "Prometheus");
+		return -1;
+	}
 	return 0;
 }
 
@@ -108,19 +120,20 @@ family(struct ts_buf *b, const char *name, const char *help)
 }
 
 /*
- * One sample: name, the label k="v" (when k is set), the tags, value
- * (printed with fmt).
+ * One sample: name, the labels kv[0]="kv[1]", ... (npairs of them), the
+ * tags, value (printed with fmt).
  */
 static void
-sample(struct ts_buf *b, const char *name, const char *k, const char *v,
-    const struct ts_promctx *ctx, const char *fmt, double value)
+sample_kv(struct ts_buf *b, const char *name, const char *const *kv,
+    size_t npairs, const struct ts_promctx *ctx, const char *fmt,
+    double value)
 {
 	size_t i;
 	int n = 0;
 
 	ts_buf_puts(b, name);
-	if (k != NULL)
-		label(b, &n, k, v);
+	for (i = 0; i < npairs; i++)
+		label(b, &n, kv[2 * i], kv[2 * i + 1]);
 	for (i = 0; i < ctx->ntags; i++)
 		label(b, &n, ctx->tags[i].key, ctx->tags[i].value);
 	if (n > 0)
@@ -128,6 +141,19 @@ sample(struct ts_buf *b, const char *name, const char *k, const char *v,
 	ts_buf_putc(b, ' ');
 	ts_buf_printf(b, fmt, value);
 	ts_buf_putc(b, '\n');
+}
+
+/*
+ * One sample: name, the label k="v" (when k is set), the tags, value
+ * (printed with fmt).
+ */
+static void
+sample(struct ts_buf *b, const char *name, const char *k, const char *v,
+    const struct ts_promctx *ctx, const char *fmt, double value)
+{
+	const char *kv[2] = { k, v };
+
+	sample_kv(b, name, kv, k != NULL, ctx, fmt, value);
 }
 
 /* The gauge family name with one sample. */
@@ -167,6 +193,139 @@ info(struct ts_buf *b, const struct ts_promctx *ctx)
 	for (i = 0; i < ctx->ntags; i++)
 		label(b, &n, ctx->tags[i].key, ctx->tags[i].value);
 	ts_buf_puts(b, "} 1\n");
+}
+
+/* A counter family with one sample. */
+static void
+counter(struct ts_buf *b, const char *name, const char *help,
+    const struct ts_promctx *ctx, double value)
+{
+	family_typed(b, name, "counter", help);
+	sample(b, name, NULL, NULL, ctx, "%.10g", value);
+}
+
+/* The reading's run-queue wait, when the kernel said. */
+static void
+run_queue(struct ts_buf *b, const struct ts_probe_result *r,
+    const struct ts_promctx *ctx)
+{
+	if (r->wait_s < 0)
+		return;
+	gauge(b, "tachyon_run_queue_wait_seconds", "Time the reading's "
+	    "threads spent runnable but waiting for a CPU (the kernel's "
+	    "schedstat), summed over the threads.", ctx, "%.6f", r->wait_s);
+	if (r->elapsed_s > 0)
+		gauge(b, "tachyon_run_queue_wait_ratio", "The share of the "
+		    "reading that its most-waiting thread spent waiting for a "
+		    "CPU: about 0.5 beside a busy process on its core.", ctx,
+		    "%.4f", r->max_wait_s / r->elapsed_s);
+}
+
+/* The PSI averages of the resources the kernel reports. */
+static void
+pressure(struct ts_buf *b, const struct ts_probe_host *h,
+    const struct ts_promctx *ctx)
+{
+	static const char *const avgs[3] = { "10s", "60s", "300s" };
+	const struct ts_psi_line *l;
+	const char *kv[6];
+	double v[3];
+	size_t i, k, a;
+	bool any = false;
+
+	for (i = 0; i < TS_PSI_RESOURCES; i++)
+		any |= h->psi[i].some.present;
+	if (!any)
+		return;
+	family(b, "tachyon_pressure_ratio", "The kernel's pressure stall "
+	    "information beside the reading: the share of the last 10, 60 or "
+	    "300 s in which some task (kind some) or every non-idle task "
+	    "(full) waited for the resource.");
+	for (i = 0; i < TS_PSI_RESOURCES; i++)
+		for (k = 0; k < 2; k++) {
+			l = k == 0 ? &h->psi[i].some : &h->psi[i].full;
+			if (!l->present)
+				continue;
+			v[0] = l->avg10;
+			v[1] = l->avg60;
+			v[2] = l->avg300;
+			kv[0] = "resource";
+			kv[1] = ts_psi_resources[i];
+			kv[2] = "kind";
+			kv[3] = k == 0 ? "some" : "full";
+			kv[4] = "avg";
+			for (a = 0; a < 3; a++) {
+				kv[5] = avgs[a];
+				sample_kv(b, "tachyon_pressure_ratio", kv, 3, ctx,
+				    "%.4f", v[a]);
+			}
+		}
+}
+
+/* What the kernel said beside the reading, when ctx has it. */
+static void
+free_signals(struct ts_buf *b, const struct ts_promctx *ctx)
+{
+	const struct ts_probe_host *h = ctx->host;
+
+	if (h == NULL)
+		return;
+	if (!isnan(h->steal_s))
+		counter(b, "tachyon_steal_seconds_total", "CPU time the "
+		    "hypervisor stole from this host's CPUs since boot, all "
+		    "CPUs together (/proc/stat).", ctx, h->steal_s);
+	if (!isnan(h->steal_share))
+		gauge(b, "tachyon_steal_ratio", "Steal since the previous "
+		    "reading, per CPU: the share of the CPUs' time the "
+		    "hypervisor took.", ctx, "%.4f", h->steal_share);
+	pressure(b, h, ctx);
+	if (!isnan(h->cpu_s))
+		counter(b, "tachyon_cpu_seconds_total", "CPU time this tachyon "
+		    "has used since it started (user and system, getrusage): "
+		    "what the probe costs the host.", ctx, h->cpu_s);
+}
+
+/* A watch's window, baseline, gauge and schedule, when ctx has them. */
+static void
+watch(struct ts_buf *b, const struct ts_promctx *ctx)
+{
+	const struct ts_pw_report *w = ctx->watch;
+
+	if (w == NULL)
+		return;
+	if (w->est.n > 0)
+		gauge(b, "tachyon_window_accesses_per_second", "The score over "
+		    "the window: the mean of its readings, in accesses per "
+		    "second.", ctx, "%.0f", w->est.mean * 1e6);
+	if (w->est.n > 1) {
+		gauge(b, "tachyon_window_accesses_per_second_lower", "The "
+		    "lower end of the window score's 95 % interval (Student's "
+		    "t).", ctx, "%.0f", w->est.low * 1e6);
+		gauge(b, "tachyon_window_accesses_per_second_upper", "The "
+		    "upper end of the window score's 95 % interval.", ctx,
+		    "%.0f", w->est.high * 1e6);
+	}
+	gauge(b, "tachyon_window_readings", "Readings in the window.", ctx,
+	    "%.0f", (double)w->est.n);
+	gauge(b, "tachyon_window_seconds", "The window's length (--window).",
+	    ctx, "%.6g", w->window_s);
+	if (!isnan(w->est.baseline))
+		gauge(b, "tachyon_baseline_accesses_per_second", "The host's "
+		    "own recent past: the median score of the readings of the "
+		    "last 6 hours, which the degraded gauge compares with.",
+		    ctx, "%.0f", w->est.baseline * 1e6);
+	gauge(b, "tachyon_degraded", "1 while the host reads degraded: two "
+	    "readings in a row below 0.8 times the baseline, or below "
+	    "--min-score, or with a thread waiting for its CPU a quarter of "
+	    "the reading more than usual; back to 0 after two that are not.",
+	    ctx, "%.0f", w->degraded ? 1 : 0);
+	counter(b, "tachyon_degraded_raised_total", "Times the degraded gauge "
+	    "went to 1 since this tachyon started.", ctx, (double)w->raised);
+	counter(b, "tachyon_readings_total", "Readings taken since this "
+	    "tachyon started, confirmations included.", ctx,
+	    (double)w->readings);
+	gauge(b, "tachyon_schedule_interval_seconds", "Time between two "
+	    "routine readings of the watch.", ctx, "%.6g", w->interval_s);
 }
 
 /* The failed writes of the textfile, when ctx has them. */
@@ -226,6 +385,9 @@ ts_prom_reading(struct ts_buf *b, const struct ts_probe_result *r,
 	    (double)r->threads);
 	gauge(b, "tachyon_pinned_threads", "Chains bound to a core of their "
 	    "own.", ctx, "%.0f", (double)r->pinned);
+	run_queue(b, r, ctx);
+	free_signals(b, ctx);
+	watch(b, ctx);
 	writes(b, ctx);
 	gauge(b, "tachyon_last_error", "1 when the last reading failed (the "
 	    "other series are then the last good reading's), else 0.", ctx,

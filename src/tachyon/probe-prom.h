@@ -12,7 +12,9 @@
 
 #include "host/host-id.h"
 #include "mem/mem-probe.h"
+#include "probe-host.h"
 #include "probe-out.h"
+#include "probe-window.h"
 #include "util.h"
 
 /* The writes of a --textfile that failed, for the file's own series. */
@@ -23,13 +25,17 @@ struct ts_prom_writes {
 
 /*
  * Who measured: the identity (or NULL) and the tags, labels of the
- * series; for a --textfile, its failed writes (NULL on stdout).
+ * series; for a --textfile, its failed writes (NULL on stdout); what the
+ * kernel said beside the reading (NULL: nothing); a watch's state (NULL
+ * for a single reading).
  */
 struct ts_promctx {
 	const struct ts_hostid	*id;
 	const struct ts_tag	*tags;
 	size_t			 ntags;
 	const struct ts_prom_writes *writes;
+	const struct ts_probe_host *host;
+	const struct ts_pw_report *watch;
 };
 
 /*
@@ -43,7 +49,10 @@ int	 ts_prom_label_check(const char *key, char *err, size_t errlen);
 /*
  * Append the whole exposition of one reading r, taken with check chk
  * (may be NULL: off), that ended at unix_time: every family with its
- * HELP and TYPE; with ctx->writes, tachyon_textfile_write_errors and,
+ * HELP and TYPE; the reading's run-queue wait when known; with
+ * ctx->host, the kernel's free signals and tachyon's CPU time; with
+ * ctx->watch, the window, the baseline, the degraded gauge and the
+ * schedule; with ctx->writes, tachyon_textfile_write_errors and,
  * when some failed, tachyon_textfile_last_write_error_timestamp_seconds;
  * tachyon_last_error 0 at the end.
  */

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,11 +24,13 @@
 #include "mem/mem-probe-cache.h"
 #include "msg.h"
 #include "outfile.h"
+#include "probe-host.h"
 #include "probe-out.h"
 #include "probe-prom.h"
 #include "probe-runcmd.h"
 #include "probe-textfile.h"
 #include "probe-tool.h"
+#include "probe-window.h"
 #include "mem/mem-probe.h"
 #include "host/host-sysinfo.h"
 #include "util.h"
@@ -64,6 +67,9 @@ from_result(const struct tachyon_result *t, struct ts_probe_result *r)
 	r->working_set_bytes = t->working_set_bytes;
 	r->pinned = t->pinned_threads;
 	r->interrupted = t->interrupted != 0;
+	r->wait_s = TACHYON_HAS(t, run_wait_s) ? t->run_wait_s : -1;
+	r->max_wait_s = TACHYON_HAS(t, max_thread_run_wait_s) ?
+	    t->max_thread_run_wait_s : -1;
 }
 
 /*
@@ -115,7 +121,7 @@ static struct ts_promctx
 promctx(const struct ts_probe_tool_opts *o)
 {
 	struct ts_promctx ctx = { o->id, o->tags, o->ntags,
-	    o->textfile_path != NULL ? &writes : NULL };
+	    o->textfile_path != NULL ? &writes : NULL, NULL, NULL };
 
 	return ctx;
 }
@@ -143,13 +149,14 @@ textfile_failed(const struct ts_probe_tool_opts *o, const char *stage)
 static bool
 textfile_reading(const struct ts_probe_tool_opts *o,
     const struct ts_probe_result *r, const struct ts_probeout_check *chk,
-    double unix_time)
+    double unix_time, const struct ts_promctx *with)
 {
-	struct ts_promctx ctx = promctx(o);
+	struct ts_promctx ctx = *with;
 	struct ts_buf b;
 	char err[512];
 	bool okay = true;
 
+	ctx.writes = &writes;
 	ts_buf_init(&b);
 	ts_prom_reading(&b, r, chk, unix_time, &ctx);
 	if (ts_write_regular_file(o->textfile_path, b.data, b.len, err,
@@ -422,74 +429,202 @@ wrap_command(const struct ts_probe_tool_opts *o,
 }
 
 /*
- * Build the chains, then take one reading, or in watch mode one per
- * interval until the count or the stop flag.  Return the exit status.
+ * Build the chains and take one reading: print it, write the textfile,
+ * and judge it against --min-score.  Return the exit status.
  */
 static int
-readings(const struct ts_probe_tool_opts *o,
+reading(const struct ts_probe_tool_opts *o,
     const struct ts_probeout_check *chk)
 {
 	struct ts_probe_result res;
+	struct ts_probe_host host;
 	struct ts_promctx ctx = promctx(o);
 	struct tachyon_probe *pr;
 	struct ts_buf out;
-	uint64_t reading;
-	double begin, unix_time;
+	double unix_time;
 	int status = TS_EXIT_OK;
 
 	if ((pr = open_probe(o)) == NULL) {
 		textfile_failed(o, "chains");
 		return TS_EXIT_FAILURE;
 	}
-	ctx.writes = NULL;	/* the exposition on stdout is no file's */
-	ts_buf_init(&out);
-	begin = ts_now();
-	for (reading = 1;; reading++) {
-		if (measure(o, pr, &res) == -1) {
-			textfile_failed(o, "reading");
-			status = TS_EXIT_FAILURE;
-			break;
-		}
-		unix_time = ts_probeout_unix_time();
-		/*
-		 * A reading cut short by a signal is not published.  A watch
-		 * outlives a failed write (a full disk, say).
-		 */
-		if (o->textfile_path != NULL && !res.interrupted &&
-		    !textfile_reading(o, &res, chk, unix_time) && !o->watch) {
-			status = TS_EXIT_FAILURE;
-			break;
-		}
-		if (o->prometheus)
-			ts_prom_reading(&out, &res, chk, unix_time, &ctx);
-		else if (o->watch || o->json) {
-			ts_probeout_json_open(&out, &res, chk,
-			    o->watch ? reading : 0, unix_time);
-			ts_hostid_json(&out, o->id, o->tags, o->ntags);
-			ts_buf_puts(&out, "}\n");
-		} else
-			ts_probeout_human(&out, &res, chk);
-		if (!emit(&out)) {
-			status = TS_EXIT_FAILURE;
-			break;
-		}
-		if (!o->watch || stopped(o) || reading == o->count)
-			break;
-		sleep_until(o, begin + (double)reading * o->interval);
-		if (stopped(o))
-			break;
+	if (measure(o, pr, &res) == -1) {
+		close_probe(pr);
+		textfile_failed(o, "reading");
+		return TS_EXIT_FAILURE;
 	}
-	ts_buf_free(&out);
 	close_probe(pr);
-	/* A watch whose file does not hold its last reading failed. */
-	if (status == TS_EXIT_OK && write_failing)
+	unix_time = ts_probeout_unix_time();
+	ts_probe_host_read(&host, NULL);
+	ctx.host = &host;
+	/* A reading cut short by a signal is not published. */
+	if (o->textfile_path != NULL && !res.interrupted &&
+	    !textfile_reading(o, &res, chk, unix_time, &ctx))
+		return TS_EXIT_FAILURE;
+	ts_buf_init(&out);
+	ctx.writes = NULL;	/* the exposition on stdout is no file's */
+	if (o->prometheus)
+		ts_prom_reading(&out, &res, chk, unix_time, &ctx);
+	else if (o->json) {
+		ts_probeout_json_open(&out, &res, chk, 0, unix_time);
+		ts_hostid_json(&out, o->id, o->tags, o->ntags);
+		ts_buf_puts(&out, "}\n");
+	} else
+		ts_probeout_human(&out, &res, chk);
+	if (!emit(&out))
 		status = TS_EXIT_FAILURE;
+	ts_buf_free(&out);
 	if (status == TS_EXIT_OK && o->min_score > 0 &&
 	    ts_probe_score(&res) < o->min_score) {
 		ts_error("score %.3f is below --min-score %g: this host is "
 		    "degraded right now", ts_probe_score(&res), o->min_score);
 		status = TS_EXIT_NEGATIVE;
 	}
+	return status;
+}
+
+/* A watch between its readings. */
+struct watch {
+	struct ts_pw		 pw;
+	struct ts_pw_report	 pm;
+	struct ts_probe_host	 host;
+	double			 begin;		/* the first reading's start */
+	double			 due;		/* the next routine reading */
+	double			 setup_cpu;	/* CPU time before the first */
+	uint64_t		 reading;	/* readings so far */
+	bool			 confirm;	/* the next is a confirmation */
+};
+
+/*
+ * Judge the reading that just ended into the window and gauge, read the
+ * kernel's signals, and say when the next reading starts: the routine
+ * one, or (in the cheap schedule) a confirmation a third of an interval
+ * after a reading that disagreed with the gauge; not before the budget
+ * allows it.
+ */
+static double
+watch_next(const struct ts_probe_tool_opts *o, struct watch *w,
+    const struct ts_probe_result *res)
+{
+	struct ts_probe_host prev = w->host;
+	struct ts_pw_reading pr;
+	double now = ts_now(), next, cost;
+	bool confirm;
+
+	ts_probe_host_read(&w->host, w->reading > 1 ? &prev : NULL);
+	pr.t = now;
+	pr.score = ts_probe_score(res);
+	pr.wait_share = res->max_wait_s >= 0 && res->elapsed_s > 0 ?
+	    res->max_wait_s / res->elapsed_s : -1;
+	confirm = ts_pw_add(&w->pw, &pr);
+	ts_pw_estimate(&w->pw, now, &w->pm.est);
+	w->pm.degraded = w->pw.degraded;
+	w->pm.raised = w->pw.raised;
+	w->pm.readings = w->reading;
+	/*
+	 * A routine reading moves the schedule on by one interval; one
+	 * missed by a whole interval or more (a machine suspended, a
+	 * stopped process) is not made up for.
+	 */
+	if (!w->confirm) {
+		w->due += o->interval;
+		if (w->due + o->interval <= now)
+			w->due = now;
+	}
+	next = w->due;
+	w->confirm = false;
+	if (o->cheap && confirm && now + o->interval / 3 < w->due) {
+		next = now + o->interval / 3;
+		w->confirm = true;
+	}
+	if (o->cheap) {
+		cost = (double)o->threads * o->seconds * 1.1 + 0.002;
+		next = fmax(next, now + ts_pw_budget_wait(TS_PW_BUDGET,
+		    TS_PW_BURST, now - w->begin, w->host.cpu_s - w->setup_cpu,
+		    cost));
+	}
+	return next;
+}
+
+/* One watch line: the reading, the window, the signals, the identity. */
+static void
+watch_line(struct ts_buf *b, const struct ts_probe_tool_opts *o,
+    const struct watch *w, const struct ts_probe_result *res,
+    const struct ts_probeout_check *chk, double unix_time, bool confirm)
+{
+	ts_probeout_json_open(b, res, chk, w->reading, unix_time);
+	ts_probeout_json_watch(b, res, &w->host, &w->pm, confirm);
+	ts_hostid_json(b, o->id, o->tags, o->ntags);
+	ts_buf_puts(b, "}\n");
+}
+
+/*
+ * Watch mode: build the chains once, then take readings until the count
+ * or the stop flag, each judged into the window and the gauge and
+ * published.  Return the exit status.
+ */
+static int
+watch(const struct ts_probe_tool_opts *o,
+    const struct ts_probeout_check *chk)
+{
+	struct ts_probe_result res;
+	struct ts_promctx ctx = promctx(o);
+	struct tachyon_probe *pr;
+	struct ts_pw_rule rule;
+	struct watch w;
+	struct ts_buf out;
+	double unix_time, next;
+	bool confirm;
+	int status = TS_EXIT_OK;
+
+	if ((pr = open_probe(o)) == NULL) {
+		textfile_failed(o, "chains");
+		return TS_EXIT_FAILURE;
+	}
+	memset(&w, 0, sizeof w);
+	ts_pw_rule_default(&rule);
+	rule.min_score = o->min_score;
+	ts_pw_init(&w.pw, o->window, &rule);
+	w.pm.window_s = o->window;
+	w.pm.interval_s = o->interval;
+	ctx.host = &w.host;
+	ctx.watch = &w.pm;
+	ts_buf_init(&out);
+	w.setup_cpu = ts_probe_host_cpu_s();
+	w.begin = w.due = ts_now();
+	for (;;) {
+		confirm = w.confirm;
+		if (measure(o, pr, &res) == -1) {
+			textfile_failed(o, "reading");
+			status = TS_EXIT_FAILURE;
+			break;
+		}
+		w.reading++;
+		unix_time = ts_probeout_unix_time();
+		next = watch_next(o, &w, &res);
+		/*
+		 * A reading cut short by a signal is not published.  A watch
+		 * outlives a failed write (a full disk, say).
+		 */
+		if (o->textfile_path != NULL && !res.interrupted)
+			(void)textfile_reading(o, &res, chk, unix_time, &ctx);
+		watch_line(&out, o, &w, &res, chk, unix_time, confirm);
+		if (!emit(&out)) {
+			status = TS_EXIT_FAILURE;
+			break;
+		}
+		if (stopped(o) || w.reading == o->count)
+			break;
+		sleep_until(o, next);
+		if (stopped(o))
+			break;
+	}
+	ts_buf_free(&out);
+	ts_pw_free(&w.pw);
+	close_probe(pr);
+	/* A watch whose file does not hold its last reading failed. */
+	if (status == TS_EXIT_OK && write_failing)
+		status = TS_EXIT_FAILURE;
 	return status;
 }
 
@@ -506,7 +641,9 @@ ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo)
 		textfile_failed(o, "working_set");
 	if (status == TS_EXIT_OK && o->wrap_argv != NULL)
 		status = wrap_command(o, &chk);
+	else if (status == TS_EXIT_OK && o->watch)
+		status = watch(o, &chk);
 	else if (status == TS_EXIT_OK)
-		status = readings(o, &chk);
+		status = reading(o, &chk);
 	return status;
 }

@@ -27,7 +27,11 @@ struct ts_probe_tool_opts {
 	bool		 prometheus;	/* --format prometheus on stdout */
 	double		 min_score;	/* 0 = no threshold */
 	bool		 watch;
-	double		 interval;	/* 0 = back to back */
+	/* Watch mode's time between routine readings: --interval, or the
+	 * cheap schedule's (ts_pw_interval_for) when cheap is set. */
+	double		 interval;
+	bool		 cheap;		/* the CPU budget, confirmations */
+	double		 window;	/* --window, seconds */
 	uint64_t	 count;		/* 0 = until *stop */
 	bool		 cache_check;
 	/*

@@ -25,6 +25,7 @@
 #include "probe-prom.h"
 #include "probe-textfile.h"
 #include "probe-tool.h"
+#include "probe-window.h"
 #include "topo/topo-cpus.h"
 #include "topo/topo.h"
 #include "util.h"
@@ -34,7 +35,7 @@
 #define MAX_WS_MB	16384.0		/* 32-bit slot indices */
 #define MAX_THREADS	1024u		/* and 4 per usable CPU */
 #define MAX_COUNT	UINT64_C(1000000000)
-#define WATCH_SECONDS	1.0		/* a reading's default length in watch mode */
+#define WATCH_SECONDS	TS_PW_READING_S	/* a watch's readings, by default */
 #define WRAP_SECONDS	2.0		/* each reading's default length with --wrap */
 #define MAX_TAGS	64
 
@@ -98,8 +99,8 @@ tag_option(void *fields, const char *arg, const struct ts_opt *opt)
 #define T(m)	TS_FIELD(struct args, tool.m)
 static const struct ts_opt opts[] = {
 	TS_OPT_DOUBLE_ABOVE('s', "seconds", T(seconds), 0, MAX_SECONDS, "F",
-	    "wall-clock budget, 0 < F <= 86400 (10; 1 with\n"
-	    "--watch)"),
+	    "wall-clock budget, 0 < F <= 86400 (10; 0.02\n"
+	    "with --watch)"),
 	TS_OPT_CALL('w', "working-set-mb", ws_option, "N",
 	    "chain size per thread in MiB, 0.0625..16384, or\n"
 	    "auto (64)",
@@ -119,13 +120,19 @@ static const struct ts_opt opts[] = {
 	    "also write DIR/tachyon.prom, whole, after every\n"
 	    "reading (node_exporter's textfile collector)"),
 	TS_OPT_DOUBLE_ABOVE(0, "min-score", T(min_score), 0, 1e12, "X",
-	    "exit 3 if the score is below X"),
+	    "exit 3 if the score is below X; with --watch,\n"
+	    "the degraded gauge's floor"),
 	TS_OPT_FLAG(0, "watch", T(watch),
-	    "a JSON line per reading until SIGINT/SIGTERM"),
+	    "a JSON line per reading until SIGINT/SIGTERM, on\n"
+	    "a schedule costing at most 3.6 CPU-s an hour"),
 	TS_OPT_DOUBLE_ABOVE(0, "interval", T(interval), 0, MAX_SECONDS, "F",
-	    "start a reading every F seconds (implies --watch)"),
+	    "start a reading every F seconds instead (implies\n"
+	    "--watch)"),
 	TS_OPT_UINT(0, "count", T(count), 1, MAX_COUNT, "N",
 	    "stop after N readings (implies --watch)"),
+	TS_OPT_DOUBLE_ABOVE(0, "window", T(window), 0, MAX_SECONDS, "F",
+	    "with --watch: combine the readings of the last\n"
+	    "F seconds into a score and its interval (%D)"),
 	TS_OPT_UNSET(0, "no-cache-check", T(cache_check),
 	    "skip the check that the working set clears cache"),
 	TS_OPT_CALL(0, "tag", tag_option, "KEY=VALUE",
@@ -147,6 +154,7 @@ static const struct ts_cli_prog prog = {
 	    "[--json]\n"
 	    "       [--format human|json|prometheus] [--textfile DIR]\n"
 	    "       [--min-score X] [--watch] [--interval seconds] [--count N]\n"
+	    "       [--window seconds]\n"
 	    "       [--no-cache-check] [--tag KEY=VALUE]...\n"
 	    "       %s [options] --wrap [--record FILE] [--] COMMAND [ARG]...\n"
 	    "Measure how fast this host's memory system is right now.\n",
@@ -195,6 +203,7 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 	a.tool.ws_bytes = 64 * TS_MIB;
 	a.tool.seed = 1;
 	a.tool.cache_check = true;
+	a.tool.window = TS_PW_WINDOW_S;
 	a.tool.tags = tags;
 	i = (size_t)ts_cli_parse(&prog, argc, argv, &a, sizeof a);
 	a.tool.json = a.format == FORMAT_JSON;
@@ -213,12 +222,13 @@ parse_args(int argc, char **argv, struct ts_probe_tool_opts *o)
 		ts_usage_error("--format prometheus writes one exposition, not "
 		    "a stream: with --watch, --interval or --count use "
 		    "--textfile DIR");
-	if (o->watch && o->min_score > 0)
-		ts_usage_error("--min-score cannot be combined with --watch, "
-		    "--interval or --count");
+	if (ts_cli_given("window") && !o->watch)
+		ts_usage_error("--window needs --watch, --interval or --count");
 	if (o->watch && !ts_cli_given("seconds"))
 		o->seconds = o->interval > 0 && o->interval < WATCH_SECONDS ?
 		    o->interval : WATCH_SECONDS;
+	/* Without --interval, the watch keeps to its CPU budget. */
+	o->cheap = o->watch && !(o->interval > 0);
 	if (o->interval > 0 && o->interval < o->seconds)
 		ts_usage_error("--interval %g is shorter than --seconds %g",
 		    o->interval, o->seconds);
@@ -278,6 +288,8 @@ main(int argc, char **argv)
 	else if (o.threads > 4 * (uint64_t)cpus.usable)
 		ts_usage_error("--threads must be at most 4 per usable CPU, "
 		    "[1, %u] here, not %" PRIu64, 4 * cpus.usable, o.threads);
+	if (o.cheap)
+		o.interval = ts_pw_interval_for(o.threads, o.seconds);
 	o.stop = &stop_flag;
 	/* From here on a signal in watch mode ends the first reading. */
 	if (o.watch)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ab-export.h"
+#include "ab-out.h"
 #include "num/num-format.h"
 #include "rows.h"
 #include "stats/stats-basic.h"
@@ -142,6 +143,19 @@ json_result(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e,
 	ts_buf_puts(b, "}}");
 }
 
+/* The "serial" object of "comparison": the units' correlation in time. */
+static void
+json_serial(struct ts_buf *b, const struct ts_ab_est *x)
+{
+	ts_buf_puts(b, ",\"serial\":{\"lag1_rank_autocorrelation\":");
+	jnum(b, x->serial_r1);
+	jkey(b, "p", x->serial_p);
+	ts_buf_printf(b, ",\"correlated\":%s,\"batches\":%zu",
+	    x->correlated ? "true" : "false", x->batches);
+	jkey(b, "widened", x->widened);
+	ts_buf_puts(b, "}");
+}
+
 /* The "comparison" object. */
 static void
 json_comparison(struct ts_buf *b, const struct ab_opts *o,
@@ -165,6 +179,7 @@ json_comparison(struct ts_buf *b, const struct ab_opts *o,
 	    ts_ab_method_name(x->method), x->rounds, x->units);
 	jkey(b, "half_width", x->half_width);
 	jkey(b, "detectable", x->detectable);
+	json_serial(b, x);
 	ts_buf_puts(b, ",\"precision\":");
 	if (o->stop.runs == 0 && o->stop.precision > 0)
 		jnum(b, o->stop.precision);
@@ -365,4 +380,9 @@ ab_export_markdown(struct ts_buf *b, const struct ab_opts *o,
 		ts_buf_printf(b, " (%s is better)", o->higher_better ?
 		    "higher" : "lower");
 	ts_buf_puts(b, ".\n");
+	if (x->correlated) {
+		ts_buf_puts(b, "\nThe ");
+		ab_out_serial(b, o, x);
+		ts_buf_puts(b, ".\n");
+	}
 }

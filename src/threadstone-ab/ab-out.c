@@ -152,6 +152,41 @@ verdict_line(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e)
 	ts_buf_puts(b, "\n");
 }
 
+void
+ab_out_serial(struct ts_buf *b, const struct ab_opts *o,
+    const struct ts_ab_est *x)
+{
+	const char *what = o->design == TS_AB_DUET ? "pairs of rounds" :
+	    "rounds";
+
+	ts_buf_printf(b, "%s correlated in time (lag-1 rank autocorrelation "
+	    "%.2f, p %.2g): ", what, x->serial_r1, x->serial_p);
+	if (x->batches == 0)
+		ts_buf_printf(b, "too few for batches; the interval may be "
+		    "too narrow");
+	else if (isinf(x->widened))
+		ts_buf_printf(b, "interval taken from %zu batches of %s",
+		    x->batches, what);
+	else if (x->widened > 1)
+		ts_buf_printf(b, "interval widened %.2f\xc3\x97, to the one "
+		    "of %zu batches of %s", x->widened, x->batches, what);
+	else
+		ts_buf_printf(b, "%zu batches of %s gave no wider interval",
+		    x->batches, what);
+}
+
+/* The line of ab_out_serial, when the units were correlated. */
+static void
+serial_line(struct ts_buf *b, const struct ab_opts *o,
+    const struct ts_ab_est *x)
+{
+	if (!x->correlated)
+		return;
+	ts_buf_puts(b, "     ");
+	ab_out_serial(b, o, x);
+	ts_buf_puts(b, "\n");
+}
+
 /* How the rounds were run, and why they stopped. */
 static void
 design_lines(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e)
@@ -183,6 +218,7 @@ design_lines(struct ts_buf *b, const struct ab_opts *o, const struct ab_exp *e)
 		ts_buf_puts(b, "Welch's interval on the logs\n");
 	else
 		ts_buf_puts(b, "no interval\n");
+	serial_line(b, o, x);
 	if (x->method != TS_AB_METHOD_NONE) {
 		ts_buf_printf(b, "     could detect a change of %.1f %% (80 %% "
 		    "of the time); precision \xc2\xb1%.2f %%", 100 *

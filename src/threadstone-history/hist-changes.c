@@ -5,12 +5,10 @@
  */
 #include <config.h>
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "buf.h"
 #include "doc/doc-producer.h"
@@ -19,6 +17,7 @@
 #include "exitcodes.h"
 #include "hist.h"
 #include "history/history-add.h"
+#include "history/history-check.h"
 #include "history/history-night.h"
 #include "history/history-series.h"
 #include "msg.h"
@@ -68,8 +67,8 @@ change_text(struct ts_buf *b, const struct ts_hist_series *s,
 	ts_buf_printf(b, "  (document %lld, %s)\n", p->doc, s->host);
 }
 
-static void
-change_json(struct ts_buf *b, const struct ts_hist_series *s,
+void
+hist_change_json(struct ts_buf *b, const struct ts_hist_series *s,
     const struct ts_hist_change *c)
 {
 	char when[32];
@@ -127,7 +126,7 @@ hist_changes(const struct hist_opts *o)
 		for (k = 0; k < nch; k++, total++) {
 			if (o->json) {
 				ts_buf_puts(&b, total > 0 ? ",\n " : "\n ");
-				change_json(&b, &s[i], &ch[k]);
+				hist_change_json(&b, &s[i], &ch[k]);
 			} else
 				change_text(&b, &s[i], &ch[k]);
 		}
@@ -143,20 +142,6 @@ hist_changes(const struct hist_opts *o)
 	ts_buf_free(&b);
 	ts_hist_series_free(s, (size_t)ns);
 	return ts_close_stdout() == 0 ? TS_EXIT_OK : TS_EXIT_FAILURE;
-}
-
-/* The series of workload and pass among v[0..n), or NULL. */
-static const struct ts_hist_series *
-find_series(const struct ts_hist_series *v, long n, const char *w,
-    const char *pass)
-{
-	long i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(v[i].workload, w) == 0 &&
-		    strcmp(v[i].pass, pass) == 0)
-			return &v[i];
-	return NULL;
 }
 
 static void
@@ -357,6 +342,84 @@ not_checked(const struct hist_opts *o, const char *name, const char *host,
 	return ts_close_stdout() != 0 ? TS_EXIT_FAILURE : TS_EXIT_NOT_CHECKED;
 }
 
+void
+hist_check_answer(struct ts_buf *b, const struct ts_hist_check *c)
+{
+	size_t i, n = 0;
+
+	if (c->nworse > 0) {
+		ts_buf_puts(b, "regression: ");
+		for (i = 0; i < c->nrows; i++)
+			if (c->rows[i].j.regression)
+				ts_buf_printf(b, "%s%s %s (%+.1f %%)", n++ > 0 ?
+				    ", " : "", c->rows[i].workload,
+				    c->rows[i].pass, c->rows[i].j.pct);
+		if (c->run.run_regression)
+			ts_buf_printf(b, "%sthe whole run (%+.1f %%, the median "
+			    "of %zu passes)", n > 0 ? ", " : "", c->run.pct,
+			    c->run.passes);
+	} else if (c->njudged == 0)
+		ts_buf_printf(b, "not checked: no pass has %d runs since its "
+		    "last change to judge by", TS_HIST_MIN_POINTS);
+	else if (c->njudged < c->nrows)
+		ts_buf_printf(b, "no regression in the %zu of %zu passes "
+		    "judged (the others have no verdict)", c->njudged, c->nrows);
+	else
+		ts_buf_puts(b, "no regression");
+}
+
+/* Print check's answer c of document name of host; the exit status. */
+static int
+check_print(const struct hist_opts *o, const struct ts_hist_check *c,
+    const char *name, const char *host, const char *producer)
+{
+	struct ts_buf b;
+	size_t i;
+
+	ts_buf_init(&b);
+	check_head(&b, o->json, name, host, producer);
+	if (o->json)
+		ts_buf_puts(&b, ",\"rows\":[");
+	else
+		ts_buf_printf(&b, "%-10s %-6s %14s  %14s %12s  %s\n",
+		    "workload", "pass", "value", "median", "noise",
+		    "interval, change, verdict");
+	for (i = 0; i < c->nrows; i++) {
+		const struct ts_hist_check_row *row = &c->rows[i];
+
+		if (o->json) {
+			if (i > 0)
+				ts_buf_putc(&b, ',');
+			row_json(&b, row->workload, row->pass,
+			    ts_unit_name(row->unit), row->value, &row->j);
+		} else
+			row_text(&b, row->workload, row->pass, row->value,
+			    &row->j);
+	}
+	if (!o->json) {
+		run_text(&b, &c->run);
+		night_text(&b, &c->run);
+	}
+	if (o->json) {
+		run_json(&b, &c->run);
+		ts_buf_printf(&b, ",\"judged\":%zu,\"verdict\":\"%s\"",
+		    c->njudged, ts_hist_check_answer_name(c->answer));
+		if (c->nworse == 0 && c->njudged == 0)
+			ts_buf_printf(&b, ",\"reason\":\"no pass has %d runs "
+			    "since its last change\"", TS_HIST_MIN_POINTS);
+		ts_buf_printf(&b, ",\"regression\":%s}\n", c->nworse > 0 ?
+		    "true" : "false");
+	} else {
+		hist_check_answer(&b, c);
+		ts_buf_putc(&b, '\n');
+	}
+	fwrite(b.data, 1, b.len, stdout);
+	ts_buf_free(&b);
+	return ts_close_stdout() != 0 ? TS_EXIT_FAILURE : c->answer ==
+	    TS_HIST_CHECK_REGRESSION ? TS_EXIT_NEGATIVE : c->answer ==
+	    TS_HIST_CHECK_NOT_CHECKED ? TS_EXIT_NOT_CHECKED : TS_EXIT_OK;
+}
+
 /*
  * A document of another machine than the host's history (compare's
  * test of one machine: CPU model, target, threads) is not checked: its
@@ -381,21 +444,6 @@ other_machine(struct ts_hist *h, const char *host, const struct ts_report *r)
 	free(m.system.target);
 	return why;
 }
-
-/* The checked document's passes, judged against their series. */
-struct check {
-	const struct ts_workload	**w;	/* a pass's workload */
-	const char			**pass;	/* and which: "single", ... */
-	struct ts_hist_judgement	 *js;
-	const struct ts_hist_series	**ss;
-	double				 *vals;
-	size_t				  n;		/* passes */
-	struct ts_hist_run_judgement	  run;
-	size_t				  njudged, nworse;
-	struct ts_buf			  worse;	/* the worse, named */
-};
-
-static const char *const pass_names[2] = { "single", "multi" };
 
 /*
  * Read, parse and verify the document to check (arg, called name), its
@@ -456,145 +504,14 @@ check_series(struct ts_hist *h, const char *host, const char *sha,
 	return ns;
 }
 
-/*
- * Judge every pass of r against its series of s (ns of them) first; the
- * run's judgement, the median change of its passes, refines them.
- */
-static void
-check_judge(struct check *c, const struct ts_report *r,
-    const struct ts_hist_series *s, long ns, const char *producer)
-{
-	struct ts_cpd_params par;
-	size_t i, k;
-
-	ts_cpd_defaults(&par);
-	c->w = ts_xcalloc(2 * r->nworkloads + 1, sizeof *c->w);
-	c->pass = ts_xcalloc(2 * r->nworkloads + 1, sizeof *c->pass);
-	c->js = ts_xcalloc(2 * r->nworkloads + 1, sizeof *c->js);
-	c->ss = ts_xcalloc(2 * r->nworkloads + 1, sizeof *c->ss);
-	c->vals = ts_xcalloc(2 * r->nworkloads + 1, sizeof *c->vals);
-	for (i = 0; i < r->nworkloads; i++) {
-		const struct ts_workload *w = &r->workloads[i];
-		const struct ts_pass *p[2] = { w->single, w->multi };
-
-		for (k = 0; k < 2; k++) {
-			if (p[k] == NULL)
-				continue;
-			c->w[c->n] = w;
-			c->pass[c->n] = pass_names[k];
-			c->ss[c->n] = find_series(s, ns, w->id, pass_names[k]);
-			c->vals[c->n] = p[k]->value;
-			ts_hist_judge(c->ss[c->n], producer, c->vals[c->n],
-			    &par, &c->js[c->n]);
-			c->n++;
-		}
-	}
-	ts_hist_judge_run(c->ss, c->js, c->vals, c->n, &c->run);
-}
-
-/* The rows, a pass each, counting the judged and naming the worse. */
-static void
-check_rows(struct ts_buf *b, bool json, struct check *c)
-{
-	const struct ts_hist_judgement *j;
-	size_t n;
-
-	if (json)
-		ts_buf_puts(b, ",\"rows\":[");
-	else
-		ts_buf_printf(b, "%-10s %-6s %14s  %14s %12s  %s\n",
-		    "workload", "pass", "value", "median", "noise",
-		    "interval, change, verdict");
-	for (n = 0; n < c->n; n++) {
-		j = &c->js[n];
-		if (json) {
-			if (n > 0)
-				ts_buf_putc(b, ',');
-			row_json(b, c->w[n]->id, c->pass[n],
-			    ts_unit_name(c->w[n]->unit), c->vals[n], j);
-		} else
-			row_text(b, c->w[n]->id, c->pass[n], c->vals[n], j);
-		c->njudged += ts_hist_judged(j);
-		if (j->regression)
-			ts_buf_printf(&c->worse, "%s%s %s (%+.1f %%)",
-			    c->nworse++ > 0 ? ", " : "", c->w[n]->id,
-			    c->pass[n], j->pct);
-	}
-	if (c->run.run_regression)
-		ts_buf_printf(&c->worse, "%sthe whole run (%+.1f %%, the "
-		    "median of %zu passes)", c->nworse++ > 0 ? ", " : "",
-		    c->run.pct, c->run.passes);
-}
-
-/* The run's line or member, and the verdict that ends the answer. */
-static void
-check_verdict(struct ts_buf *b, bool json, const struct check *c)
-{
-	if (json) {
-		run_json(b, &c->run);
-		ts_buf_printf(b, ",\"judged\":%zu,\"verdict\":\"%s\"",
-		    c->njudged, c->nworse > 0 ? "regression" :
-		    c->njudged == 0 ? "not-checked" : "no-regression");
-		if (c->nworse == 0 && c->njudged == 0)
-			ts_buf_printf(b, ",\"reason\":\"no pass has %d runs "
-			    "since its last change\"", TS_HIST_MIN_POINTS);
-		ts_buf_printf(b, ",\"regression\":%s}\n", c->nworse > 0 ?
-		    "true" : "false");
-		return;
-	}
-	run_text(b, &c->run);
-	night_text(b, &c->run);
-	if (c->nworse > 0)
-		ts_buf_printf(b, "regression: %s\n", c->worse.data);
-	else if (c->njudged == 0)
-		ts_buf_printf(b, "not checked: no pass has %d runs since its "
-		    "last change to judge by\n", TS_HIST_MIN_POINTS);
-	else if (c->njudged < c->n)
-		ts_buf_printf(b, "no regression in the %zu of %zu passes "
-		    "judged (the others have no verdict)\n", c->njudged,
-		    c->n);
-	else
-		ts_buf_puts(b, "no regression\n");
-}
-
-/*
- * Write the answer for r (called name, of host) judged against the ns
- * series of s; the exit status.
- */
-static int
-check_answer(const struct hist_opts *o, const char *name, const char *host,
-    const struct ts_report *r, const struct ts_producer *prod,
-    const struct ts_hist_series *s, long ns)
-{
-	struct check c;
-	struct ts_buf b;
-	int rc;
-
-	memset(&c, 0, sizeof c);
-	ts_buf_init(&c.worse);
-	check_judge(&c, r, s, ns, prod->description);
-	ts_buf_init(&b);
-	check_head(&b, o->json, name, host, prod->description);
-	check_rows(&b, o->json, &c);
-	check_verdict(&b, o->json, &c);
-	fwrite(b.data, 1, b.len, stdout);
-	ts_buf_free(&b);
-	rc = ts_close_stdout() != 0 ? TS_EXIT_FAILURE : c.nworse > 0 ?
-	    TS_EXIT_NEGATIVE : c.njudged == 0 ? TS_EXIT_NOT_CHECKED :
-	    TS_EXIT_OK;
-	ts_buf_free(&c.worse);
-	TS_FREE_ALL(c.w, c.pass, c.js, c.ss, c.vals);
-	return rc;
-}
-
 int
 hist_check(const struct hist_opts *o, const char *arg)
 {
 	struct ts_hist h;
 	struct ts_hist_series *s = NULL;
+	struct ts_hist_check c;
 	struct ts_producer prod;
 	struct ts_report r;
-	struct stat sb;
 	char err[1024], sha[65], *host, *path = NULL, *why;
 	const char *name = strcmp(arg, "-") == 0 ? "standard input" : arg;
 	long ns = 0;
@@ -608,15 +525,21 @@ hist_check(const struct hist_opts *o, const char *arg)
 	if ((path = hist_path(o)) == NULL)
 		goto out;
 	/* The first night: no database yet is nothing to judge by. */
-	if (stat(path, &sb) == -1 && errno == ENOENT) {
+	if (ts_hist_open(&h, path, false, false, o->timeout_ms, err,
+	    sizeof err) == -1) {
+		if (!h.missing) {
+			ts_error("%s", err);
+			goto out;
+		}
 		why = ts_xasprintf("no history at %s yet (threadstone-history "
-		    "add puts documents there)", path);
+		    "add puts documents there)", h.path);
+		ts_hist_close(&h);
 		rc = not_checked(o, name, host, prod.description, why);
 		free(why);
 		goto out;
 	}
-	if (hist_open(o, false, &h) == -1)
-		goto out;
+	free(path);
+	path = ts_xstrdup(h.path);
 	if ((why = other_machine(&h, host, &r)) != NULL) {
 		ts_hist_close(&h);
 		ts_warning("%s: %s", name, why);
@@ -634,8 +557,11 @@ hist_check(const struct hist_opts *o, const char *arg)
 		    "hosts; --host names the host)", host, path);
 		rc = not_checked(o, name, host, prod.description, why);
 		free(why);
-	} else
-		rc = check_answer(o, name, host, &r, &prod, s, ns);
+	} else {
+		ts_hist_check_doc(&r, prod.description, s, (size_t)ns, &c);
+		rc = check_print(o, &c, name, host, prod.description);
+		ts_hist_check_free(&c);
+	}
 out:
 	ts_hist_series_free(s, (size_t)ns);
 	ts_producer_free(&prod);

@@ -28,26 +28,23 @@ static const char *const cols[] = { "document_id", "run_id", "host",
     NULL };
 #define NCOLS	(sizeof cols / sizeof cols[0] - 1)
 #define RUN_ID	1		/* the column computed from the body */
-#define BODY	((int)NCOLS - 1)	/* the query's last column */
 
 /* Column i as its cell: numbers exactly, text as given. */
 static void
-value(struct ts_rows *t, sqlite3_stmt *st, int i)
+value(struct ts_rows *t, struct ts_hist_stmt *st, int i)
 {
 	char num[32];
 
-	switch (sqlite3_column_type(st, i)) {
-	case SQLITE_INTEGER:
-		snprintf(num, sizeof num, "%lld",
-		    (long long)sqlite3_column_int64(st, i));
+	switch (ts_hist_col_type(st, i)) {
+	case TS_HIST_INT:
+		snprintf(num, sizeof num, "%lld", ts_hist_col_int(st, i));
 		ts_rows_raw(t, num);
 		break;
-	case SQLITE_FLOAT:
-		snprintf(num, sizeof num, "%.17g",
-		    sqlite3_column_double(st, i));
+	case TS_HIST_REAL:
+		snprintf(num, sizeof num, "%.17g", ts_hist_col_real(st, i));
 		ts_rows_raw(t, num);
 		break;
-	case SQLITE_NULL:
+	case TS_HIST_NULL:
 		ts_rows_raw(t, NULL);
 		break;
 	default:
@@ -56,28 +53,37 @@ value(struct ts_rows *t, sqlite3_stmt *st, int i)
 }
 
 /*
- * The run id of the document whose text is the statement's body column
- * into id, for document doc; *last remembers the document it was
- * computed for, since its rows follow each other.  A body that no longer
- * parses (put there by other means) has an empty id.
+ * The run id of document doc, read by body (its body, a statement of
+ * its own: a body is read once for its rows, which follow each other)
+ * into id; *last remembers the document it was computed for.  A body
+ * that no longer parses (put there by other means) has an empty id.
+ * Return 0, or -1 when the body could not be read.
  */
-static void
-run_id(sqlite3_stmt *st, long long doc, long long *last,
+static int
+run_id(struct ts_hist_stmt *body, long long doc, long long *last,
     char id[TS_RUN_ID_LEN + 1])
 {
 	struct ts_report r;
+	const void *text;
 	char err[256];
+	size_t len;
+	int rc;
 
 	if (doc == *last)
-		return;
+		return 0;
 	*last = doc;
+	ts_hist_bind_int(body, 1, doc);
+	if ((rc = ts_hist_step(body)) == -1)
+		return -1;
+	text = rc == 1 ? ts_hist_col_blob(body, 0, &len) : NULL;
 	memset(&r, 0, sizeof r);
-	if (ts_doc_parse(sqlite3_column_blob(st, BODY),
-	    (size_t)sqlite3_column_bytes(st, BODY), &r, err, sizeof err) == 0)
+	if (text != NULL && ts_doc_parse(text, len, &r, err, sizeof err) == 0)
 		ts_export_run_id(&r, id);
 	else
 		id[0] = '\0';
 	ts_report_free(&r);
+	ts_hist_reset(body);
+	return 0;
 }
 
 int
@@ -87,8 +93,8 @@ hist_export(const struct hist_opts *o)
 	struct ts_buf line;
 	struct ts_rows t = TS_ROWS(&line, cols, o->format == 0 ?
 	    TS_ROWS_JSONL : TS_ROWS_CSV, "\n");
-	sqlite3_stmt *st;
-	char id[TS_RUN_ID_LEN + 1] = "";
+	struct ts_hist_stmt *st, *body;
+	char id[TS_RUN_ID_LEN + 1] = "", err[1024];
 	long long last = -1;
 	size_t i;
 	int rc;
@@ -96,17 +102,26 @@ hist_export(const struct hist_opts *o)
 	st = hist_query(o, &h, "SELECT d.id, h.name, d.generated_at, "
 	    "d.unix_time, d.producer, d.signature, r.workload, r.pass, r.unit, "
 	    "r.higher_is_better, r.threads, r.value, r.ci95, r.cv, r.n, "
-	    "r.stability, d.body FROM results r JOIN documents d ON d.id = "
-	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE 1", true,
+	    "r.stability FROM results r JOIN documents d ON d.id = "
+	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE true", true,
 	    " ORDER BY d.unix_time, d.id, r.rowid");
 	if (st == NULL)
 		return TS_EXIT_FAILURE;
+	body = hist_prepare(&h, "SELECT body FROM documents WHERE id = ?1", 0);
+	if (body == NULL) {
+		ts_hist_finalize(st);
+		ts_hist_close(&h);
+		return TS_EXIT_FAILURE;
+	}
 	ts_buf_init(&line);
 	ts_rows_header(&t);
 	fwrite(line.data, 1, line.len, stdout);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = ts_hist_step(st)) == 1) {
 		line.len = 0;
-		run_id(st, sqlite3_column_int64(st, 0), &last, id);
+		if (run_id(body, ts_hist_col_int(st, 0), &last, id) == -1) {
+			rc = -1;
+			break;
+		}
 		for (i = 0; i < NCOLS; i++)
 			if (i == RUN_ID)
 				ts_rows_text(&t, id);
@@ -116,5 +131,12 @@ hist_export(const struct hist_opts *o)
 		fwrite(line.data, 1, line.len, stdout);
 	}
 	ts_buf_free(&line);
-	return hist_finish(&h, st, rc);
+	/* The failure said before the body's statement is let go. */
+	if (rc == -1) {
+		ts_hist_errmsg(&h, "reading", err, sizeof err);
+		ts_error("%s", err);
+	}
+	ts_hist_finalize(body);
+	return hist_finish(&h, st, 0) == TS_EXIT_OK && rc == 0 ? TS_EXIT_OK :
+	    TS_EXIT_FAILURE;
 }

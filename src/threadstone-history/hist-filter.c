@@ -34,7 +34,7 @@ hist_open(const struct hist_opts *o, bool write, struct ts_hist *h)
 
 	if ((path = hist_path(o)) == NULL)
 		return -1;
-	if (write && o->db == NULL &&
+	if (write && o->db == NULL && !ts_hist_is_server(path) &&
 	    ts_hist_make_dirs(path, NULL, err, sizeof err) == -1) {
 		ts_error("%s", err);
 		free(path);
@@ -42,19 +42,22 @@ hist_open(const struct hist_opts *o, bool write, struct ts_hist *h)
 	}
 	rc = ts_hist_open(h, path, write, write, o->timeout_ms, err,
 	    sizeof err);
-	if (rc == -1)
+	if (rc == -1 && !(write && h->retry))
 		ts_error("%s", err);
 	free(path);
 	return rc;
 }
 
 void
-hist_filter_sql(const struct hist_opts *o, bool results, struct ts_buf *sql)
+hist_filter_sql(const struct hist_opts *o, const struct ts_hist *h,
+    bool results, struct ts_buf *sql)
 {
 	if (o->host != NULL)
 		ts_buf_puts(sql, " AND h.name = :host");
-	if (o->producer != NULL)
-		ts_buf_puts(sql, " AND instr(d.producer, :producer) > 0");
+	if (o->producer != NULL) {
+		ts_buf_puts(sql, " AND ");
+		ts_hist_sql_contains(h, sql, "d.producer", ":producer");
+	}
 	if (o->since >= 0)
 		ts_buf_puts(sql, " AND d.unix_time >= :since");
 	if (o->until >= 0)
@@ -76,25 +79,21 @@ hist_filter_sql(const struct hist_opts *o, bool results, struct ts_buf *sql)
 }
 
 static void
-bind_text(sqlite3_stmt *st, const char *name, const char *v)
+bind_text(struct ts_hist_stmt *st, const char *name, const char *v)
 {
-	int i = sqlite3_bind_parameter_index(st, name);
-
-	if (i > 0 && v != NULL)
-		sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT);
+	if (v != NULL)
+		ts_hist_bind_text(st, ts_hist_param(st, name), v);
 }
 
 static void
-bind_int(sqlite3_stmt *st, const char *name, long long v)
+bind_int(struct ts_hist_stmt *st, const char *name, long long v)
 {
-	int i = sqlite3_bind_parameter_index(st, name);
-
-	if (i > 0 && v >= 0)
-		sqlite3_bind_int64(st, i, v);
+	if (v >= 0)
+		ts_hist_bind_int(st, ts_hist_param(st, name), v);
 }
 
 void
-hist_filter_bind(const struct hist_opts *o, sqlite3_stmt *st)
+hist_filter_bind(const struct hist_opts *o, struct ts_hist_stmt *st)
 {
 	bind_text(st, ":host", o->host);
 	bind_text(st, ":producer", o->producer);
@@ -104,41 +103,31 @@ hist_filter_bind(const struct hist_opts *o, sqlite3_stmt *st)
 	bind_int(st, ":until", o->until);
 }
 
-sqlite3_stmt *
-hist_prepare(struct ts_hist *h, const char *sql)
+struct ts_hist_stmt *
+hist_prepare(struct ts_hist *h, const char *sql, unsigned flags)
 {
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 	char err[1024];
 
-	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) == SQLITE_OK)
-		return st;
-	ts_hist_errmsg(h, "reading", err, sizeof err);
-	ts_error("%s", err);
-	return NULL;
+	if ((st = ts_hist_prepare(h, sql, flags, err, sizeof err)) == NULL)
+		ts_error("%s", err);
+	return st;
 }
 
-const char *
-hist_text(sqlite3_stmt *st, int i)
-{
-	const unsigned char *s = sqlite3_column_text(st, i);
-
-	return s != NULL ? (const char *)s : "";
-}
-
-sqlite3_stmt *
+struct ts_hist_stmt *
 hist_query(const struct hist_opts *o, struct ts_hist *h, const char *select,
     bool results, const char *order)
 {
 	struct ts_buf sql;
-	sqlite3_stmt *st;
+	struct ts_hist_stmt *st;
 
 	if (hist_open(o, false, h) == -1)
 		return NULL;
 	ts_buf_init(&sql);
 	ts_buf_puts(&sql, select);
-	hist_filter_sql(o, results, &sql);
+	hist_filter_sql(o, h, results, &sql);
 	ts_buf_puts(&sql, order);
-	st = hist_prepare(h, sql.data);
+	st = hist_prepare(h, sql.data, TS_HIST_MANY);
 	ts_buf_free(&sql);
 	if (st == NULL) {
 		ts_hist_close(h);
@@ -149,17 +138,17 @@ hist_query(const struct hist_opts *o, struct ts_hist *h, const char *select,
 }
 
 int
-hist_finish(struct ts_hist *h, sqlite3_stmt *st, int rc)
+hist_finish(struct ts_hist *h, struct ts_hist_stmt *st, int rc)
 {
 	char err[1024];
 	int status = TS_EXIT_OK;
 
-	if (rc != SQLITE_DONE) {
+	if (rc == -1) {
 		ts_hist_errmsg(h, "reading", err, sizeof err);
 		ts_error("%s", err);
 		status = TS_EXIT_FAILURE;
 	}
-	sqlite3_finalize(st);
+	ts_hist_finalize(st);
 	ts_hist_close(h);
 	if (ts_close_stdout() != 0)
 		status = TS_EXIT_FAILURE;

@@ -11,19 +11,22 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "buf.h"
 #include "hist-svg.h"
+#include "stats/stats-basic.h"
 #include "svg.h"
 #include "units.h"
+#include "util.h"
 
 #define W	960.0
 #define H	540.0
 #define ML	90.0	/* margins: left, right, top, bottom */
 #define MR	90.0
-#define MT	92.0
+#define MT	100.0
 #define MB	80.0
 #define LEFT	ML
 #define RIGHT	(W - MR)
@@ -33,14 +36,19 @@
 #define GRID_COLOUR	"#e4e4e4"
 #define FRAME_COLOUR	"#333"
 
-static const char *const colours[] = { "#1f77b4", "#2ca02c", "#9467bd",
-    "#8c564b", "#e377c2", "#17becf" };
-
 /*
- * tachyon's score and its axis: orange, apart from the series' colours
- * and from the red and green of the change marks.
+ * Okabe and Ito's palette, which reads for every kind of colour vision;
+ * nothing is told by colour alone (the marks carry shapes and words).
  */
-#define TACHYON_COLOUR	"#ff7f0e"
+static const char *const colours[] = { "#0072B2", "#009E73", "#CC79A7",
+    "#56B4E9", "#000000", "#E69F00" };
+
+/* tachyon's score and its axis: orange, apart from the series' colours. */
+#define TACHYON_COLOUR	"#E69F00"
+/* Change marks: worse (vermillion, a triangle down), better (green, up). */
+#define WORSE_COLOUR	"#D55E00"
+#define BETTER_COLOUR	"#009E73"
+#define PRODUCER_COLOUR	"#555555"
 
 #define DAY	86400.0
 
@@ -82,15 +90,25 @@ value_range(struct scale *s, double lo, double hi)
 		s->hi += s->step;
 }
 
-/* A tick label: v with no more digits than the step needs. */
+/*
+ * A tick label: v with no more digits than the step needs, in thousands,
+ * millions or billions (k, M, G) when the step is that large.
+ */
 static void
 tick_label(char *buf, size_t len, double v, double step)
 {
-	int decimals = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+	static const char *const suffix[] = { "", "k", "M", "G", "T" };
+	int decimals, k = 0;
 
 	if (fabs(v) < step * 1e-9)
 		v = 0;
-	snprintf(buf, len, "%.*f", decimals, v);
+	while (k < 4 && step >= 1000) {
+		step /= 1000;
+		v /= 1000;
+		k++;
+	}
+	decimals = step >= 1 ? 0 : (int)ceil(-log10(step) - 1e-9);
+	snprintf(buf, len, "%.*f%s", decimals, v, suffix[k]);
 }
 
 /*
@@ -212,16 +230,84 @@ time_axis(struct ts_buf *b, const struct scale *x)
 	    "(UTC)</text>\n</g>\n", (LEFT + RIGHT) / 2, BOTTOM + 42);
 }
 
-/* The label of a series' unit ("GFLOP/s"), or its name when unknown. */
-static const char *
-unit_label(const char *name)
+const char *
+hist_unit_label(const char *name)
 {
 	enum ts_unit u;
 
 	return ts_unit_from_name(name, &u) == 0 ? ts_unit_label(u) : name;
 }
 
-/* One series: its points with their intervals, levels and change marks. */
+/*
+ * The noise band of the points [from, to): their median plus or minus
+ * twice their robust standard deviation (1.4826 MAD), from the first
+ * point's time to the last's.
+ */
+static void
+draw_band(struct ts_buf *b, const struct ts_hist_series *s, size_t from,
+    size_t to, const struct scale *x, const struct scale *y, const char *col)
+{
+	double *v, mid, sd, x0, x1, y0, y1;
+	size_t k;
+
+	if (to <= from)
+		return;
+	v = ts_xmalloc((to - from) * sizeof *v);
+	for (k = from; k < to; k++)
+		v[k - from] = s->pts[k].value;
+	sd = TS_MAD_SCALE_4 * ts_mad(v, to - from, &mid);
+	free(v);
+	x0 = map(x, (double)s->pts[from].t);
+	x1 = map(x, (double)s->pts[to - 1].t);
+	y0 = map(y, mid + 2 * sd);
+	y1 = map(y, mid - 2 * sd);
+	ts_buf_printf(b, "<rect class=\"band\" x=\"%.1f\" y=\"%.1f\" "
+	    "width=\"%.1f\" height=\"%.1f\" fill=\"%s\" "
+	    "fill-opacity=\"0.18\"/>\n", x0, y0, fmax(x1 - x0, 1),
+	    fmax(y1 - y0, 1), col);
+}
+
+/*
+ * A change's mark: a dashed line across the plot, a shape at its top
+ * (a triangle down for worse, up for better, a diamond for another
+ * producer) and a label in words.
+ */
+static void
+draw_mark(struct ts_buf *b, const struct ts_hist_series *s,
+    const struct ts_hist_change *ch, size_t c, const struct scale *x)
+{
+	double px = map(x, ((double)s->pts[ch->at].t +
+	    (double)s->pts[ch->at - 1].t) / 2), ty;
+	bool prod = ch->kind == TS_HIST_PRODUCER;
+	const char *col = prod ? PRODUCER_COLOUR : ch->direction < 0 ?
+	    WORSE_COLOUR : BETTER_COLOUR;
+
+	ts_buf_printf(b, "<line class=\"%s\" x1=\"%.1f\" y1=\"%.1f\" "
+	    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\" "
+	    "stroke-dasharray=\"%s\" data-document=\"%lld\"/>\n",
+	    prod ? "producer-change" : "change", px, TOP, px, BOTTOM, col,
+	    prod ? "2,3" : "7,3", s->pts[ch->at].doc);
+	if (prod)
+		ts_buf_printf(b, "<path class=\"mark-shape\" d=\"M%.1f %.1fl6 "
+		    "6-6 6-6-6z\" fill=\"%s\"/>\n", px, TOP - 3, col);
+	else if (ch->direction < 0)
+		ts_buf_printf(b, "<path class=\"mark-shape\" d=\"M%.1f %.1fh14"
+		    "l-7 10z\" fill=\"%s\"/>\n", px - 7, TOP - 1, col);
+	else
+		ts_buf_printf(b, "<path class=\"mark-shape\" d=\"M%.1f %.1fh14"
+		    "l-7-10z\" fill=\"%s\"/>\n", px - 7, TOP + 9, col);
+	ty = TOP - 8 - 13.0 * (double)(c % 2);
+	ts_buf_printf(b, "<text class=\"mark\" x=\"%.1f\" y=\"%.1f\" "
+	    "font-size=\"12\" font-weight=\"bold\" text-anchor=\"%s\" "
+	    "fill=\"%s\">%s %+.1f%%</text>\n", px, ty, px > RIGHT - 60 ?
+	    "end" : px < LEFT + 60 ? "start" : "middle", col, prod ?
+	    "producer" : ch->direction < 0 ? "worse" : "better", ch->pct);
+}
+
+/*
+ * One series: its noise bands, its points with their intervals, levels
+ * and change marks.
+ */
 static void
 draw_series(struct ts_buf *b, const struct hist_plot_series *v,
     const struct scale *x, const struct scale *y, const char *col)
@@ -233,6 +319,13 @@ draw_series(struct ts_buf *b, const struct hist_plot_series *v,
 	ts_svg_escape(b, s->host);
 	ts_buf_printf(b, "\" data-points=\"%zu\" data-changes=\"%zu\">\n", s->n,
 	    v->nch);
+	for (c = 0; c <= v->nch; c++) {
+		size_t to = c < v->nch ? v->ch[c].at : s->n;
+
+		draw_band(b, s, from, to, x, y, col);
+		from = to;
+	}
+	from = 0;
 	for (k = 0; k < s->n; k++) {
 		const struct ts_hist_point *p = &s->pts[k];
 		double px = map(x, (double)p->t);
@@ -265,25 +358,67 @@ draw_series(struct ts_buf *b, const struct hist_plot_series *v,
 		    map(x, (double)s->pts[to - 1].t), map(y, lv), col);
 		from = to;
 	}
-	for (c = 0; c < v->nch; c++) {
-		const struct ts_hist_change *ch = &v->ch[c];
-		double px = map(x, ((double)s->pts[ch->at].t +
-		    (double)s->pts[ch->at - 1].t) / 2);
-		bool prod = ch->kind == TS_HIST_PRODUCER;
-
-		ts_buf_printf(b, "<line class=\"%s\" x1=\"%.1f\" y1=\"%.1f\" "
-		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-dasharray=\"%s\" "
-		    "data-document=\"%lld\"/>\n", prod ? "producer-change" :
-		    "change", px, TOP, px, BOTTOM, prod ? "#7f7f7f" :
-		    ch->direction < 0 ? "#d62728" : "#2ca02c", prod ? "2,3" :
-		    "6,3", s->pts[ch->at].doc);
-		ts_buf_printf(b, "<text class=\"mark\" x=\"%.1f\" y=\"%.1f\" "
-		    "font-size=\"11\" text-anchor=\"middle\" fill=\"%s\">"
-		    "%s%+.1f%%</text>\n", px, TOP - 6 - 12.0 * (double)(c % 2),
-		    prod ? "#555" : ch->direction < 0 ? "#b00020" : "#1a7f1a",
-		    prod ? "producer " : "", ch->pct);
-	}
+	for (c = 0; c < v->nch; c++)
+		draw_mark(b, s, &v->ch[c], c, x);
 	ts_buf_puts(b, "</g>\n");
+}
+
+/* The plot's title: "sgemm single-thread over time on HOST", escaped. */
+static void
+plot_title(struct ts_buf *b, const struct hist_plot_series *v, size_t n)
+{
+	if (n == 0) {
+		ts_buf_puts(b, "no series");
+		return;
+	}
+	ts_svg_escape(b, v[0].s->workload);
+	ts_buf_printf(b, " %s-thread over time", v[0].s->pass[0] == 's' ?
+	    "single" : "multi");
+	if (n == 1) {
+		ts_buf_puts(b, " on ");
+		ts_svg_escape(b, v[0].s->host);
+	}
+}
+
+/*
+ * What the plot shows, in words, for its <desc>: each series' runs and
+ * their dates, and its change points.
+ */
+static void
+plot_desc(struct ts_buf *b, const struct hist_plot_series *v, size_t n,
+    size_t ntach)
+{
+	char t0[32], t1[32];
+	size_t i, c;
+
+	for (i = 0; i < n; i++) {
+		const struct ts_hist_series *s = v[i].s;
+
+		if (s->n == 0)
+			continue;
+		ts_rfc3339((time_t)s->pts[0].t, t0);
+		ts_rfc3339((time_t)s->pts[s->n - 1].t, t1);
+		t0[10] = t1[10] = '\0';
+		ts_svg_escape(b, s->host);
+		ts_buf_printf(b, ": %zu run%s from %s to %s (%s, %s is better); "
+		    "%zu change point%s", s->n, s->n == 1 ? "" : "s", t0, t1,
+		    hist_unit_label(s->unit), s->higher_is_better ? "higher" :
+		    "lower", v[i].nch, v[i].nch == 1 ? "" : "s");
+		for (c = 0; c < v[i].nch; c++) {
+			const struct ts_hist_change *ch = &v[i].ch[c];
+
+			ts_rfc3339((time_t)s->pts[ch->at].t, t0);
+			t0[10] = '\0';
+			ts_buf_printf(b, "%s %s: %s, %.4g to %.4g (%+.1f %%)",
+			    c == 0 ? ":" : ";", t0, ch->kind ==
+			    TS_HIST_PRODUCER ? "another producer" :
+			    ch->direction < 0 ? "worse" : "better", ch->before,
+			    ch->after, ch->pct);
+		}
+		ts_buf_puts(b, ". ");
+	}
+	if (ntach > 0)
+		ts_buf_printf(b, "%zu tachyon scores on the right axis.", ntach);
 }
 
 void
@@ -326,24 +461,25 @@ hist_svg(struct ts_buf *b, const struct hist_plot_series *v, size_t n,
 		value_range(&y2, tlo, thi);
 
 	ts_svg_begin(b, W, H);
-	ts_buf_printf(b, "<text class=\"title\" x=\"%.1f\" y=\"28\" "
+	ts_buf_puts(b, "<title>");
+	plot_title(b, v, n);
+	ts_buf_puts(b, "</title>\n<desc>");
+	plot_desc(b, v, n, ntach);
+	ts_buf_printf(b, "</desc>\n<text class=\"title\" x=\"%.1f\" y=\"28\" "
 	    "font-size=\"17\" font-weight=\"bold\">", LEFT);
-	if (n > 0) {
-		ts_svg_escape(b, v[0].s->workload);
-		ts_buf_printf(b, " %s-thread over time", v[0].s->pass[0] == 's' ?
-		    "single" : "multi");
-		if (n == 1) {
-			ts_buf_puts(b, " on ");
-			ts_svg_escape(b, v[0].s->host);
-		}
-	}
+	plot_title(b, v, n);
 	ts_buf_printf(b, "</text>\n<text class=\"subtitle\" x=\"%.1f\" "
-	    "y=\"48\" font-size=\"13\" fill=\"#555\">each run with its 95 %% "
-	    "interval; solid: the level between change points; dashed: a "
-	    "change point%s</text>\n", LEFT, ntach > 0 ? "; o: tachyon" : "");
+	    "y=\"46\" font-size=\"13\" fill=\"#555\">each run with its 95 %% "
+	    "interval; solid: the level between change points; shaded: the "
+	    "noise band%s</text>\n<text class=\"subtitle\" x=\"%.1f\" "
+	    "y=\"62\" font-size=\"13\" fill=\"#555\">(the level \xc2\xb1 2 "
+	    "robust standard deviations); dashed: a change point, "
+	    "\xe2\x96\xbc worse, \xe2\x96\xb2 better, \xe2\x97\x86 "
+	    "another producer</text>\n", LEFT, ntach > 0 ? "; o: tachyon" : "",
+	    LEFT);
 	if (n > 0) {
 		snprintf(title, sizeof title, "%s (%s, %s is better; axis from "
-		    "%g)", v[0].s->workload, unit_label(v[0].s->unit),
+		    "%g)", v[0].s->workload, hist_unit_label(v[0].s->unit),
 		    v[0].s->higher_is_better ? "higher" : "lower", y.lo);
 		value_axis(b, &y, LEFT, false, "value", FRAME_COLOUR, title);
 	} else

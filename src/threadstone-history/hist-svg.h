@@ -25,4 +25,7 @@ struct hist_plot_series {
 void	hist_svg(struct ts_buf *b, const struct hist_plot_series *v, size_t n,
 	    const double *tach_t, const double *tach_score, size_t ntach);
 
+/* The label of a series' unit ("GFLOP/s"), or its name when unknown. */
+const char *hist_unit_label(const char *name);
+
 #endif /* TS_HIST_SVG_H */

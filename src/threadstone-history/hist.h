@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "buf.h"
 #include "history/history-store.h"
 
 struct hist_opts {
@@ -23,6 +24,7 @@ struct hist_opts {
 	const char	*plot;		/* --plot FILE.svg */
 	bool		 force;		/* add --force */
 	bool		 body;		/* show --body */
+	const char	*from, *to;	/* migrate --from, --to */
 };
 
 /*
@@ -31,7 +33,11 @@ struct hist_opts {
  */
 char	*hist_path(const struct hist_opts *);
 
-/* Open the database (write: for add; it is created when missing). */
+/*
+ * Open the database (write: for add; it is created when missing).  On
+ * failure the error is said, unless it is a writer's that may be
+ * retried (h->retry).
+ */
 int	hist_open(const struct hist_opts *, bool write, struct ts_hist *h);
 
 int	hist_add(const struct hist_opts *, int nargs, char **args);
@@ -42,6 +48,21 @@ int	hist_export(const struct hist_opts *);
 int	hist_trend(const struct hist_opts *);
 int	hist_changes(const struct hist_opts *);
 int	hist_check(const struct hist_opts *, const char *doc);
+int	hist_migrate(const struct hist_opts *);
+int	hist_publish(const struct hist_opts *, const char *dir);
+
+struct ts_hist_check;
+/*
+ * check's answer in one line without a newline: "regression: sgemm
+ * single (-10.3 %)", "no regression", "not checked: ...".
+ */
+void	hist_check_answer(struct ts_buf *, const struct ts_hist_check *);
+
+struct ts_hist_series;
+struct ts_hist_change;
+/* One change point as an object of changes --json. */
+void	hist_change_json(struct ts_buf *, const struct ts_hist_series *,
+	    const struct ts_hist_change *);
 
 struct ts_hist_filter;
 /* The filters of o for the series loader. */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * threadstone-history: every result document and tachyon record of every
- * host in one SQLite database; lists, exports, trends, change points and
- * a check of a new result against its host's past.
+ * host in one database (an SQLite file, or a PostgreSQL server); lists,
+ * exports, trends, change points, a check of a new result against its
+ * host's past, and a history moved from one store to another.
  */
 #include <config.h>
 
@@ -47,16 +48,35 @@ host_check(const struct ts_opt *opt, const char *arg)
 		    TS_HIST_HOST_RULE);
 }
 
+/*
+ * --db, --from, --to: a server's settings must not hold its password,
+ * which ps shows to every user of the machine.
+ */
+static void
+db_check(const struct ts_opt *opt, const char *arg)
+{
+	if (ts_hist_is_server(arg) && ts_hist_has_password(arg))
+		ts_usage_error("--%s holds a password, which ps shows to every "
+		    "user: put it in ~/.pgpass (or the file PGPASSFILE names), "
+		    "or in PGPASSWORD", opt->name);
+}
+
+/* A database's row: not empty, no password. */
+#define DB_ROW	.min = 1, .what = "a file name or a PostgreSQL server", \
+	.check = db_check
+
 static const char *const passes[] = { "single", "multi", NULL };
 static const char *const formats[] = { "jsonl", "csv", NULL };
 
 #define F(m)	TS_FIELD(struct hist_opts, m)
 static const struct ts_opt opts[] = {
 	TS_OPT_TEXT("\nOptions:\n"),
-	TS_OPT_STRING(0, "db", F(db), "FILE",
-	    "the database (default: $THREADSTONE_HISTORY,\n"
-	    "else $XDG_DATA_HOME/threadstone/history.sqlite)", .min = 1,
-	    .what = "a file name"),
+	TS_OPT_STRING(0, "db", F(db), "DB",
+	    "the database: a file, or a PostgreSQL server\n"
+	    "as postgresql://USER@HOST:PORT/NAME or libpq's\n"
+	    "key=value settings, its password in ~/.pgpass\n"
+	    "(default: $THREADSTONE_HISTORY, else\n"
+	    "$XDG_DATA_HOME/threadstone/history.sqlite)", DB_ROW),
 	TS_OPT_UINT(0, "timeout", F(timeout_ms), 0, 86400, "SECONDS",
 	    "wait this long for another writer (%D)", .mult = 1000),
 	TS_OPT_STRING(0, "host", F(host), "NAME",
@@ -81,6 +101,10 @@ static const struct ts_opt opts[] = {
 	    "add: record documents whose signature is\n"
 	    "invalid (marked invalid)"),
 	TS_OPT_FLAG(0, "body", F(body), "show: print the stored document itself"),
+	TS_OPT_STRING(0, "from", F(from), "DB", "migrate: the history to copy",
+	    DB_ROW),
+	TS_OPT_STRING(0, "to", F(to), "DB",
+	    "migrate: the history to copy it into", DB_ROW),
 	TS_OPT_LAST
 };
 
@@ -103,13 +127,18 @@ static const struct ts_cli_cmd commands[] = {
 	    NULL }, "the change points of every series" },
 	{ "check", "DOC", 1, 1, (const char *const []){ "host", "json",
 	    NULL }, "is DOC a regression against its host's history?" },
+	{ "publish", "DIR", 1, 1, NULL,
+	    "write the history as a static site into DIR" },
+	{ "migrate", NULL, 0, 0, (const char *const []){ "from", "to", NULL },
+	    "copy a history (--from) into another (--to)" },
 };
 
 static const struct ts_cli_prog prog = {
 	.usage = "Usage: %s [OPTION]... COMMAND [ARG]...\n"
 	    "Keep every result document and tachyon record of every host in one\n"
-	    "SQLite database, and read its history: trends, change points, and\n"
-	    "whether a new result is out of line with its host's past.\n"
+	    "database, an SQLite file or a PostgreSQL server, and read its history:\n"
+	    "trends, change points, and whether a new result is out of line with\n"
+	    "its host's past.\n"
 	    "\n"
 	    "Commands:\n",
 	.cmds = commands,
@@ -118,7 +147,8 @@ static const struct ts_cli_prog prog = {
 	.opts = opts,
 	.tail = "\n"
 	    "Exit status: 0 success (check: no regression), 1 failure (nothing\n"
-	    "changed), 2 usage error, 3 check found a regression, 4 check had\n"
+	    "changed; a server that cannot be reached, or a build without\n"
+	    "PostgreSQL), 2 usage error, 3 check found a regression, 4 check had\n"
 	    "nothing to judge by (no history of the host yet, or too little).\n",
 	.col = 25
 };
@@ -137,6 +167,8 @@ main(int argc, char *argv[])
 	c = ts_cli_command(&prog, argc, argv, first);
 	if (c == 5 && o.workload == NULL)
 		ts_usage_error("trend needs -w WORKLOAD");
+	if (c == 9 && (o.from == NULL || o.to == NULL))
+		ts_usage_error("migrate needs --from DB and --to DB");
 	nargs = argc - first - 1;
 	argv += first + 1;
 	switch (c) {
@@ -147,6 +179,8 @@ main(int argc, char *argv[])
 	case 4: return hist_export(&o);
 	case 5: return hist_trend(&o);
 	case 6: return hist_changes(&o);
-	default: return hist_check(&o, argv[0]);
+	case 7: return hist_check(&o, argv[0]);
+	case 8: return hist_publish(&o, argv[0]);
+	default: return hist_migrate(&o);
 	}
 }

@@ -357,6 +357,17 @@ sweep_numa(const struct loaded_opts *o, struct ts_topo *topo,
  * Print the table, or write the JSON (-o, "-" for standard output), and
  * the picture (--plot); the exit status.
  */
+int
+sweep_write_out(const char *out, const struct ts_buf *b, bool quiet)
+{
+	if (strcmp(out, "-") == 0) {
+		fwrite(b->data, 1, b->len, stdout);
+		return TS_EXIT_OK;
+	}
+	return ts_cli_write_file(out, b->data, b->len, quiet) != 0 ?
+	    TS_EXIT_FAILURE : TS_EXIT_OK;
+}
+
 static int
 sweep_write(const struct loaded_opts *o, const struct ts_loaded_report *r)
 {
@@ -366,12 +377,7 @@ sweep_write(const struct loaded_opts *o, const struct ts_loaded_report *r)
 	ts_buf_init(&buf);
 	if (o->out != NULL) {
 		ts_loaded_json(&buf, r);
-		/* -o -: the JSON on standard output, as the sweep's. */
-		if (strcmp(o->out, "-") == 0)
-			fwrite(buf.data, 1, buf.len, stdout);
-		else if (ts_cli_write_file(o->out, buf.data, buf.len,
-		    o->quiet) != 0)
-			status = TS_EXIT_FAILURE;
+		status = sweep_write_out(o->out, &buf, o->quiet);
 	} else {
 		ts_loaded_table(&buf, r);
 		fwrite(buf.data, 1, buf.len, stdout);

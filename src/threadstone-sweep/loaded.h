@@ -34,6 +34,14 @@ struct loaded_opts {
 /* Each chase order's reading per point, by default. */
 #define TS_LOADED_WINDOW_MS	100u
 
+struct ts_buf;
+
+/*
+ * b's JSON to out: standard output for "-", else the file written whole
+ * ("wrote PATH" unless quiet); the exit status.
+ */
+int	 sweep_write_out(const char *out, const struct ts_buf *b, bool quiet);
+
 /* Run, print or write what was asked; return the exit status. */
 int	 sweep_loaded(struct loaded_opts *);
 

@@ -477,11 +477,7 @@ report(const struct options *o, const struct ts_sweep_point *pts, size_t n,
 	ts_buf_init(&buf);
 	if (o->out != NULL) {
 		ts_sweep_json(&buf, pts, n, names);
-		if (strcmp(o->out, "-") == 0)
-			fwrite(buf.data, 1, buf.len, stdout);
-		else if (ts_cli_write_file(o->out, buf.data, buf.len,
-		    o->quiet) != 0)
-			status = TS_EXIT_FAILURE;
+		status = sweep_write_out(o->out, &buf, o->quiet);
 	} else {
 		ts_sweep_table(&buf, pts, n, names);
 		ts_plateau_summary(&buf, &plat, bytes);

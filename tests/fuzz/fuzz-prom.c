@@ -27,6 +27,7 @@
 #include "fleet/fleet-read.h"
 #include "fleet/fleet.h"
 #include "fuzz.h"
+#include "fuzz-rec.h"
 
 const char ts_fuzz_name[] = "prom";
 
@@ -94,7 +95,6 @@ read_with(const uint8_t *data, size_t size, const struct ts_reckeys *k,
 	struct ts_recin *in;
 	struct ts_rec rec;
 	struct ts_buf b;
-	json_object *o, *added;
 	char err[512];
 	unsigned n = 0, good = 0;
 	FILE *f;
@@ -119,15 +119,7 @@ read_with(const uint8_t *data, size_t size, const struct ts_reckeys *k,
 		FUZZ_ASSERT(isfinite(rec.t) && rec.t >= 0);
 		FUZZ_ASSERT(isfinite(rec.s) && rec.s > 0);
 		check_text(tok, k, &rec);
-		b.len = 0;
-		b.data[0] = '\0';
-		ts_fleet_read_json_with(in, &rec, &b, "normalised_time", 1.5);
-		FUZZ_ASSERT(b.len > 0 && b.data[b.len - 1] == '\n');
-		o = json_tokener_parse(b.data);
-		FUZZ_ASSERT(o != NULL && json_object_is_type(o, json_type_object));
-		FUZZ_ASSERT(json_object_object_get_ex(o, "normalised_time",
-		    &added));
-		json_object_put(o);
+		fuzz_check_json_with(in, &rec, &b);
 		FUZZ_ASSERT(ts_fleet_add(fleet, rec.host, rec.t, rec.s) == 0);
 		good++;
 	}

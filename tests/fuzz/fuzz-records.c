@@ -8,8 +8,6 @@
  */
 #include <config.h>
 
-#include <json-c/json.h>
-
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +15,7 @@
 #include "buf.h"
 #include "fleet/fleet-read.h"
 #include "fuzz.h"
+#include "fuzz-rec.h"
 
 const char ts_fuzz_name[] = "records";
 
@@ -28,7 +27,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ts_recin *in;
 	struct ts_rec rec;
 	struct ts_buf b;
-	json_object *o, *added;
 	char err[512];
 	FILE *f;
 	int rc, n = 0;
@@ -47,15 +45,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		FUZZ_ASSERT(rec.host != NULL && isfinite(rec.t) &&
 		    isfinite(rec.s));
-		b.len = 0;
-		b.data[0] = '\0';
-		ts_fleet_read_json_with(in, &rec, &b, "normalised_time", 1.5);
-		FUZZ_ASSERT(b.len > 0 && b.data[b.len - 1] == '\n');
-		o = json_tokener_parse(b.data);
-		FUZZ_ASSERT(o != NULL && json_object_is_type(o, json_type_object));
-		FUZZ_ASSERT(json_object_object_get_ex(o, "normalised_time",
-		    &added));
-		json_object_put(o);
+		fuzz_check_json_with(in, &rec, &b);
 	}
 	ts_buf_free(&b);
 	ts_fleet_read_close(in);

@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Hosts and documents read back (see history-query.h), through the
+ * store's statements: the same SQL on either back end.
+ */
+#include <config.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "history/history-query.h"
+#include "util.h"
+
+/* Column i as a copy, "" for NULL. */
+static char *
+dup_col(struct ts_hist_stmt *st, int i)
+{
+	return ts_xstrdup(ts_hist_col_text(st, i));
+}
+
+/*
+ * End a read whose last step gave rc: finalize st; 0 when the rows all
+ * came, else -1 with err.
+ */
+static int
+done(struct ts_hist *h, struct ts_hist_stmt *st, int rc, char *err,
+    size_t errlen)
+{
+	if (rc != 0)
+		ts_hist_errmsg(h, "reading", err, errlen);
+	ts_hist_finalize(st);
+	return rc == 0 ? 0 : -1;
+}
+
+/* A time column: its seconds, or -1 for NULL. */
+static long long
+time_col(struct ts_hist_stmt *st, int i)
+{
+	if (ts_hist_col_type(st, i) == TS_HIST_NULL)
+		return -1;
+	return ts_hist_col_int(st, i);
+}
+
+long
+ts_hist_hosts_load(struct ts_hist *h, struct ts_hist_host **out, char *err,
+    size_t errlen)
+{
+	struct ts_hist_host *v = NULL, *p;
+	struct ts_hist_stmt *st;
+	size_t n = 0;
+	int rc;
+
+	*out = NULL;
+	st = ts_hist_prepare(h, "SELECT h.name, h.cpu_model, "
+	    "(SELECT count(*) FROM documents d WHERE d.host_id = h.id), "
+	    "(SELECT count(*) FROM readings t WHERE t.host_id = h.id), "
+	    "(SELECT min(unix_time) FROM documents d WHERE d.host_id = h.id), "
+	    "(SELECT max(unix_time) FROM documents d WHERE d.host_id = h.id) "
+	    "FROM hosts h ORDER BY h.name", 0, err, errlen);
+	if (st == NULL)
+		return -1;
+	while ((rc = ts_hist_step(st)) == 1) {
+		if ((n & (n - 1)) == 0)
+			v = ts_xrealloc(v, (n ? 2 * n : 1) * sizeof *v);
+		p = &v[n++];
+		p->name = dup_col(st, 0);
+		p->cpu_model = dup_col(st, 1);
+		p->ndocs = ts_hist_col_int(st, 2);
+		p->nrecords = ts_hist_col_int(st, 3);
+		p->first = time_col(st, 4);
+		p->last = time_col(st, 5);
+	}
+	if (done(h, st, rc, err, errlen) == -1) {
+		ts_hist_hosts_free(v, n);
+		return -1;
+	}
+	*out = v;
+	return (long)n;
+}
+
+void
+ts_hist_hosts_free(struct ts_hist_host *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		TS_FREE_ALL(v[i].name, v[i].cpu_model);
+	free(v);
+}
+
+long
+ts_hist_docs_load(struct ts_hist *h, const char *host,
+    struct ts_hist_doc **out, char *err, size_t errlen)
+{
+	struct ts_hist_doc *v = NULL, *p;
+	struct ts_hist_stmt *st;
+	bool bad_time = false;
+	size_t n = 0;
+	int rc;
+
+	*out = NULL;
+	st = ts_hist_prepare(h, "SELECT d.id, d.unix_time, d.generated_at, "
+	    "d.producer, d.signature, d.sha256, d.added_at, d.source "
+	    "FROM documents d JOIN hosts h ON h.id = d.host_id "
+	    "WHERE h.name = ?1 ORDER BY d.unix_time, d.id", 0,
+	    err, errlen);
+	if (st == NULL)
+		return -1;
+	ts_hist_bind_text(st, 1, host);
+	while ((rc = ts_hist_step(st)) == 1) {
+		if ((n & (n - 1)) == 0)
+			v = ts_xrealloc(v, (n ? 2 * n : 1) * sizeof *v);
+		p = &v[n++];
+		p->id = ts_hist_col_int(st, 0);
+		p->t = ts_hist_col_int(st, 1);
+		p->generated_at = dup_col(st, 2);
+		p->producer = dup_col(st, 3);
+		p->signature = dup_col(st, 4);
+		p->sha256 = dup_col(st, 5);
+		p->added_at = dup_col(st, 6);
+		p->source = dup_col(st, 7);
+		if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 1))) {
+			snprintf(err, errlen, "the history holds a document "
+			    "(documents.id %lld) at unix time %.15g, not a "
+			    "time " TS_HIST_TIME_RANGE ", which add refuses "
+			    "(an earlier version let it in): delete that row "
+			    "(DELETE FROM documents WHERE id = %lld)", p->id,
+			    ts_hist_col_real(st, 1), p->id);
+			bad_time = true;
+			break;
+		}
+	}
+	if (bad_time)
+		ts_hist_finalize(st);
+	if (bad_time || done(h, st, rc, err, errlen) == -1) {
+		ts_hist_docs_free(v, n);
+		return -1;
+	}
+	*out = v;
+	return (long)n;
+}
+
+void
+ts_hist_docs_free(struct ts_hist_doc *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		TS_FREE_ALL(v[i].generated_at, v[i].producer, v[i].signature,
+		    v[i].sha256, v[i].added_at, v[i].source);
+	free(v);
+}
+
+int
+ts_hist_doc_text(struct ts_hist *h, long long id, struct ts_buf *out,
+    char *err, size_t errlen)
+{
+	struct ts_hist_stmt *st;
+	const void *body;
+	size_t len = 0;
+	int rc;
+
+	out->len = 0;
+	st = ts_hist_prepare(h, "SELECT body FROM documents WHERE id = ?1", 0,
+	    err, errlen);
+	if (st == NULL)
+		return -1;
+	ts_hist_bind_int(st, 1, id);
+	rc = ts_hist_step(st);
+	if (rc == 1 && (body = ts_hist_col_blob(st, 0, &len)) != NULL &&
+	    len > 0)
+		ts_buf_add(out, body, len);
+	else if (rc == 0)
+		snprintf(err, errlen, "%s holds no document %lld", h->path, id);
+	else if (rc == -1)
+		ts_hist_errmsg(h, "reading", err, errlen);
+	ts_hist_finalize(st);
+	return rc == 1 ? 0 : -1;
+}

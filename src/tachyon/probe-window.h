@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * tachyon's watch between its readings: the readings of the last window
+ * combined into one score with its interval, the host's own recent past
+ * (the baseline), the "degraded" gauge's rule, and the CPU budget that
+ * keeps the schedule cheap.  Arithmetic on readings given to it; it
+ * reads no clock and takes no reading, so that tests can give it any.
+ */
+#ifndef TS_PROBE_WINDOW_H
+#define TS_PROBE_WINDOW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * The cheap schedule (--watch without --interval): readings this long,
+ * taking this many CPU-seconds an hour when they follow each other at
+ * the interval the budget gives them, and every reading the schedule
+ * takes (with the confirmations and the program's own work between
+ * readings) within TS_PW_BUDGET CPU-seconds an hour: 0.1 % of one CPU is
+ * 3.6.  Confirmations come a third of an interval after a reading that
+ * disagrees with the gauge.
+ */
+#define TS_PW_READING_S		0.02
+#define TS_PW_ROUTINE_CPU_H	2.4
+#define TS_PW_BUDGET		3.3
+#define TS_PW_BURST		0.5	/* CPU-seconds the budget lends ahead */
+#define TS_PW_MIN_INTERVAL	30.0
+#define TS_PW_WINDOW_S		600.0	/* --window's default */
+
+/* The gauge's rule: what makes a reading "suspect". */
+struct ts_pw_rule {
+	double	 drop;		/* score below (1 - drop) x the baseline */
+	double	 wait_rise;	/* a thread's wait share above the usual by this */
+	double	 min_score;	/* score below this (0: no floor) */
+	size_t	 min_history;	/* readings before the baseline is trusted */
+	double	 history_s;	/* how far back the baseline looks */
+};
+
+/* The defaults: 0.2, 0.25, no floor, 5 readings, 6 hours. */
+void	 ts_pw_rule_default(struct ts_pw_rule *rule);
+
+/* One reading as the watch keeps it. */
+struct ts_pw_reading {
+	double	 t;		/* when it ended (monotonic seconds) */
+	double	 score;		/* M accesses/s */
+	/* the most-waiting thread's run-queue wait over the reading's length
+	 * (0..1); negative when the kernel does not say */
+	double	 wait_share;
+};
+
+/* The window, the history and the gauge. */
+struct ts_pw {
+	double			 window_s;
+	struct ts_pw_rule	 rule;
+	struct ts_pw_reading	*hist;	/* oldest first, within rule.history_s */
+	size_t			 n, cap;
+	bool			 degraded;
+	bool			 pending;	/* the last reading disagreed */
+	unsigned long		 raised;	/* times the gauge went to 1 */
+	/* the last reading's baseline (see ts_pw_estimate) */
+	double			 baseline, baseline_wait;
+};
+
+/* What the window says at a time. */
+struct ts_pw_estimate {
+	size_t	 n;		/* readings in the window */
+	double	 mean;		/* their mean score (NaN when n is 0) */
+	double	 low, high;	/* its 95 % interval (NaN when n < 2) */
+	double	 wait_share;	/* their mean wait share (NaN: unknown) */
+	/* the median score and wait share of the history before the last
+	 * reading (NaN until rule.min_history readings) */
+	double	 baseline, baseline_wait;
+};
+
+/* What a watch publishes after a reading. */
+struct ts_pw_report {
+	struct ts_pw_estimate	 est;
+	bool			 degraded;
+	unsigned long		 raised;	/* times the gauge went to 1 */
+	unsigned long		 readings;	/* taken since the start */
+	double			 window_s, interval_s;
+};
+
+void	 ts_pw_init(struct ts_pw *w, double window_s,
+	    const struct ts_pw_rule *rule);
+void	 ts_pw_free(struct ts_pw *w);
+
+/*
+ * Whether reading r is suspect against the history held before it
+ * (baseline and baseline_wait as ts_pw_estimate gives them; NaN: no
+ * relative rule yet).
+ */
+bool	 ts_pw_suspect(const struct ts_pw_rule *rule,
+	    const struct ts_pw_reading *r, double baseline,
+	    double baseline_wait);
+
+/*
+ * Judge r against the history, add it, and drop what has grown older
+ * than the history's reach.  The gauge changes when two readings in a
+ * row disagree with it: to 1 after two suspect readings, back to 0 after
+ * two that are not.  Return true when r disagreed with the gauge and a
+ * second reading should come soon (a confirmation).
+ */
+bool	 ts_pw_add(struct ts_pw *w, const struct ts_pw_reading *r);
+
+/* The window ending at `now`, and the baseline before the last reading. */
+void	 ts_pw_estimate(const struct ts_pw *w, double now,
+	    struct ts_pw_estimate *e);
+
+/*
+ * The mean of v[0..n) and its 95 % interval by Student's t (n - 1
+ * degrees of freedom); *low and *high NaN when n < 2, all NaN when n is 0.
+ */
+void	 ts_pw_interval(const double *v, size_t n, double *mean, double *low,
+	    double *high);
+
+/*
+ * The cheap schedule's interval for `threads` readings of `seconds`:
+ * TS_PW_ROUTINE_CPU_H CPU-seconds an hour, and at least
+ * TS_PW_MIN_INTERVAL.
+ */
+double	 ts_pw_interval_for(unsigned long threads, double seconds);
+
+/*
+ * How long to wait before a reading that costs `cost` CPU-seconds, so
+ * that the CPU time `spent` since the schedule started `elapsed` seconds
+ * ago stays within `budget` CPU-seconds an hour (with `burst` lent
+ * ahead): 0 when it fits now.
+ */
+double	 ts_pw_budget_wait(double budget, double burst, double elapsed,
+	    double spent, double cost);
+
+#endif /* TS_PROBE_WINDOW_H */

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * src/tachyon/probe-window.c on readings of known values: the window's
+ * mean and its Student's t interval, the window's reach in time, the
+ * baseline (the median of the host's recent past) and its reach, the
+ * gauge's rule (a drop below the baseline, a thread's wait for its CPU,
+ * --min-score) and its two readings in a row each way, and the budget
+ * that spaces the cheap schedule's readings.
+ */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+
+#include "tachyon/probe-window.h"
+#include "tap.h"
+
+static int
+near(double a, double b, double tol)
+{
+	return fabs(a - b) <= tol;
+}
+
+/* The window's score and interval on values worked by hand. */
+static void
+test_interval(void)
+{
+	static const double v[] = { 10, 12, 14, 16, 18 };
+	struct ts_pw_estimate e;
+	struct ts_pw_rule rule;
+	struct ts_pw_reading r;
+	struct ts_pw w;
+	double mean, low, high;
+	size_t i;
+
+	/* Mean 14, s = sqrt(10), t(0.975, 4) = 2.776445: 14 -+ 3.926. */
+	ts_pw_interval(v, 5, &mean, &low, &high);
+	ok(near(mean, 14, 1e-12), "mean of 10..18 is 14 (%g)", mean);
+	ok(near(low, 14 - 2.776445105 * sqrt(2.0), 1e-6) &&
+	    near(high, 14 + 2.776445105 * sqrt(2.0), 1e-6),
+	    "95 %% interval [%.4f, %.4f] = 14 -+ t(4) sqrt(10 / 5)", low, high);
+	ts_pw_interval(v, 1, &mean, &low, &high);
+	ok(mean == 10 && isnan(low) && isnan(high),
+	    "one reading: its value, no interval");
+	ts_pw_interval(v, 0, &mean, &low, &high);
+	ok(isnan(mean), "no reading: no score");
+
+	/* The window holds the readings of its last 600 s, no older. */
+	ts_pw_rule_default(&rule);
+	ts_pw_init(&w, 600, &rule);
+	for (i = 0; i < 5; i++) {
+		r.t = 1000 + 100.0 * (double)i;
+		r.score = v[i];
+		r.wait_share = 0.01;
+		(void)ts_pw_add(&w, &r);
+	}
+	ts_pw_estimate(&w, 1400, &e);
+	ok(e.n == 5 && near(e.mean, 14, 1e-12) && near(e.wait_share, 0.01,
+	    1e-12), "the window at 1400 s holds the 5 readings since 1000 s");
+	ts_pw_estimate(&w, 1750, &e);
+	ok(e.n == 3 && near(e.mean, 16, 1e-12),
+	    "at 1750 s, a 600 s window holds the last 3 (mean %g)", e.mean);
+	ts_pw_estimate(&w, 5000, &e);
+	ok(e.n == 0 && isnan(e.mean), "long after: an empty window");
+	ts_pw_free(&w);
+}
+
+/* Add a reading of score s and wait share q at time t; the gauge after. */
+static int
+add(struct ts_pw *w, double t, double s, double q, int *confirm)
+{
+	struct ts_pw_reading r = { t, s, q };
+
+	*confirm = ts_pw_add(w, &r);
+	return w->degraded;
+}
+
+/* The gauge: its rule, and two readings in a row to change it. */
+static void
+test_gauge(void)
+{
+	/* A quiet host: +-5 % about 20, waits under 2 %. */
+	static const double quiet[] = { 20.0, 19.2, 20.8, 19.6, 20.4, 19.0,
+		21.0, 20.1, 19.9, 20.3 };
+	struct ts_pw_rule rule;
+	struct ts_pw w;
+	double t = 0;
+	size_t i;
+	int c, d, alarms = 0;
+
+	ts_pw_rule_default(&rule);
+	ts_pw_init(&w, 600, &rule);
+	/* Before 5 readings there is no baseline: a low one is not judged. */
+	d = add(&w, t += 60, 10, 0, &c);
+	ok(!d && !c && isnan(w.baseline), "first reading: no baseline, no "
+	    "judgement");
+	ts_pw_free(&w);
+	ts_pw_init(&w, 600, &rule);
+	for (i = 0; i < 10; i++)
+		alarms += add(&w, t += 60, quiet[i], 0.01, &c) || c;
+	ok(alarms == 0, "ten quiet readings: no alarm, no confirmation asked");
+	ok(near(w.baseline, 20.0, 1e-12), "baseline: the median of the past "
+	    "(%g)", w.baseline);
+	d = add(&w, t += 60, 15.9, 0.01, &c);
+	ok(!d && c, "one reading under 0.8 x baseline: a confirmation asked, "
+	    "the gauge still 0");
+	d = add(&w, t += 20, 20.1, 0.01, &c);
+	ok(!d && !c, "a clean confirmation: still 0, nothing pending");
+	d = add(&w, t += 40, 15.0, 0.01, &c);
+	ok(!d && c, "low again: pending");
+	d = add(&w, t += 20, 14.0, 0.01, &c);
+	ok(d && !c && w.raised == 1, "two low readings in a row: degraded");
+	d = add(&w, t += 40, 14.5, 0.01, &c);
+	ok(d && !c, "low while degraded: nothing to confirm");
+	d = add(&w, t += 60, 20.0, 0.01, &c);
+	ok(d && c, "one clean reading: a confirmation asked, still 1");
+	d = add(&w, t += 20, 19.8, 0.01, &c);
+	ok(!d && !c && w.raised == 1, "two clean in a row: back to 0");
+
+	/* A busy process on a probe thread's core: its wait, not the score. */
+	d = add(&w, t += 60, 19.0, 0.48, &c);
+	ok(!d && c, "a thread waiting 48 %% of the reading (usually 1 %%): "
+	    "suspect, at 0.95 x baseline");
+	d = add(&w, t += 20, 18.5, 0.45, &c);
+	ok(d && w.raised == 2, "and again: degraded");
+	d = add(&w, t += 60, 19.5, -1, &c);
+	ok(d && c, "a reading whose wait is unknown is judged on its score");
+	d = add(&w, t += 20, 19.7, 0.2, &c);
+	ok(!d, "a wait 19 points above the usual is not suspect: back to 0");
+	ts_pw_free(&w);
+
+	/* --min-score: from the first reading, without a baseline. */
+	rule.min_score = 25;
+	ts_pw_init(&w, 600, &rule);
+	(void)add(&w, t += 60, 20, 0, &c);
+	d = add(&w, t += 20, 20, 0, &c);
+	ok(d, "--min-score 25: two readings of 20 raise the gauge at once");
+	ts_pw_free(&w);
+}
+
+/* The baseline forgets what is older than its reach. */
+static void
+test_history(void)
+{
+	struct ts_pw_rule rule;
+	struct ts_pw w;
+	double t = 0;
+	int c, i;
+
+	ts_pw_rule_default(&rule);
+	rule.history_s = 600;
+	ts_pw_init(&w, 600, &rule);
+	for (i = 0; i < 10; i++)
+		(void)add(&w, t += 60, 30, 0, &c);
+	for (i = 0; i < 20; i++)
+		(void)add(&w, t += 60, 20, 0, &c);
+	ok(near(w.baseline, 20, 1e-12) && w.n <= 11,
+	    "a 600 s reach: the baseline is the new level (%g, %zu held)",
+	    w.baseline, w.n);
+	ok(w.raised == 1 && !w.degraded, "the drop from 30 to 20 was "
+	    "degraded until the past caught up with it");
+	ts_pw_free(&w);
+}
+
+/* The cheap schedule's spacing and its budget. */
+static void
+test_budget(void)
+{
+	double per_hour;
+
+	ok(near(ts_pw_interval_for(2, 0.02), 60, 1e-9),
+	    "2 threads x 20 ms: one reading a minute (2.4 CPU-s an hour)");
+	ok(near(ts_pw_interval_for(1, 0.02), TS_PW_MIN_INTERVAL, 1e-9),
+	    "1 thread: no closer than %g s", TS_PW_MIN_INTERVAL);
+	ok(near(ts_pw_interval_for(64, 0.02), 1920, 1e-9),
+	    "64 threads: every 32 minutes, the same CPU time an hour");
+	per_hour = 2 * TS_PW_READING_S * 3600 / ts_pw_interval_for(2,
+	    TS_PW_READING_S);
+	ok(per_hour <= TS_PW_BUDGET && TS_PW_BUDGET <= 3.6, "routine "
+	    "readings %.2f CPU-s an hour, within the budget of %g, within "
+	    "3.6", per_hour, TS_PW_BUDGET);
+	ok(ts_pw_budget_wait(3.6, 0.5, 3600, 3.0, 0.05) == 0,
+	    "3 CPU-s spent in an hour: a reading fits");
+	ok(near(ts_pw_budget_wait(3.6, 0.5, 3600, 4.65, 0.05), 600, 1e-6),
+	    "4.65 spent in an hour (0.5 lent): the next waits 10 minutes");
+	ok(ts_pw_budget_wait(3.6, 0.5, 0, 0, 0.04) == 0,
+	    "the first readings ride on the burst");
+}
+
+int
+main(void)
+{
+	test_interval();
+	test_gauge();
+	test_history();
+	test_budget();
+	return done_testing();
+}
