@@ -189,6 +189,15 @@ line = "| **all rows** | | **%d/%d (%.1f %%)** | | | |" % (tot, rows, 100.0 * to
 if have_orig:
     line += " **%d/%d (%.1f %%)** |" % (tot_o, rows, 100.0 * tot_o / rows if rows else 0)
 print(line)
+# The gate (--fail-on-regression) reads the family once per pair: a
+# night of identical builds fails it this often.
+gate = sum(1 for i in range(1, n + 1) for j in range(i + 1, n + 1)
+           if load(os.path.join(d, "cmp-%d-%d.json" % (i, j)))["summary"]["regression"])
+print()
+print("nights flagged (the gate fails): %d of %d pairs (%.1f %%); rows "
+      "flagged: %d of %d (%.1f %%)" % (gate, npairs,
+      100.0 * gate / npairs if npairs else 0, tot, rows,
+      100.0 * tot / rows if rows else 0))
 
 # The together probe (threadstone-run(1), Core speeds): each run's median,
 # and the multi-thread rows its allowance kept from a false alarm.

@@ -208,6 +208,18 @@ for k in order:
 print()
 print("rows flagged by the sets: %d of %d (%.1f %%)" % (
     flagged, total, 100.0 * flagged / total if total else 0))
+# The gate (--fail-on-regression) reads the family, once per experiment.
+nights = sum(1 for x in exps
+             if load(os.path.join(x, "sets.json"))["summary"]["regression"])
+pnights = pn = 0
+for x in exps:
+    for i in range(1, n + 1):
+        p = os.path.join(x, "pair-%d.json" % i)
+        if os.path.exists(p):
+            pn += 1
+            pnights += load(p)["summary"]["regression"]
+print("nights flagged (the gate fails), sets: %d of %d experiments; "
+      "one run a side: %d of %d pairs" % (nights, len(exps), pnights, pn))
 ratios = [statistics.mean(rows[k]["det"]) / statistics.mean(rows[k]["pair_det"])
           for k in order if rows[k]["det"] and rows[k]["pair_det"]]
 if ratios:

@@ -225,7 +225,13 @@ main(void)
 		diag("check: %d of %d runs like the history's judged worse "
 		    "(%.2f %%); a drop of 5 noise units caught %d of %d",
 		    worse, trials, 100.0 * worse / trials, caught, trials);
-		ok(worse <= trials / 100, "check: at most 1 %% false alarms");
+		/*
+		 * A row's own mark is a 95 % interval (2.5 % on the worse
+		 * side in its fitted tail, the scale fitted on 100 runs);
+		 * the gate is the night's family (unit-history-check).
+		 */
+		ok(worse <= trials * 6 / 100, "check: a row's own mark "
+		    "worse on at most 6 %% of runs like the history's");
 		ok(caught >= trials * 9 / 10, "check: a 5-noise drop caught "
 		    "at least 90 %% of the time");
 		ts_hist_judge(&hs, "B", 50, &p, &j);

@@ -8,6 +8,7 @@
  */
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,8 @@
 #include "doc/doc-parse.h"
 #include "doc/doc-read.h"
 #include "report/report-compare.h"
+#include "rng.h"
+#include "sim-draw.h"
 #include "tap.h"
 #include "util.h"
 
@@ -442,7 +445,8 @@ test_producers(void)
 	    "    ]\n"
 	    "  },\n") != NULL, "JSON producers object");
 	ok(strstr(b.data, "\"verdict\": \"slower\",\n"
-	    "      \"kernel_differs\": true\n") != NULL,
+	    "      \"kernel_differs\": true,\n      \"family_p\": null,\n"
+	    "      \"regression\": false\n") != NULL,
 	    "JSON: the slower sort row is marked");
 	ok(strstr(b.data, "\"change_pct\": -10.0,\n"
 	    "      \"kernel_differs\": true\n") != NULL,
@@ -582,6 +586,118 @@ test_duplicate_ids(void)
 	ts_report_free(&rb);
 }
 
+/*
+ * The family's gate on sets of identical builds, counted per experiment
+ * (a night), not per row: runs share a state on every pass (a normal
+ * factor of 1 %), each pass has its own Student's t(3) noise of 1 %,
+ * and 1.5 % of runs are bad hours 10 to 40 % slower on every pass.
+ * Reduced counts; bench/night-aa.py counts more through the program.
+ */
+static const struct wl_spec sim_wl[] = {
+	{ "dhrystone", TS_UNIT_DHRYSTONES_PER_SEC, 1e8, 1e9, 0.01 },
+	{ "sgemm", TS_UNIT_GFLOPS, 20, 200, 0.01 },
+	{ "sha256", TS_UNIT_MIB_PER_SEC, 400, 4000, 0.01 },
+	{ "sort", TS_UNIT_MELEM_PER_SEC, 100, 1000, 0.01 },
+	{ "stream", TS_UNIT_GIB_PER_SEC, 100, 200, 0.01 },
+	{ "latency", TS_UNIT_NANOSECONDS, 100, NAN, 0.01 },
+};
+#define SIM_NWL	(sizeof sim_wl / sizeof sim_wl[0])
+
+/* One run of the model, every pass slowed by slow. */
+static void
+sim_run(struct ts_report *r, struct ts_rng *g, double slow)
+{
+	struct wl_spec wl[SIM_NWL];
+	double common = exp(0.01 * sim_normal(g)), bad = 0, f;
+	size_t i;
+
+	if (ts_rng_f64(g) < 0.015)
+		bad = 0.1 + 0.3 * ts_rng_f64(g);
+	memcpy(wl, sim_wl, sizeof wl);
+	for (i = 0; i < SIM_NWL; i++) {
+		bool lower = wl[i].unit == TS_UNIT_NANOSECONDS;
+		double s = (1 + bad) * (1 + slow);
+
+		/* The run's state slows (or speeds) every pass alike. */
+		s *= common;
+		f = fmax(0.05, 1 + 0.01 * sim_student(g, 3));
+		wl[i].single *= lower ? f * s : f / s;
+		f = fmax(0.05, 1 + 0.01 * sim_student(g, 3));
+		wl[i].multi *= f / s;
+	}
+	make_doc(r, "Sim CPU", "x86_64-linux", 2, NAN, NAN, wl, SIM_NWL);
+}
+
+/* Experiments of n runs against n failing the gate, every pass slowed. */
+static size_t
+sim_sets(struct ts_rng *g, size_t n, size_t experiments, double slow,
+    size_t *rows_slower, size_t *rows)
+{
+	struct ts_report *a = ts_xcalloc(2 * n, sizeof *a);
+	const char **paths = ts_xcalloc(2 * n, sizeof *paths);
+	struct ts_comparison c;
+	size_t e, i, fails = 0;
+	int p;
+
+	for (i = 0; i < 2 * n; i++)
+		paths[i] = "sim.json";
+	*rows_slower = *rows = 0;
+	for (e = 0; e < experiments; e++) {
+		for (i = 0; i < 2 * n; i++)
+			sim_run(&a[i], g, i < n ? 0 : slow);
+		ts_compare_sets(a, paths, n, a + n, paths + n, n, &c);
+		fails += ts_comparison_regressed(&c);
+		for (p = 0; p < TS_COMPARE_NPASSES; p++)
+			for (i = 0; i < c.nrows[p]; i++) {
+				*rows_slower += c.rows[p][i].verdict ==
+				    TS_VERDICT_SLOWER;
+				*rows += c.rows[p][i].has_pct;
+			}
+		ts_comparison_free(&c);
+		for (i = 0; i < 2 * n; i++)
+			ts_report_free(&a[i]);
+	}
+	free(a);
+	free(paths);
+	return fails;
+}
+
+static void
+test_family_sets(void)
+{
+	static const size_t sizes[] = { 3, 6, 12 }, counts[] = { 200, 150, 60 };
+	struct ts_rng g;
+	size_t k, f, f10, rs, rows, rs10, rows10;
+	const char *e = getenv("TS_COMPARE_TRIALS");
+	size_t mult = e != NULL && atoi(e) > 0 ? (size_t)atoi(e) : 1;
+
+	ts_rng_seed(&g, 44);
+	for (k = 0; k < 3; k++) {
+		size_t ne = counts[k] * mult;
+
+		f = sim_sets(&g, sizes[k], ne, 0, &rs, &rows);
+		f10 = sim_sets(&g, sizes[k], ne / 2, 0.10, &rs10, &rows10);
+		diag("%zu against %zu runs, %zu experiments: the gate failed "
+		    "%zu (%.1f %%), rows slower %zu of %zu; every pass 10 %% "
+		    "slower: failed %zu of %zu", sizes[k], sizes[k], ne, f,
+		    100.0 * (double)f / (double)ne, rs, rows, f10, ne / 2);
+		/* 5 % and two standard errors of the count. */
+		ok(100.0 * (double)f / (double)ne <= 5 + 200 *
+		    sqrt(0.05 * 0.95 / (double)ne), "%zu runs a side: A/A "
+		    "experiments failing the gate %.1f %% (5 %% and two standard errors)", sizes[k],
+		    100.0 * (double)f / (double)ne);
+		if (sizes[k] >= 6)
+			ok(f10 * 10 >= 9 * (ne / 2), "%zu runs a side: every "
+			    "pass 10 %% slower fails the gate >= 90 %% (%zu of "
+			    "%zu)", sizes[k], f10, ne / 2);
+		else
+			ok(f10 * 10 >= 8 * (ne / 2), "3 runs a side (20 "
+			    "arrangements: Holm on the rows' t tests): every "
+			    "pass 10 %% slower fails the gate >= 80 %% (%zu of "
+			    "%zu)", f10, ne / 2);
+	}
+}
+
 int
 main(void)
 {
@@ -589,5 +705,6 @@ main(void)
 	test_pair();
 	test_producers();
 	test_duplicate_ids();
+	test_family_sets();
 	return done_testing();
 }

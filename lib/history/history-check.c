@@ -8,13 +8,6 @@
 #include "history/history-check.h"
 #include "util.h"
 
-bool
-ts_hist_judged(const struct ts_hist_judgement *j)
-{
-	return j->verdict == TS_HIST_WITHIN || j->verdict == TS_HIST_BETTER ||
-	    j->verdict == TS_HIST_WORSE;
-}
-
 const char *
 ts_hist_check_answer_name(enum ts_hist_check_answer a)
 {
@@ -78,9 +71,9 @@ ts_hist_check_doc(const struct ts_report *r, const char *producer,
 	for (i = 0; i < n; i++) {
 		out->rows[i].j = js[i];
 		out->njudged += ts_hist_judged(&js[i]);
-		out->nworse += js[i].verdict == TS_HIST_WORSE;
+		out->nworse += js[i].regression;
 	}
-	out->nworse += out->run.verdict == TS_HIST_WORSE;
+	out->nworse += out->run.run_regression;
 	out->nrows = n;
 	out->answer = out->nworse > 0 ? TS_HIST_CHECK_REGRESSION :
 	    out->njudged == 0 ? TS_HIST_CHECK_NOT_CHECKED : TS_HIST_CHECK_OK;

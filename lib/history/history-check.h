@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * threadstone-history check's judgement of one document against its
- * host's series: every pass by ts_hist_judge(), the run as a whole by
- * ts_hist_judge_run(), and the answer (a regression, none, or nothing
- * to judge by).  check prints it; publish shows it as a page.
+ * host's series: every pass by ts_hist_judge(), the run as a whole and
+ * the night's family by ts_hist_judge_run() (history-night.h), and the
+ * answer (a regression of the family, none, or nothing to judge by).  check prints it; publish shows it as a page.
  */
 #ifndef TS_HISTORY_CHECK_H
 #define TS_HISTORY_CHECK_H
@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "doc/doc-model.h"
+#include "history/history-night.h"
 #include "history/history-series.h"
 
 struct ts_hist_check_row {
@@ -24,7 +25,7 @@ struct ts_hist_check_row {
 
 enum ts_hist_check_answer {
 	TS_HIST_CHECK_OK,		/* no regression */
-	TS_HIST_CHECK_REGRESSION,	/* a pass or the run is worse */
+	TS_HIST_CHECK_REGRESSION,	/* the night's family failed */
 	TS_HIST_CHECK_NOT_CHECKED	/* no pass had enough history */
 };
 
@@ -33,7 +34,7 @@ struct ts_hist_check {
 	size_t				 nrows;
 	struct ts_hist_run_judgement	 run;
 	size_t				 njudged;	/* rows with a verdict */
-	size_t				 nworse;	/* worse rows, and the run */
+	size_t				 nworse;	/* the family's regressions */
 	enum ts_hist_check_answer	 answer;
 };
 
@@ -46,9 +47,6 @@ void	ts_hist_check_doc(const struct ts_report *r, const char *producer,
 	    const struct ts_hist_series *s, size_t ns,
 	    struct ts_hist_check *out);
 void	ts_hist_check_free(struct ts_hist_check *);
-
-/* Whether a judgement is a verdict (within, better or worse). */
-bool	ts_hist_judged(const struct ts_hist_judgement *);
 
 /* "no-regression", "regression" or "not-checked". */
 const char *ts_hist_check_answer_name(enum ts_hist_check_answer);

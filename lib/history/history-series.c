@@ -293,9 +293,8 @@ ts_hist_verdict_name(enum ts_hist_verdict v)
 	}
 }
 
-/* Within [lo, hi], better or worse. */
-static enum ts_hist_verdict
-verdict_of(double value, double lo, double hi, bool higher_is_better)
+enum ts_hist_verdict
+ts_hist_verdict_of(double value, double lo, double hi, bool higher_is_better)
 {
 	if (value >= lo && value <= hi)
 		return TS_HIST_WITHIN;
@@ -316,6 +315,7 @@ ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 
 	memset(out, 0, sizeof *out);
 	out->verdict = TS_HIST_TOO_FEW;
+	out->resid_pct = out->p = out->detect_pct = NAN;
 	if (s == NULL || s->n == 0) {
 		out->verdict = TS_HIST_NO_HISTORY;
 		return;
@@ -347,189 +347,15 @@ ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 	half = q * out->scale * sqrt(1 + 1.0 / (double)out->n);
 	out->lo = out->center - half;
 	out->hi = out->center + half;
-	out->verdict = verdict_of(value, out->lo, out->hi,
+	out->verdict = ts_hist_verdict_of(value, out->lo, out->hi,
 	    s->higher_is_better);
 }
 
-/* Whether a judgement is a verdict (the pass had enough history). */
-static bool
-judged(const struct ts_hist_judgement *j)
+bool
+ts_hist_judged(const struct ts_hist_judgement *j)
 {
 	return j->verdict == TS_HIST_WITHIN || j->verdict == TS_HIST_BETTER ||
 	    j->verdict == TS_HIST_WORSE;
-}
-
-/* One history run's changes, pass by pass, keyed by its document. */
-struct run_fig {
-	long long	 doc;
-	double		*pct;
-	size_t		 n;
-	bool		 has_fig;
-	double		 fig;		/* the median of pct */
-};
-
-static int
-by_doc(const void *a, const void *b)
-{
-	const struct run_fig *x = a, *y = b;
-
-	return x->doc < y->doc ? -1 : x->doc > y->doc;
-}
-
-/* The run of document doc among runs[0..n) (sorted), or NULL. */
-static struct run_fig *
-find_run(struct run_fig *runs, size_t n, long long doc)
-{
-	struct run_fig key;
-
-	key.doc = doc;
-	return n > 0 ? bsearch(&key, runs, n, sizeof *runs, by_doc) : NULL;
-}
-
-/*
- * A pass's history beyond its runs' changes: its deviations less their
- * run's median change (malloc'd, their count in *n), their median and
- * robust standard deviation.
- */
-static double *
-beyond_run(const struct ts_hist_series *s, const struct ts_hist_judgement *j,
-    struct run_fig *runs, size_t nruns, size_t *n, double *c, double *sd)
-{
-	struct run_fig *r;
-	double *e;
-	size_t k;
-
-	e = ts_xmalloc((j->n + 1) * sizeof *e);
-	*n = 0;
-	for (k = s->n - j->n; k < s->n; k++) {
-		r = find_run(runs, nruns, s->pts[k].doc);
-		if (r != NULL && r->has_fig)
-			e[(*n)++] = pct_better(j->center, s->pts[k].value,
-			    s->higher_is_better) - r->fig;
-	}
-	*c = *n > 0 ? ts_median(e, *n) : 0;
-	*sd = *n > 0 ? ts_hs_mad_sigma(e, *n) : 0;
-	return e;
-}
-
-/*
- * Judge the passes j[0..n) again beyond their run's change (see
- * ts_hist_judge_run() in history-series.h).  The tail's shape is the
- * host's, not one pass's: every pass's deviations, each in units of its
- * own robust deviation, are fitted together (sixty runs of one pass say
- * little about a tail; eleven passes' say more), and each pass's
- * interval is that tail times its own deviation.
- */
-static void
-judge_beyond_run(const struct ts_hist_series *const *s,
-    struct ts_hist_judgement *j, const double *values, size_t n,
-    struct run_fig *runs, size_t nruns)
-{
-	double **e, *c, *sd, *scale, df, h, a, b, pl;
-	size_t i, *ne;
-
-	e = ts_xcalloc(n + 1, sizeof *e);
-	ne = ts_xcalloc(n + 1, sizeof *ne);
-	c = ts_xcalloc(n + 1, sizeof *c);
-	sd = ts_xcalloc(n + 1, sizeof *sd);
-	scale = ts_xcalloc(n + 1, sizeof *scale);
-	for (i = 0; i < n; i++)
-		if (s[i] != NULL && judged(&j[i]))
-			e[i] = beyond_run(s[i], &j[i], runs, nruns, &ne[i],
-			    &c[i], &sd[i]);
-	ts_hs_tail_fit_groups((const double *const *)e, ne, c, n, scale,
-	    &df);
-	for (i = 0; i < n; i++) {
-		if (e[i] == NULL || ne[i] < TS_HIST_MIN_POINTS ||
-		    !(scale[i] > 0))
-			continue;
-		h = ts_hs_tail_quantile(df, TS_HIST_CHECK_ALPHA) * scale[i] *
-		    sqrt(1 + 1.0 / (double)ne[i]);
-		/* The band of changes c +- h as values (+ is better). */
-		pl = s[i]->higher_is_better ? 1 : -1;
-		a = j[i].center + fabs(j[i].center) * (c[i] - h) / 100 * pl;
-		b = j[i].center + fabs(j[i].center) * (c[i] + h) / 100 * pl;
-		j[i].lo = fmin(a, b);
-		j[i].hi = fmax(a, b);
-		j[i].tail_df = df;
-		j[i].scale = scale[i] / 100 * fabs(j[i].center);
-		j[i].beyond_run = true;
-		j[i].verdict = verdict_of(values[i], j[i].lo, j[i].hi,
-		    s[i]->higher_is_better);
-	}
-	for (i = 0; i < n; i++)
-		free(e[i]);
-	TS_FREE_ALL(e, ne, c, sd, scale);
-}
-
-void
-ts_hist_judge_run(const struct ts_hist_series *const *s,
-    struct ts_hist_judgement *j, const double *values, size_t n,
-    struct ts_hist_run_judgement *out)
-{
-	struct run_fig *runs = NULL, *r;
-	double *v, *figs, q, half;
-	size_t i, k, nruns = 0, npass = 0, cap = 0, nfig = 0;
-
-	memset(out, 0, sizeof *out);
-	out->verdict = TS_HIST_TOO_FEW;
-	v = ts_xmalloc((n + 1) * sizeof *v);
-	for (i = 0; i < n; i++) {
-		if (s[i] == NULL || !judged(&j[i]))
-			continue;
-		v[npass++] = j[i].pct;
-		for (k = s[i]->n - j[i].n; k < s[i]->n; k++) {
-			const struct ts_hist_point *p = &s[i]->pts[k];
-
-			if ((r = find_run(runs, nruns, p->doc)) == NULL) {
-				if (nruns == cap) {
-					cap = cap ? 2 * cap : 64;
-					runs = ts_xrealloc(runs, cap *
-					    sizeof *runs);
-				}
-				r = &runs[nruns++];
-				memset(r, 0, sizeof *r);
-				r->doc = p->doc;
-				r->pct = ts_xmalloc((n + 1) * sizeof *r->pct);
-				qsort(runs, nruns, sizeof *runs, by_doc);
-				r = find_run(runs, nruns, p->doc);
-			}
-			r->pct[r->n++] = pct_better(j[i].center, p->value,
-			    s[i]->higher_is_better);
-		}
-	}
-	out->passes = npass;
-	figs = ts_xmalloc((nruns + 1) * sizeof *figs);
-	for (i = 0; i < nruns; i++)
-		/* A run needs half the passes judged, and three at least. */
-		if (runs[i].n >= TS_HIST_RUN_MIN_PASSES &&
-		    2 * runs[i].n >= npass) {
-			runs[i].has_fig = true;
-			runs[i].fig = ts_median(runs[i].pct, runs[i].n);
-			figs[nfig++] = runs[i].fig;
-		}
-	out->runs = nfig;
-	if (npass >= TS_HIST_RUN_MIN_PASSES && nfig >= TS_HIST_MIN_POINTS)
-		judge_beyond_run(s, j, values, n, runs, nruns);
-	for (i = 0; i < nruns; i++)
-		free(runs[i].pct);
-	free(runs);
-	if (npass >= TS_HIST_RUN_MIN_PASSES) {
-		out->pct = ts_median(v, npass);
-		if (nfig >= TS_HIST_MIN_POINTS) {
-			out->center = ts_median(figs, nfig);
-			out->noise = fmax(ts_hs_mad_sigma(figs, nfig), 1e-9);
-			q = ts_hs_tail_quantile((double)(nfig - 1),
-			    TS_HIST_RUN_ALPHA);
-			half = q * out->noise * sqrt(1 + 1.0 / (double)nfig);
-			out->lo = out->center - half;
-			out->hi = out->center + half;
-			out->verdict = verdict_of(out->pct, out->lo, out->hi,
-			    true);
-		}
-	}
-	free(v);
-	free(figs);
 }
 
 long

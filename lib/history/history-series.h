@@ -79,14 +79,12 @@ enum ts_hist_verdict {
 };
 
 /*
- * Two-sided level of check's prediction interval for one pass, in the
- * tail the pass's history shows (ts_hs_tail_fit()).  With eleven passes
- * and the run as a whole, 0.0005 keeps the false alarms of a run near
- * 4 % with Student's t(3) noise and 3 % of slow runs, 3 of them the slow
- * runs themselves (tests/unit-history-check), and a drop of 5 noise
- * units in one pass of a normal history is still found 9 times in 10.
+ * Two-sided level of each row's own prediction interval (its ~ + - mark,
+ * a 95 % one): ts_hist_judge()'s, and history-night.h's beyond the
+ * night's common part.  The gate is not the rows' marks but the night's
+ * family (history-night.h), held at 5 % over all its rows together.
  */
-#define TS_HIST_CHECK_ALPHA	0.0005
+#define TS_HIST_CHECK_ALPHA	0.05
 
 /* History points needed since the last change for a verdict. */
 #define TS_HIST_MIN_POINTS	5
@@ -106,10 +104,18 @@ struct ts_hist_judgement {
 	 */
 	double		tail_df, scale;
 	/*
-	 * Set by ts_hist_judge_run(): the tail, interval and verdict are
-	 * the pass's beyond its run's change (see there).
+	 * Set by ts_hist_judge_run() (history-night.h): the tail, interval
+	 * and verdict are the pass's beyond its night's common change
+	 * (beyond_run; resid_pct is that change's remainder for this pass,
+	 * %, + better), still at the row's own level; p is the one-sided
+	 * p-value of a pass that worse or worse, in its tail; regression
+	 * whether the pass fails the night's family (p at most the level
+	 * the family gives each pass); detect_pct the slowdown of this
+	 * pass alone that the family finds 90 % of the time (%; NaN when
+	 * not judged).
 	 */
-	bool		beyond_run;
+	bool		beyond_run, regression;
+	double		resid_pct, p, detect_pct;
 };
 
 /*
@@ -124,53 +130,6 @@ struct ts_hist_judgement {
 void	ts_hist_judge(const struct ts_hist_series *s, const char *producer,
 	    double value, const struct ts_cpd_params *,
 	    struct ts_hist_judgement *out);
-
-/*
- * The run as a whole: a suite-wide change (the host, or a change that
- * touches every workload) moves all of a run's passes at once, and the
- * median of their changes hears it where each pass alone, with its own
- * tail, cannot.  Each run of the history gets the same figure (the
- * median change of its passes against their medians, over the passes
- * judged here), and the new run is judged against them: their median,
- * a robust standard deviation (1.4826 MAD) and Student's t interval
- * (runs - 1 degrees of freedom) at TS_HIST_RUN_ALPHA, two-sided.  The
- * median of several passes has light tails even when each pass's are
- * heavy, and a rare slow run of the history moves neither the median
- * nor the MAD.
- */
-#define TS_HIST_RUN_ALPHA	0.0002
-/* Passes a run needs for its figure (and the new run for a verdict). */
-#define TS_HIST_RUN_MIN_PASSES	3
-
-struct ts_hist_run_judgement {
-	enum ts_hist_verdict verdict;	/* within, better, worse or too-few */
-	size_t		passes;		/* the new run's passes judged */
-	size_t		runs;		/* history runs with a figure */
-	double		pct;		/* the new run's median change, % */
-	double		center, noise;	/* the history runs' figures, % */
-	double		lo, hi;		/* the interval, % (+ = better) */
-};
-
-/*
- * Judge the run whose passes' values are values[0..n), judged by
- * ts_hist_judge() into j[0..n), each against its series s[i] (NULL, or
- * a judgement without a verdict, is left out).
- *
- * And judge each of those passes again beyond its run: a slow run of
- * the history (the host busy for its whole length) moves every pass at
- * once, and a pass's tail fitted with those runs in it is so heavy that
- * nothing short of a collapse is out of line.  So when the run has a
- * figure, each pass is judged by its history's deviations less their
- * run's median change (what every pass of a run shares is the run
- * judgement's to hear), in a tail fitted to every pass's such
- * deviations at once, each in units of its own robust deviation: the
- * tail's shape is the host's, and sixty runs of one pass say little
- * about it.  j[i]'s interval, tail and verdict are replaced (beyond_run
- * set).
- */
-void	ts_hist_judge_run(const struct ts_hist_series *const *s,
-	    struct ts_hist_judgement *j, const double *values, size_t n,
-	    struct ts_hist_run_judgement *out);
 
 /*
  * The tachyon records of host in [since, until) (-1: open), in time
@@ -202,6 +161,13 @@ int	ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
 
 /* The runs of each series check judges by, at most (the most recent). */
 #define TS_HIST_CHECK_WINDOW	1000
+
+/* Whether a judgement is a verdict: within, better or worse. */
+bool	ts_hist_judged(const struct ts_hist_judgement *);
+
+/* Within [lo, hi], better or worse. */
+enum ts_hist_verdict ts_hist_verdict_of(double value, double lo, double hi,
+	    bool higher_is_better);
 
 /* "within", "better", "worse", "new-producer", "too-few", "no-history". */
 const char *ts_hist_verdict_name(enum ts_hist_verdict);

@@ -169,3 +169,46 @@ ts_hs_tail_quantile(double df, double alpha)
 		return ts_t_critical(df, 1 - alpha);
 	return ts_z_critical(alpha);
 }
+
+double
+ts_hs_tail_quantile1(double df, double prob)
+{
+	if (!isinf(df))
+		return ts_t_quantile(prob, df);
+	if (prob == 0.5)
+		return 0;
+	return prob > 0.5 ? ts_z_critical(2 * (1 - prob)) :
+	    -ts_z_critical(2 * prob);
+}
+
+double
+ts_hs_tail_cdf(double df, double z)
+{
+	double two;
+
+	if (isnan(z))
+		return NAN;
+	if (isinf(df))
+		return 0.5 * erfc(-z / sqrt(2.0));
+	two = ts_t_two_sided_p(z, df);
+	return z < 0 ? two / 2 : 1 - two / 2;
+}
+
+double
+ts_hs_predict_quantile(double df, double nu, double prob)
+{
+	double q = ts_hs_tail_quantile1(df, prob), z;
+
+	if (!(nu > 0) || isinf(nu) || prob == 0.5)
+		return q;
+	z = ts_hs_tail_quantile1(INFINITY, prob);
+	return q * ts_hs_tail_quantile1(nu, prob) / z;
+}
+
+double
+ts_hs_scale_df(double df, size_t n)
+{
+	double nu = n > 1 ? (double)n - 1 : 1;
+
+	return isinf(df) ? nu : fmax(1, nu * df / (df + 3));
+}

@@ -55,4 +55,30 @@ void	ts_hs_tail_fit_groups(const double *const *x, const size_t *n,
  */
 double	ts_hs_tail_quantile(double df, double alpha);
 
+/*
+ * The one-sided quantile and the distribution function of the fitted
+ * tail: the q with P(T <= q) = prob, and P(T <= z), for Student's t
+ * with df degrees of freedom (the normal when df is INFINITY).
+ */
+double	ts_hs_tail_quantile1(double df, double prob);
+double	ts_hs_tail_cdf(double df, double z);
+
+/*
+ * The one-sided quantile at prob of one new figure in the fitted tail
+ * (df, INFINITY for the normal) whose scale was estimated on nu degrees
+ * of freedom: the tail's quantile times the ratio of Student's t(nu)
+ * quantile to the normal's, which is Student's t(nu) exactly for the
+ * normal and widens a heavier tail by as much (a scale estimated on
+ * few points can be small by chance, whatever the tail).
+ */
+double	ts_hs_predict_quantile(double df, double nu, double prob);
+
+/*
+ * The degrees of freedom a scale fitted by maximum likelihood to n
+ * points in Student's t(df) tail is worth: (n - 1) df / (df + 3), t's
+ * Fisher information for its scale against the normal's (n - 1 for the
+ * normal).
+ */
+double	ts_hs_scale_df(double df, size_t n);
+
 #endif /* TS_HISTORY_STATS_H */

@@ -131,19 +131,23 @@ run_figure(const struct ts_report *r, const char *id,
 	return true;
 }
 
-/* One side's figures of a row: malloc'd values, their count in *k. */
+/*
+ * One side's figures of a row: malloc'd values, their count in *k, and
+ * the run each came from into *of (malloc'd).
+ */
 static double *
 side_figures(const struct ts_report *docs, size_t n, const char *id,
     enum ts_compare_pass which, const char *kind, bool best,
-    bool lower_better, size_t *k)
+    bool lower_better, size_t *k, size_t **of)
 {
 	double *v = ts_xcalloc(n + 1, sizeof *v);
 	size_t i;
 
+	*of = ts_xcalloc(n + 1, sizeof **of);
 	for (*k = i = 0; i < n; i++)
 		if (run_figure(&docs[i], id, which, kind, best, lower_better,
 		    &v[*k]))
-			(*k)++;
+			(*of)[(*k)++] = i;
 	return v;
 }
 
@@ -219,11 +223,12 @@ set_row(struct ts_compare_row *row, enum ts_compare_pass which,
 	size_t kb, kc;
 
 	best = kind == NULL && all_best(base, nb, cand, nc, row->id, which);
-	TS_FREE_ALL(row->runs_base, row->runs_cand);
+	TS_FREE_ALL(row->runs_base, row->runs_cand, row->runs_base_of,
+	    row->runs_cand_of);
 	row->runs_base = side_figures(base, nb, row->id, which, kind, best,
-	    lower, &kb);
+	    lower, &kb, &row->runs_base_of);
 	row->runs_cand = side_figures(cand, nc, row->id, which, kind, best,
-	    lower, &kc);
+	    lower, &kc, &row->runs_cand_of);
 	row->best_runs = best;
 	row->nbase = kb;
 	row->ncand = kc;
@@ -406,4 +411,5 @@ ts_compare_sets(const struct ts_report *base, const char *const *bpaths,
 		set_score(&out->multi_core, true, base, nb, cand, nc);
 		out->multi_core.kernel_differs = kd && out->multi_core.set;
 	}
+	ts_compare_family(out);
 }

@@ -296,6 +296,34 @@ detectable_text(struct ts_buf *b, const struct ts_comparison *c)
 	    "runs halve them\n", lo, hi, wid, wpass);
 }
 
+/*
+ * The comparison's verdict over all its rows together: the family that
+ * --fail-on-regression's gate reads (report-compare-family.c).
+ */
+static void
+family_text(struct ts_buf *b, const struct ts_comparison *c)
+{
+	const struct ts_compare_family *f = &c->family;
+
+	if (f->method == TS_FAMILY_NONE)
+		return;
+	ts_buf_printf(b, "verdict: %s over the %zu rows together (%s at "
+	    "%g %%", f->regression ? "a regression" : "no regression",
+	    f->rows, f->method == TS_FAMILY_MAXT ? "Westfall and Young's "
+	    "max-T over the runs" : "Holm's step-down",
+	    100 * TS_COMPARE_FAMILY_ALPHA);
+	if (f->method == TS_FAMILY_MAXT)
+		ts_buf_printf(b, ", %s%llu arrangements", f->exact ? "" :
+		    "drawn ", (unsigned long long)f->arrangements);
+	ts_buf_printf(b, "): %zu row%s slower\n", f->slower,
+	    f->slower == 1 ? "" : "s");
+	if (f->method == TS_FAMILY_HOLM_RUNS)
+		ts_buf_printf(b, "         (%llu arrangements of the runs "
+		    "cannot reach %g %%: Holm on the rows' own t tests)\n",
+		    (unsigned long long)f->arrangements,
+		    100 * TS_COMPARE_FAMILY_ALPHA);
+}
+
 static void
 legend(struct ts_buf *b)
 {
@@ -347,6 +375,7 @@ ts_render_comparison_text(struct ts_buf *b, const struct ts_comparison *c,
 	}
 	if (c->sets)
 		detectable_text(b, c);
+	family_text(b, c);
 	legend(b);
 }
 

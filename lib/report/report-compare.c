@@ -495,6 +495,7 @@ ts_compare(const struct ts_report *base, const struct ts_report *cand,
 	for (k = 0; k < out->nkinds; k++)
 		for (i = 0; i < out->kinds[k].nrows; i++)
 			pair_interval(&out->kinds[k].rows[i]);
+	ts_compare_family(out);
 }
 
 /* The sets' run figures of rows[0..n). */
@@ -504,7 +505,8 @@ free_runs(struct ts_compare_row *rows, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		TS_FREE_ALL(rows[i].runs_base, rows[i].runs_cand);
+		TS_FREE_ALL(rows[i].runs_base, rows[i].runs_cand,
+		    rows[i].runs_base_of, rows[i].runs_cand_of);
 }
 
 void
@@ -533,20 +535,7 @@ ts_comparison_free(struct ts_comparison *c)
 bool
 ts_comparison_regressed(const struct ts_comparison *c)
 {
-	size_t i;
-	int p;
-
-	for (p = 0; p < TS_COMPARE_NPASSES; p++)
-		for (i = 0; i < c->nrows[p]; i++)
-			if (c->rows[p][i].verdict == TS_VERDICT_SLOWER &&
-			    !c->rows[p][i].kernel_differs)
-				return true;
-	for (p = 0; p < (int)c->nkinds; p++)
-		for (i = 0; i < c->kinds[p].nrows; i++)
-			if (c->kinds[p].rows[i].verdict == TS_VERDICT_SLOWER &&
-			    !c->kinds[p].rows[i].kernel_differs)
-				return true;
-	return false;
+	return c->family.regression;
 }
 
 /* Append ids as "a", "a and b", "a, b and c". */
@@ -817,9 +806,33 @@ json_row(struct ts_buf *b, const struct ts_compare_row *row)
 	if (row->runs_base != NULL)
 		json_set_row(b, row);
 	ts_buf_printf(b, ",\n      \"verdict\": \"%s\",\n"
-	    "      \"kernel_differs\": %s\n    }",
+	    "      \"kernel_differs\": %s,\n      \"family_p\": ",
 	    ts_verdict_name(row->verdict),
 	    row->kernel_differs ? "true" : "false");
+	json_number(b, !isnan(row->family_p), row->family_p);
+	ts_buf_printf(b, ",\n      \"regression\": %s\n    }",
+	    row->family_slower ? "true" : "false");
+}
+
+/* The family's verdict, the summary's "family" member. */
+static void
+json_family(struct ts_buf *b, const struct ts_compare_family *f)
+{
+	static const char *const names[] = { NULL, "holm", "max-t",
+		"holm-runs" };
+
+	ts_buf_puts(b, ",\n  \"family\": {\"method\": ");
+	if (f->method == TS_FAMILY_NONE)
+		ts_buf_puts(b, "null");
+	else
+		ts_buf_printf(b, "\"%s\"", names[f->method]);
+	ts_buf_printf(b, ", \"alpha\": %g, \"rows\": %zu, \"slower\": %zu",
+	    TS_COMPARE_FAMILY_ALPHA, f->rows, f->slower);
+	if (f->method == TS_FAMILY_MAXT || f->method == TS_FAMILY_HOLM_RUNS)
+		ts_buf_printf(b, ", \"arrangements\": %llu, \"exact\": %s, "
+		    "\"least_p\": %.6g", (unsigned long long)f->arrangements,
+		    f->exact ? "true" : "false", f->p_min);
+	ts_buf_putc(b, '}');
 }
 
 /* Append one score delta as an object, or null. */
@@ -1014,10 +1027,13 @@ ts_comparison_json_sets(struct ts_buf *b, const struct ts_comparison *c,
 	ts_buf_printf(b, "\n  },\n  \"summary\": {\n"
 	    "    \"faster\": %zu,\n    \"slower\": %zu,\n"
 	    "    \"unchanged\": %zu,\n    \"missing\": %zu,\n"
-	    "    \"regression\": %s\n  }\n}\n",
+	    "    \"regression\": %s",
 	    c->count[TS_VERDICT_FASTER], c->count[TS_VERDICT_SLOWER],
 	    c->count[TS_VERDICT_UNCHANGED], c->count[TS_VERDICT_MISSING],
 	    ts_comparison_regressed(c) ? "true" : "false");
+	ts_buf_puts(b, "\n  }");
+	json_family(b, &c->family);
+	ts_buf_puts(b, "\n}\n");
 }
 
 /*

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "buf.h"
 #include "report/report-machine.h"
@@ -111,8 +112,64 @@ struct ts_compare_row {
 	double		 shift, p, level;
 	/* Sets: each run's figure on each side (owned), NULL for a pair. */
 	double		*runs_base, *runs_cand;
+	/* Sets: the run (index in its side) of each figure (owned). */
+	size_t		*runs_base_of, *runs_cand_of;
 	/* Sets: those figures are the runs' best executions, not values. */
 	bool		 best_runs;
+	/*
+	 * The family (struct ts_compare_family): the row's p-value
+	 * adjusted over the family (NaN: not in it), and whether the
+	 * family finds it slower (its own mark - and the adjusted p at
+	 * most the family's level): a regression of the comparison.
+	 */
+	double		 family_p;
+	bool		 family_slower;
+};
+
+/*
+ * The verdict over all the rows of a comparison at once, held at
+ * TS_COMPARE_FAMILY_ALPHA however the rows move together
+ * (lib/report/report-compare-family.c): the chance that two identical
+ * builds fail --fail-on-regression is at most that.
+ *
+ * One run a side: Holm's step-down on the rows' one-sided p-values,
+ * each read from the row's own interval as a normal 95 % one (z = 1.96
+ * times the slowdown over the row's threshold).  Sets of runs:
+ * Westfall and Young's step-down max-T, permuting whole runs between
+ * the sides (a run carries all its rows, so their dependence is kept),
+ * the statistic of a row Student's pooled t of its runs' logarithms:
+ * exact under exchangeable runs, every arrangement counted up to
+ * TS_COMPARE_FAMILY_EXACT, else TS_COMPARE_FAMILY_DRAWS drawn (seeded).
+ * A family of N arrangements can find nothing below p = 1 / N: with
+ * three runs a side (20 arrangements) max-T cannot reach the level, and
+ * the family is Holm's step-down on the rows' own tests (Student's t,
+ * one-sided), which holds under any dependence when each row's test
+ * holds.
+ *
+ * The level is 3 %, not 5 %: max-T is exact, so two identical builds
+ * fail it as often as the level allows, and a user's own count of A/A
+ * experiments should stay under 5 %, not only their mean.
+ */
+#define TS_COMPARE_FAMILY_ALPHA	0.03
+#define TS_COMPARE_FAMILY_EXACT	20000
+#define TS_COMPARE_FAMILY_DRAWS	9999
+
+enum ts_family_method {
+	TS_FAMILY_NONE,		/* no row with a test */
+	TS_FAMILY_HOLM,		/* pairs: Holm's step-down */
+	TS_FAMILY_MAXT,		/* sets: Westfall and Young's max-T */
+	TS_FAMILY_HOLM_RUNS	/* sets too small for max-T: Holm */
+};
+
+struct ts_compare_family {
+	enum ts_family_method method;
+	size_t		 rows;		/* rows in the family */
+	size_t		 slower;	/* rows it finds slower */
+	bool		 regression;	/* slower > 0 */
+	/* max-T: arrangements counted, all of them, the least p. */
+	uint64_t	 arrangements;
+	bool		 exact;
+	double		 p_min;
 };
 
 /* A score delta, set only when both scores exist and base is usable. */
@@ -209,6 +266,8 @@ struct ts_comparison {
 	bool			 sets;
 	size_t			 nbase, ncand;
 	char			*base_differ, *cand_differ;
+	/* The family's verdict: the gate of --fail-on-regression. */
+	struct ts_compare_family family;
 };
 
 /*
@@ -254,10 +313,16 @@ char	*ts_compare_speed_differ(const struct ts_report *base,
 	    const struct ts_report *cand);
 
 /*
- * Whether any row is a significant regression: verdict slower, and not a
- * row whose kernels differ between the producers.
+ * Whether the comparison is a regression: the family finds a row slower
+ * (c->family), never a row whose kernels differ between the producers.
  */
 bool	 ts_comparison_regressed(const struct ts_comparison *);
+
+/*
+ * Judge the family of c's rows (c->family, each row's family_p and
+ * family_slower): ts_compare() and ts_compare_sets() call it last.
+ */
+void	 ts_compare_family(struct ts_comparison *c);
 
 /* The verdict's glyph ("=", "+", "-", "?") and JSON name ("unchanged"...). */
 const char *ts_verdict_glyph(enum ts_verdict);

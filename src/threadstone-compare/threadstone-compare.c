@@ -113,8 +113,8 @@ report_producers(const struct ts_comparison *c)
 }
 
 /*
- * Print one line on stderr naming the significantly slower workloads whose
- * kernels are the same in both documents.
+ * Print one line on stderr naming the workloads the family finds slower
+ * (report-compare.h: never one whose kernels differ).
  */
 static void
 report_regressions(const struct ts_comparison *c)
@@ -123,19 +123,25 @@ report_regressions(const struct ts_comparison *c)
 		"single-thread", "multi-thread"
 	};
 	struct ts_buf b;
-	size_t i;
+	size_t i, k;
 	int p;
 
 	ts_buf_init(&b);
 	for (p = 0; p < TS_COMPARE_NPASSES; p++)
 		for (i = 0; i < c->nrows[p]; i++) {
-			if (c->rows[p][i].verdict != TS_VERDICT_SLOWER ||
-			    c->rows[p][i].kernel_differs)
+			if (!c->rows[p][i].family_slower)
 				continue;
 			ts_buf_printf(&b, "%s%s %s (%+.1f%%)",
 			    b.len > 0 ? ", " : "", c->rows[p][i].id,
 			    pass_names[p], c->rows[p][i].pct);
 		}
+	for (k = 0; k < c->nkinds; k++)
+		for (i = 0; i < c->kinds[k].nrows; i++)
+			if (c->kinds[k].rows[i].family_slower)
+				ts_buf_printf(&b, "%s%s single-thread on %s "
+				    "(%+.1f%%)", b.len > 0 ? ", " : "",
+				    c->kinds[k].rows[i].id, c->kinds[k].kind,
+				    c->kinds[k].rows[i].pct);
 	ts_error("significant regression: %s", b.data);
 	ts_buf_free(&b);
 }

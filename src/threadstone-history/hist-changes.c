@@ -18,6 +18,7 @@
 #include "hist.h"
 #include "history/history-add.h"
 #include "history/history-check.h"
+#include "history/history-night.h"
 #include "history/history-series.h"
 #include "msg.h"
 #include "report/report-verify.h"
@@ -163,8 +164,19 @@ row_text(struct ts_buf *b, const char *w, const char *pass, double value,
 		return;
 	}
 	ts_buf_printf(b, "%14.6g %12.4g  [%.6g, %.6g]  %+6.1f %%  %s (%zu "
-	    "runs)\n", j->center, j->noise, j->lo, j->hi, j->pct,
-	    ts_hist_verdict_name(j->verdict), j->n);
+	    "runs)%s\n", j->center, j->noise, j->lo, j->hi, j->pct,
+	    ts_hist_verdict_name(j->verdict), j->n, j->regression ?
+	    ", the night's regression" : "");
+}
+
+/* ,"key":number, or null when it is not a finite number. */
+static void
+json_number(struct ts_buf *b, const char *key, double v)
+{
+	if (isfinite(v))
+		ts_buf_printf(b, ",\"%s\":%.6g", key, v);
+	else
+		ts_buf_printf(b, ",\"%s\":null", key);
 }
 
 static void
@@ -192,6 +204,11 @@ row_json(struct ts_buf *b, const char *w, const char *pass,
 		else
 			ts_buf_printf(b, "%.6g", j->tail_df);
 		ts_buf_printf(b, ",\"tail_scale\":%.17g", j->scale);
+		ts_buf_printf(b, ",\"regression\":%s", j->regression ?
+		    "true" : "false");
+		json_number(b, "p_value", j->p);
+		json_number(b, "detectable_pct", j->detect_pct);
+		json_number(b, "beyond_run_pct", j->resid_pct);
 	}
 	ts_buf_putc(b, '}');
 }
@@ -210,8 +227,9 @@ run_text(struct ts_buf *b, const struct ts_hist_run_judgement *r)
 		return;
 	}
 	ts_buf_printf(b, "median of %zu passes  [%+.1f %%, %+.1f %%]  "
-	    "%+6.1f %%  %s (%zu runs)\n", r->passes, r->lo, r->hi, r->pct,
-	    ts_hist_verdict_name(r->verdict), r->runs);
+	    "%+6.1f %%  %s (%zu runs)%s\n", r->passes, r->lo, r->hi, r->pct,
+	    ts_hist_verdict_name(r->verdict), r->runs, r->run_regression ?
+	    ", the night's regression" : "");
 }
 
 /* The run as a whole, the "run" member (after the rows' array). */
@@ -224,8 +242,60 @@ run_json(struct ts_buf *b, const struct ts_hist_run_judgement *r)
 	if (r->verdict != TS_HIST_TOO_FEW)
 		ts_buf_printf(b, ",\"change_pct\":%.6g,\"median_pct\":%.6g,"
 		    "\"noise_pct\":%.6g,\"low_pct\":%.6g,\"high_pct\":"
-		    "%.6g", r->pct, r->center, r->noise, r->lo, r->hi);
+		    "%.6g,\"regression\":%s", r->pct, r->center, r->noise,
+		    r->lo, r->hi, r->run_regression ? "true" : "false");
 	ts_buf_putc(b, '}');
+	ts_buf_printf(b, ",\"night\":{\"regression\":%s,\"alpha\":%g,"
+	    "\"run_alpha\":%g,\"passes_alpha\":%g,\"passes\":%zu,"
+	    "\"pass_alpha\":%.6g,\"beyond_run\":%s", r->regression ?
+	    "true" : "false", TS_HIST_NIGHT_ALPHA, r->verdict ==
+	    TS_HIST_TOO_FEW ? 0 : TS_HIST_RUN_ALPHA, r->verdict ==
+	    TS_HIST_TOO_FEW ? TS_HIST_NIGHT_ALPHA : TS_HIST_PASSES_ALPHA,
+	    r->family, r->pass_alpha, r->split ? "true" : "false");
+	json_number(b, "detectable_every_pass_pct", r->detect_all_pct);
+	ts_buf_puts(b, ",\"detectable_one_pass_pct\":");
+	if (isfinite(r->detect_one_med))
+		ts_buf_printf(b, "{\"least\":%.6g,\"median\":%.6g,"
+		    "\"largest\":%.6g}", r->detect_one_min, r->detect_one_med,
+		    r->detect_one_max);
+	else
+		ts_buf_puts(b, "null");
+	ts_buf_putc(b, '}');
+}
+
+/*
+ * The night's family and power, as two text lines before the verdict:
+ * how the level is held over the rows, and what the history can find.
+ */
+static void
+night_text(struct ts_buf *b, const struct ts_hist_run_judgement *r)
+{
+	if (!r->judged)
+		return;
+	if (r->verdict != TS_HIST_TOO_FEW)
+		ts_buf_printf(b, "family: the whole run at %g %%, and %zu "
+		    "pass%s at %g %% together (Bonferroni, %.2g %% each, "
+		    "beyond the whole run): a night of identical builds "
+		    "fails at most %g %% of the time\n",
+		    100 * TS_HIST_RUN_ALPHA, r->family, r->family == 1 ? "" :
+		    "es", 100 * TS_HIST_PASSES_ALPHA, 100 * r->pass_alpha,
+		    100 * (TS_HIST_RUN_ALPHA + TS_HIST_PASSES_ALPHA));
+	else
+		ts_buf_printf(b, "family: %zu pass%s at %g %% together "
+		    "(Bonferroni, %.2g %% each; no whole run): a night of "
+		    "identical builds fails at most %g %% of the time\n",
+		    r->family, r->family == 1 ? "" : "es",
+		    100 * TS_HIST_NIGHT_ALPHA, 100 * r->pass_alpha,
+		    100 * TS_HIST_NIGHT_ALPHA);
+	ts_buf_puts(b, "power: found 90 % of the time:");
+	if (isfinite(r->detect_all_pct))
+		ts_buf_printf(b, " every pass %.2g %% slower;",
+		    r->detect_all_pct);
+	if (isfinite(r->detect_one_med))
+		ts_buf_printf(b, " one pass alone %.2g %% slower (%.2g to "
+		    "%.2g %% by pass)", r->detect_one_med, r->detect_one_min,
+		    r->detect_one_max);
+	ts_buf_putc(b, '\n');
 }
 
 /*
@@ -280,11 +350,11 @@ hist_check_answer(struct ts_buf *b, const struct ts_hist_check *c)
 	if (c->nworse > 0) {
 		ts_buf_puts(b, "regression: ");
 		for (i = 0; i < c->nrows; i++)
-			if (c->rows[i].j.verdict == TS_HIST_WORSE)
+			if (c->rows[i].j.regression)
 				ts_buf_printf(b, "%s%s %s (%+.1f %%)", n++ > 0 ?
 				    ", " : "", c->rows[i].workload,
 				    c->rows[i].pass, c->rows[i].j.pct);
-		if (c->run.verdict == TS_HIST_WORSE)
+		if (c->run.run_regression)
 			ts_buf_printf(b, "%sthe whole run (%+.1f %%, the median "
 			    "of %zu passes)", n > 0 ? ", " : "", c->run.pct,
 			    c->run.passes);
@@ -326,8 +396,10 @@ check_print(const struct hist_opts *o, const struct ts_hist_check *c,
 			row_text(&b, row->workload, row->pass, row->value,
 			    &row->j);
 	}
-	if (!o->json)
+	if (!o->json) {
 		run_text(&b, &c->run);
+		night_text(&b, &c->run);
+	}
 	if (o->json) {
 		run_json(&b, &c->run);
 		ts_buf_printf(&b, ",\"judged\":%zu,\"verdict\":\"%s\"",

@@ -406,9 +406,9 @@ run_check(struct docs *d, size_t k, const struct ts_report *r,
 	else
 		hist_check_answer(answer, c);
 	for (i = 0; i < c->nrows; i++)
-		if (c->rows[i].j.verdict == TS_HIST_WORSE)
+		if (c->rows[i].j.regression)
 			worst = fmin(worst, c->rows[i].j.pct);
-	if (c->run.verdict == TS_HIST_WORSE)
+	if (c->run.run_regression)
 		worst = fmin(worst, c->run.pct);
 	ts_buf_printf(note, "%s %.3f %s", c->answer ==
 	    TS_HIST_CHECK_REGRESSION ? "regression" : c->answer ==
