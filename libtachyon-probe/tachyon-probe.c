@@ -163,20 +163,26 @@ config_read(const struct tachyon_config *in, struct tachyon_config *out,
 	return TACHYON_OK;
 }
 
-/* Check that a result structure of `size` bytes can be filled in. */
+/*
+ * Check that a result structure p of `size` bytes can be filled in, and
+ * zero it; else say why in err (as fail() does) and return the status.
+ */
 static int
-out_size_check(const void *p, size_t size, size_t v0, const char *what,
-    char *buf, size_t len)
+out_open(void *p, size_t size, size_t v0, const char *what, char *err,
+    size_t errlen)
 {
+	char buf[TACHYON_ERRLEN];
+
 	if (p == NULL) {
-		snprintf(buf, len, "no %s structure given", what);
-		return TACHYON_EINVAL;
+		snprintf(buf, sizeof buf, "no %s structure given", what);
+		return fail(TACHYON_EINVAL, buf, err, errlen);
 	}
 	if (size < v0) {
-		snprintf(buf, len, "the %s structure's size is %zu, less than "
-		    "the %zu of the smallest layout", what, size, v0);
-		return TACHYON_ESIZE;
+		snprintf(buf, sizeof buf, "the %s structure's size is %zu, less "
+		    "than the %zu of the smallest layout", what, size, v0);
+		return fail(TACHYON_ESIZE, buf, err, errlen);
 	}
+	memset(p, 0, size);
 	return TACHYON_OK;
 }
 
@@ -336,10 +342,9 @@ tachyon_measure(struct tachyon_probe *p, double seconds,
 	char buf[TACHYON_ERRLEN];
 	int status;
 
-	if ((status = out_size_check(res, res_size, RESULT_V0, "result", buf,
-	    sizeof buf)) != TACHYON_OK)
-		return fail(status, buf, err, errlen);
-	memset(res, 0, res_size);
+	status = out_open(res, res_size, RESULT_V0, "result", err, errlen);
+	if (status != TACHYON_OK)
+		return status;
 	if (p == NULL)
 		return fail(TACHYON_EINVAL, "no probe given", err, errlen);
 	if (!(seconds > 0 && seconds <= MAX_SECONDS)) {
@@ -390,14 +395,12 @@ tachyon_run(const struct tachyon_config *cfg, struct tachyon_result *res,
     size_t res_size, char *err, size_t errlen)
 {
 	struct tachyon_probe *p;
-	char buf[TACHYON_ERRLEN];
 	int status;
 
 	/* A bad result size fails before the chains are built. */
-	if ((status = out_size_check(res, res_size, RESULT_V0, "result", buf,
-	    sizeof buf)) != TACHYON_OK)
-		return fail(status, buf, err, errlen);
-	memset(res, 0, res_size);
+	status = out_open(res, res_size, RESULT_V0, "result", err, errlen);
+	if (status != TACHYON_OK)
+		return status;
 	if ((status = tachyon_open(cfg, &p, err, errlen)) != TACHYON_OK)
 		return status;
 	status = tachyon_measure(p, cfg->duration_s, res, res_size, err,
@@ -418,10 +421,9 @@ tachyon_check_working_set(const struct tachyon_config *cfg,
 	char buf[TACHYON_ERRLEN];
 	int status;
 
-	if ((status = out_size_check(chk, chk_size, CHECK_V0, "check", buf,
-	    sizeof buf)) != TACHYON_OK)
-		return fail(status, buf, err, errlen);
-	memset(chk, 0, chk_size);
+	status = out_open(chk, chk_size, CHECK_V0, "check", err, errlen);
+	if (status != TACHYON_OK)
+		return status;
 	if ((status = config_read(cfg, &c, buf, sizeof buf)) != TACHYON_OK)
 		return fail(status, buf, err, errlen);
 	/*

@@ -140,14 +140,14 @@ while [ $p -le "$procs" ]; do
 	p=$((p + 1))
 done
 cdb=$(pg_createdb together)
-# writer DIR N: add DIR's documents ten to an add (one transaction each,
-# as a nightly job adds a night's files), then the document every writer
-# adds, alone: 32 connections at once, each held through its batch.
+# writer P: add $tmpdir/wP's documents ten to an add (one transaction
+# each, as a nightly job adds a night's files), then the document every
+# writer adds, alone: 32 connections at once, each held through its batch.
 writer() {
-	while [ ! -e "$tmpdir/go" ]; do sleep 0.01; done
+	wait_for_go
 	batch=
 	k=0
-	for f in "$1"/run-*.json "$APPLE" ""; do
+	for f in "$tmpdir/w$1"/run-*.json "$APPLE" ""; do
 		if [ -n "$f" ]; then
 			batch="$batch $f"
 			k=$((k + 1))
@@ -155,22 +155,15 @@ writer() {
 		if [ "$k" -eq 10 ] || [ "$f" = "$APPLE" ] ||
 		    { [ -z "$f" ] && [ "$k" -gt 0 ]; }; then
 			# shellcheck disable=SC2086 # batch: names without blanks
-			"$H" --db "$cdb" add --host "w$2" $batch >/dev/null \
-			    2>"$1.err" || echo "fail$batch: $(cat "$1.err")"
+			"$H" --db "$cdb" add --host "w$1" $batch >/dev/null \
+			    2>"$tmpdir/w$1.err" ||
+			    echo "fail$batch: $(cat "$tmpdir/w$1.err")"
 			batch=
 			k=0
 		fi
-	done >"$1.log"
+	done >"$tmpdir/w$1.log"
 }
-pids=
-p=1
-while [ $p -le "$procs" ]; do
-	writer "$tmpdir/w$p" $p &
-	pids="$pids $!"
-	p=$((p + 1))
-done
-: >"$tmpdir/go"
-wait $pids
+all_at_once "$procs" writer
 failed=$(cat "$tmpdir"/w*.log)
 [ -z "$failed" ]
 ok $? "$procs writers of $n documents each (ten to an add), started together on a new database: no add failed"

@@ -538,28 +538,19 @@ while [ $p -le "$procs" ]; do
 	"$PY" "$SYNTH" "$APPLE" "$tmpdir/w$p" "$n" --seed "$p" >/dev/null
 	p=$((p + 1))
 done
-# writer DIR LOG: wait for the start, then add each document of DIR.
+# writer P: wait for the start, then add each document of $tmpdir/wP.
 writer() {
-	while [ ! -e "$tmpdir/go" ]; do sleep 0.01; done
-	for f in "$1"/run-*.json; do
-		"$H" --db "$cdb" add "$f" >/dev/null 2>"$2.err" ||
-		    echo "fail $f: $(cat "$2.err")"
-	done >"$2"
+	wait_for_go
+	for f in "$tmpdir/w$1"/run-*.json; do
+		"$H" --db "$cdb" add "$f" >/dev/null 2>"$tmpdir/w$1.err" ||
+		    echo "fail $f: $(cat "$tmpdir/w$1.err")"
+	done >"$tmpdir/w$1.log"
 }
 # together ROUND DB: start the writers at once on DB; no add failed and
 # every document is a row (besides the $3 there before).
 together() {
 	cdb=$2
-	rm -f "$tmpdir/go"
-	pids=
-	p=1
-	while [ $p -le "$procs" ]; do
-		writer "$tmpdir/w$p" "$tmpdir/w$p.log" &
-		pids="$pids $!"
-		p=$((p + 1))
-	done
-	: >"$tmpdir/go"
-	wait $pids
+	all_at_once "$procs" writer
 	failed=$(cat "$tmpdir"/w*.log)
 	[ -z "$failed" ]
 	ok $? "$1: $procs writers started together, no add failed"

@@ -125,83 +125,42 @@ write(int fd, const void *buf, size_t len)
 	return n;
 }
 
-int
-open(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-	va_list ap;
-	int fd;
-	REAL(open, open_fn);
-
-	va_start(ap, flags);
-	if (flags & (O_CREAT | O_TMPFILE))
-		mode = va_arg(ap, mode_t);
-	va_end(ap);
-	fd = real_open(path, flags, mode);
-	looked_up(path);
-	return fd;
+/* open and open64: the mode when flags create a file, then the lookup. */
+#define OPEN_WRAPPER(name) \
+int \
+name(const char *path, int flags, ...) \
+{ \
+	mode_t mode = 0; \
+	va_list ap; \
+	int fd; \
+	REAL(name, open_fn); \
+	va_start(ap, flags); \
+	if (flags & (O_CREAT | O_TMPFILE)) \
+		mode = va_arg(ap, mode_t); \
+	va_end(ap); \
+	fd = real_##name(path, flags, mode); \
+	looked_up(path); \
+	return fd; \
 }
 
-int
-open64(const char *path, int flags, ...)
-{
-	mode_t mode = 0;
-	va_list ap;
-	int fd;
-	REAL(open64, open_fn);
-
-	va_start(ap, flags);
-	if (flags & (O_CREAT | O_TMPFILE))
-		mode = va_arg(ap, mode_t);
-	va_end(ap);
-	fd = real_open64(path, flags, mode);
-	looked_up(path);
-	return fd;
-}
-
-int
-stat(const char *path, struct stat *st)
-{
-	int rc;
-	REAL(stat, stat_fn);
-
-	rc = real_stat(path, st);
-	looked_up(path);
-	return rc;
-}
-
-int
-lstat(const char *path, struct stat *st)
-{
-	int rc;
-	REAL(lstat, stat_fn);
-
-	rc = real_lstat(path, st);
-	looked_up(path);
-	return rc;
+/* stat, lstat and their 64-bit twins: the call, then the lookup. */
+#define STAT_WRAPPER(name, stat_type, fn_type) \
+int \
+name(const char *path, struct stat_type *st) \
+{ \
+	int rc; \
+	REAL(name, fn_type); \
+	rc = real_##name(path, st); \
+	looked_up(path); \
+	return rc; \
 }
 
 /* What the programs call on 32-bit machines (64-bit file offsets). */
 typedef int (*stat64_fn)(const char *, struct stat64 *);
 
-int
-stat64(const char *path, struct stat64 *st)
-{
-	int rc;
-	REAL(stat64, stat64_fn);
-
-	rc = real_stat64(path, st);
-	looked_up(path);
-	return rc;
-}
-
-int
-lstat64(const char *path, struct stat64 *st)
-{
-	int rc;
-	REAL(lstat64, stat64_fn);
-
-	rc = real_lstat64(path, st);
-	looked_up(path);
-	return rc;
-}
+OPEN_WRAPPER(open)
+OPEN_WRAPPER(open64)
+STAT_WRAPPER(stat, stat, stat_fn)
+STAT_WRAPPER(lstat, stat, stat_fn)
+STAT_WRAPPER(stat64, stat64, stat64_fn)
+STAT_WRAPPER(lstat64, stat64, stat64_fn)

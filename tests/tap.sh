@@ -117,6 +117,28 @@ left_after() {
 	done
 }
 
+# all_at_once N FUNCTION: run FUNCTION 1 ... FUNCTION N in the background,
+# each waiting for $tmpdir/go (made here once all are started, after
+# removing it first), and wait for them all.
+all_at_once() {
+	rm -f "$tmpdir/go"
+	aao_pids=
+	aao_p=1
+	while [ "$aao_p" -le "$1" ]; do
+		"$2" "$aao_p" &
+		aao_pids="$aao_pids $!"
+		aao_p=$((aao_p + 1))
+	done
+	: >"$tmpdir/go"
+	# shellcheck disable=SC2086 # one word a pid
+	wait $aao_pids
+}
+
+# wait_for_go: what all_at_once's functions call first.
+wait_for_go() {
+	while [ ! -e "$tmpdir/go" ]; do sleep 0.01; done
+}
+
 skip_all() {
 	echo "1..0 # SKIP $1"
 	exit 0

@@ -50,6 +50,62 @@ ts_pass_free(struct ts_pass *p)
 	p->nsamples = 0;
 }
 
+void
+ts_pass_map_doubles(struct ts_pass *p, double (*fn)(double))
+{
+	double *f[] = { &p->value, &p->window_ms, &p->stats.median,
+	    &p->stats.mean, &p->stats.stddev, &p->stats.cv, &p->stats.min,
+	    &p->stats.max, &p->stats.p05, &p->stats.p95, &p->stats.ci95 };
+	size_t i;
+
+	for (i = 0; i < sizeof f / sizeof f[0]; i++)
+		*f[i] = fn(*f[i]);
+	for (i = 0; i < p->nsamples; i++)
+		p->samples[i] = fn(p->samples[i]);
+}
+
+/* The doubles of a component array. */
+static void
+components_map(struct ts_component *c, size_t n, double (*fn)(double))
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		c[i].measured = fn(c[i].measured);
+		c[i].reference = fn(c[i].reference);
+		c[i].ratio = fn(c[i].ratio);
+	}
+}
+
+void
+ts_report_map_doubles(struct ts_report *r, double (*fn)(double))
+{
+	struct ts_workload *w;
+	size_t i;
+
+	r->duration_secs = fn(r->duration_secs);
+	r->system.timer.cycle_hz = fn(r->system.timer.cycle_hz);
+	r->system.timer.overhead_ns = fn(r->system.timer.overhead_ns);
+	for (i = 0; i < r->nworkloads; i++) {
+		w = &r->workloads[i];
+		w->reference = fn(w->reference);
+		if (w->single != NULL)
+			ts_pass_map_doubles(w->single, fn);
+		if (w->multi != NULL)
+			ts_pass_map_doubles(w->multi, fn);
+		if (w->scaling != NULL) {
+			w->scaling->speedup = fn(w->scaling->speedup);
+			w->scaling->efficiency = fn(w->scaling->efficiency);
+		}
+	}
+	r->score.single_core = fn(r->score.single_core);
+	r->score.multi_core = fn(r->score.multi_core);
+	components_map(r->score.single_components,
+	    r->score.nsingle_components, fn);
+	components_map(r->score.multi_components, r->score.nmulti_components,
+	    fn);
+}
+
 /* Release the strings and passes of one workload entry. */
 static void
 workload_free(struct ts_workload *w)

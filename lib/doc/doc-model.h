@@ -185,6 +185,19 @@ void	ts_report_free(struct ts_report *);
 void	ts_system_free(struct ts_system *);
 void	ts_pass_free(struct ts_pass *);
 
+/*
+ * Replace every double a pass holds (its value, window, statistics and
+ * samples) by fn of it.
+ */
+void	ts_pass_map_doubles(struct ts_pass *, double (*fn)(double));
+
+/*
+ * Replace every double of a report that a document writes as a float
+ * (the run's duration, the timer, each workload's reference, passes and
+ * scaling, the scores and their components) by fn of it.
+ */
+void	ts_report_map_doubles(struct ts_report *, double (*fn)(double));
+
 /* Free a score's reference name and components and zero it; NULL-safe. */
 void	ts_score_free(struct ts_score *);
 

@@ -61,62 +61,10 @@ ts_doc_fixed_point(double x)
 	return x;
 }
 
-/* Normalise every double of a pass (not NULL), samples and statistics. */
-static void
-normalise_pass(struct ts_pass *p)
-{
-	double *f[] = { &p->value, &p->window_ms, &p->stats.median,
-	    &p->stats.mean, &p->stats.stddev, &p->stats.cv, &p->stats.min,
-	    &p->stats.max, &p->stats.p05, &p->stats.p95, &p->stats.ci95 };
-	size_t i;
-
-	for (i = 0; i < sizeof f / sizeof f[0]; i++)
-		*f[i] = ts_doc_fixed_point(*f[i]);
-	for (i = 0; i < p->nsamples; i++)
-		p->samples[i] = ts_doc_fixed_point(p->samples[i]);
-}
-
-/* Normalise a component array. */
-static void
-normalise_components(struct ts_component *c, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		c[i].measured = ts_doc_fixed_point(c[i].measured);
-		c[i].reference = ts_doc_fixed_point(c[i].reference);
-		c[i].ratio = ts_doc_fixed_point(c[i].ratio);
-	}
-}
-
 void
 ts_report_normalise(struct ts_report *r)
 {
-	struct ts_workload *w;
-	size_t i;
-
-	r->duration_secs = ts_doc_fixed_point(r->duration_secs);
-	r->system.timer.cycle_hz = ts_doc_fixed_point(r->system.timer.cycle_hz);
-	r->system.timer.overhead_ns = ts_doc_fixed_point(r->system.timer.overhead_ns);
-	for (i = 0; i < r->nworkloads; i++) {
-		w = &r->workloads[i];
-		w->reference = ts_doc_fixed_point(w->reference);
-		if (w->single != NULL)
-			normalise_pass(w->single);
-		if (w->multi != NULL)
-			normalise_pass(w->multi);
-		if (w->scaling != NULL) {
-			w->scaling->speedup = ts_doc_fixed_point(w->scaling->speedup);
-			w->scaling->efficiency =
-			    ts_doc_fixed_point(w->scaling->efficiency);
-		}
-	}
-	r->score.single_core = ts_doc_fixed_point(r->score.single_core);
-	r->score.multi_core = ts_doc_fixed_point(r->score.multi_core);
-	normalise_components(r->score.single_components,
-	    r->score.nsingle_components);
-	normalise_components(r->score.multi_components,
-	    r->score.nmulti_components);
+	ts_report_map_doubles(r, ts_doc_fixed_point);
 }
 
 /* Add a string member (nothing when s is NULL: an absent optional). */

@@ -122,26 +122,20 @@ ts_mean_var_finite(const double *x, size_t n, double *mean, double *var)
 	return mean_var(x, n, true, mean, var);
 }
 
-struct ranked {
-	double	 v;
-	size_t	 i;
-};
-
-static int
-by_value(const void *a, const void *b)
+int
+ts_ranked_cmp(const void *a, const void *b)
 {
-	const struct ranked *x = a, *y = b;
+	const struct ts_ranked *x = a, *y = b;
 
 	if (x->v != y->v)
 		return x->v < y->v ? -1 : 1;
-	/* The index breaks ties, so that qsort's order is every libc's. */
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
 void
 ts_midranks(const double *x, size_t n, double *r)
 {
-	struct ranked *t;
+	struct ts_ranked *t;
 	size_t i, j, k;
 
 	if (n == 0)
@@ -151,7 +145,7 @@ ts_midranks(const double *x, size_t n, double *r)
 		t[i].v = x[i];
 		t[i].i = i;
 	}
-	qsort(t, n, sizeof *t, by_value);
+	qsort(t, n, sizeof *t, ts_ranked_cmp);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && t[j].v == t[i].v; j++)
 			;

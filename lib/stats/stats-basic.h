@@ -77,4 +77,16 @@ size_t	ts_mean_var_finite(const double *x, size_t n, double *mean,
  */
 void	ts_midranks(const double *x, size_t n, double *r);
 
+/* A value and the index it came from, for sorting rows by value. */
+struct ts_ranked {
+	double	 v;
+	size_t	 i;
+};
+
+/*
+ * qsort's comparison of two struct ts_ranked: by value, ascending; the
+ * index breaks ties, so that the order is the same on every libc.
+ */
+int	ts_ranked_cmp(const void *, const void *);
+
 #endif /* TS_STATS_BASIC_H */

@@ -10,29 +10,14 @@
 #include <string.h>
 
 #include "rng.h"
+#include "stats/stats-basic.h"
 #include "stats/stats-family.h"
 #include "util.h"
-
-/* An index and its value, to order rows. */
-struct ranked {
-	size_t	i;
-	double	v;
-};
-
-static int
-by_value(const void *a, const void *b)
-{
-	const struct ranked *x = a, *y = b;
-
-	if (x->v != y->v)
-		return x->v < y->v ? -1 : 1;
-	return x->i < y->i ? -1 : x->i > y->i;
-}
 
 void
 ts_holm(const double *p, size_t n, double *adj)
 {
-	struct ranked *r = ts_xcalloc(n + 1, sizeof *r);
+	struct ts_ranked *r = ts_xcalloc(n + 1, sizeof *r);
 	double run = 0, a;
 	size_t i, m = 0;
 
@@ -43,7 +28,7 @@ ts_holm(const double *p, size_t n, double *adj)
 		}
 	for (i = 0; i < n; i++)
 		adj[i] = NAN;
-	qsort(r, m, sizeof *r, by_value);
+	qsort(r, m, sizeof *r, ts_ranked_cmp);
 	for (i = 0; i < m; i++) {
 		a = fmin(1, (double)(m - i) * r[i].v);
 		run = fmax(run, a);
@@ -109,7 +94,7 @@ next_combination(size_t *c, size_t m, size_t N)
 /* The state of a step-down count. */
 struct stepdown {
 	size_t		 nrows, k;	/* rows, rows with a statistic */
-	struct ranked	*order;		/* those rows, largest first */
+	struct ts_ranked *order;	/* those rows, largest first */
 	double		*t;		/* one arrangement's statistics */
 	uint64_t	*count;		/* by rank */
 };
@@ -194,7 +179,7 @@ ts_maxt_two_sides(size_t m, size_t n, size_t nrows, ts_maxt_stat stat,
 			/* Negated, so that the sort puts the largest first. */
 			sd.order[sd.k++].v = -sd.t[i];
 		}
-	qsort(sd.order, sd.k, sizeof *sd.order, by_value);
+	qsort(sd.order, sd.k, sizeof *sd.order, ts_ranked_cmp);
 	for (i = 0; i < sd.k; i++)
 		sd.order[i].v = -sd.order[i].v;
 	total = ts_choose(N, m);
