@@ -168,32 +168,38 @@ point_of_row(struct ts_hist_stmt *st, struct ts_hist_series *s, char *err,
 	return 0;
 }
 
+/* The series read so far, and the one of the last row. */
+struct series_read {
+	struct ts_hist_series *v, *s;
+	size_t nv, cap;
+};
+
+/* A row of the series query into its series (a series_read). */
+static int
+series_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+{
+	struct series_read *r = arg;
+
+	r->s = series_of_row(st, &r->v, &r->nv, &r->cap, r->s);
+	return point_of_row(st, r->s, err, errlen);
+}
+
 long
 ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
     struct ts_hist_series **out, char *err, size_t errlen)
 {
-	struct ts_hist_series *v = NULL, *s = NULL;
-	size_t nv = 0, cap = 0;
+	struct series_read r = { NULL, NULL, 0, 0 };
 	struct ts_hist_stmt *st;
-	int rc;
 
 	*out = NULL;
 	if ((st = series_query(h, f, err, errlen)) == NULL)
 		return -1;
-	while ((rc = ts_hist_step(st)) == 1) {
-		s = series_of_row(st, &v, &nv, &cap, s);
-		if (point_of_row(st, s, err, errlen) == -1)
-			break;
-	}
-	if (rc == -1)
-		ts_hist_errmsg(h, "reading", err, errlen);
-	ts_hist_finalize(st);
-	if (rc != 0) {
-		ts_hist_series_free(v, nv);
+	if (ts_hist_each_row(st, series_row, &r, err, errlen) == -1) {
+		ts_hist_series_free(r.v, r.nv);
 		return -1;
 	}
-	*out = v;
-	return (long)nv;
+	*out = r.v;
+	return (long)r.nv;
 }
 
 void
@@ -358,13 +364,48 @@ ts_hist_judged(const struct ts_hist_judgement *j)
 	    j->verdict == TS_HIST_WORSE;
 }
 
+/* The probe readings read so far, of host. */
+struct tachyon_read {
+	const char	*host;
+	double		*t, *score;
+	size_t		 n;
+};
+
+/* A row of the readings query appended (a tachyon_read); -1 when bad. */
+static int
+tachyon_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+{
+	struct tachyon_read *r = arg;
+	size_t n = r->n;
+
+	if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 0))) {
+		out_of_range(err, errlen, "record", "readings",
+		    ts_hist_col_int(st, 2), ts_hist_col_real(st, 0));
+		return -1;
+	}
+	if ((n & (n - 1)) == 0) {
+		r->t = ts_xrealloc(r->t, (n ? 2 * n : 1) * sizeof *r->t);
+		r->score = ts_xrealloc(r->score, (n ? 2 * n : 1) *
+		    sizeof *r->score);
+	}
+	r->t[n] = ts_hist_col_real(st, 0);
+	r->score[n] = ts_hist_col_real(st, 1);
+	r->n++;
+	if (!isfinite(r->t[n]) || !isfinite(r->score[n])) {
+		snprintf(err, errlen, "a probe reading of %s is not a "
+		    "finite number in the database (changed by other "
+		    "means: add stores none)", r->host);
+		return -1;
+	}
+	return 0;
+}
+
 long
 ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
     long long until, double **t, double **score, char *err, size_t errlen)
 {
+	struct tachyon_read r = { host, NULL, NULL, 0 };
 	struct ts_hist_stmt *st;
-	size_t n = 0;
-	int rc;
 
 	*t = *score = NULL;
 	st = ts_hist_prepare(h, "SELECT t.unix_time, t.score, t.id FROM "
@@ -376,45 +417,24 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
 	ts_hist_bind_text(st, 1, host);
 	ts_hist_bind_int(st, 2, since);
 	ts_hist_bind_int(st, 3, until);
-	while ((rc = ts_hist_step(st)) == 1) {
-		if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 0))) {
-			out_of_range(err, errlen, "record", "readings",
-			    ts_hist_col_int(st, 2), ts_hist_col_real(st, 0));
-			ts_hist_finalize(st);
-			free(*t);
-			free(*score);
-			*t = *score = NULL;
-			return -1;
-		}
-		if ((n & (n - 1)) == 0) {
-			*t = ts_xrealloc(*t, (n ? 2 * n : 1) * sizeof **t);
-			*score = ts_xrealloc(*score, (n ? 2 * n : 1) *
-			    sizeof **score);
-		}
-		(*t)[n] = ts_hist_col_real(st, 0);
-		(*score)[n] = ts_hist_col_real(st, 1);
-		n++;
-		if (!isfinite((*t)[n - 1]) || !isfinite((*score)[n - 1])) {
-			snprintf(err, errlen, "a probe reading of %s is not a "
-			    "finite number in the database (changed by other "
-			    "means: add stores none)", host);
-			ts_hist_finalize(st);
-			free(*t);
-			free(*score);
-			*t = *score = NULL;
-			return -1;
-		}
-	}
-	if (rc != 0)
-		ts_hist_errmsg(h, "reading", err, errlen);
-	ts_hist_finalize(st);
-	if (rc != 0) {
-		free(*t);
-		free(*score);
-		*t = *score = NULL;
+	if (ts_hist_each_row(st, tachyon_row, &r, err, errlen) == -1) {
+		free(r.t);
+		free(r.score);
 		return -1;
 	}
-	return (long)n;
+	*t = r.t;
+	*score = r.score;
+	return (long)r.n;
+}
+
+/* The first column of the row as an integer, into *arg. */
+static int
+int_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	*(long long *)arg = ts_hist_col_int(st, 0);
+	return 0;
 }
 
 int
@@ -422,7 +442,6 @@ ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
     long long *since, char *err, size_t errlen)
 {
 	struct ts_hist_stmt *st;
-	int rc;
 
 	*since = -1;
 	st = ts_hist_prepare(h, "SELECT d.unix_time FROM documents d "
@@ -432,13 +451,8 @@ ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
 		return -1;
 	ts_hist_bind_text(st, 1, host);
 	ts_hist_bind_int(st, 2, n - 1);
-	rc = ts_hist_step(st);
-	if (rc == 1)
-		*since = ts_hist_col_int(st, 0);
-	else if (rc == -1)
-		ts_hist_errmsg(h, "reading", err, errlen);
-	ts_hist_finalize(st);
-	return rc == -1 ? -1 : 0;
+	return ts_hist_each_row(st, int_row, since, err, errlen) == -1 ? -1 :
+	    0;
 }
 
 /* A column's text, strdup'd; NULL when it is NULL. */
@@ -449,12 +463,27 @@ column_text(struct ts_hist_stmt *st, int i)
 	    ts_xstrdup(ts_hist_col_text(st, i));
 }
 
+/* The row's machine (cpu_model, target, threads) into the report arg. */
+static int
+machine_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+{
+	struct ts_report *m = arg;
+
+	(void)err;
+	(void)errlen;
+	m->system.cpu_model = column_text(st, 0);
+	m->system.target = column_text(st, 1);
+	if (m->system.target == NULL)
+		m->system.target = ts_xstrdup("unknown");
+	m->config.threads = (uint64_t)ts_hist_col_int(st, 2);
+	return 0;
+}
+
 int
 ts_hist_host_machine(struct ts_hist *h, const char *host,
     struct ts_report *m, char *err, size_t errlen)
 {
 	struct ts_hist_stmt *st;
-	int rc;
 
 	st = ts_hist_prepare(h, "SELECT h.cpu_model, h.target, d.threads "
 	    "FROM documents d JOIN hosts h ON h.id = d.host_id WHERE "
@@ -462,15 +491,5 @@ ts_hist_host_machine(struct ts_hist *h, const char *host,
 	if (st == NULL)
 		return -1;
 	ts_hist_bind_text(st, 1, host);
-	rc = ts_hist_step(st);
-	if (rc == 1) {
-		m->system.cpu_model = column_text(st, 0);
-		m->system.target = column_text(st, 1);
-		if (m->system.target == NULL)
-			m->system.target = ts_xstrdup("unknown");
-		m->config.threads = (uint64_t)ts_hist_col_int(st, 2);
-	} else if (rc == -1)
-		ts_hist_errmsg(h, "reading", err, errlen);
-	ts_hist_finalize(st);
-	return rc;
+	return (int)ts_hist_each_row(st, machine_row, m, err, errlen);
 }

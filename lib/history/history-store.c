@@ -305,6 +305,57 @@ ts_hist_step(struct ts_hist_stmt *st)
 	return st->h->be->step(st->impl);
 }
 
+long
+ts_hist_each_row(struct ts_hist_stmt *st, ts_hist_row_fn *row, void *arg,
+    char *err, size_t errlen)
+{
+	long n = 0;
+	int rc;
+
+	while ((rc = ts_hist_step(st)) == 1) {
+		n++;
+		if (row(st, arg, err, errlen) == -1)
+			break;
+	}
+	if (rc == -1)
+		ts_hist_errmsg(st->h, "reading", err, errlen);
+	ts_hist_finalize(st);
+	return rc == 0 ? n : -1;
+}
+
+/* ts_hist_read_rows' array, and what fills an element of it. */
+struct rows {
+	void		*v;
+	size_t		 n, size;
+	ts_hist_row_fn	*row;
+};
+
+/* Append an element (zeroed) to the array, and fill it from the row. */
+static int
+array_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+{
+	struct rows *a = arg;
+	char *elem;
+
+	if ((a->n & (a->n - 1)) == 0)
+		a->v = ts_xrealloc(a->v, (a->n ? 2 * a->n : 1) * a->size);
+	elem = (char *)a->v + a->n++ * a->size;
+	memset(elem, 0, a->size);
+	return a->row(st, elem, err, errlen);
+}
+
+int
+ts_hist_read_rows(struct ts_hist_stmt *st, size_t size, ts_hist_row_fn *row,
+    void **v, size_t *n, char *err, size_t errlen)
+{
+	struct rows a = { NULL, 0, size, row };
+	long rc = ts_hist_each_row(st, array_row, &a, err, errlen);
+
+	*v = a.v;
+	*n = a.n;
+	return rc == -1 ? -1 : 0;
+}
+
 void
 ts_hist_reset(struct ts_hist_stmt *st)
 {

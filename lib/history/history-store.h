@@ -204,6 +204,29 @@ void	ts_hist_bind_blob(struct ts_hist_stmt *, int i, const void *v,
  * statement was not a query), -1 on failure (ts_hist_errmsg says it).
  */
 int	ts_hist_step(struct ts_hist_stmt *);
+/*
+ * What reads one row of a statement: 0, or -1 with a line in err to stop
+ * the read.
+ */
+typedef int ts_hist_row_fn(struct ts_hist_stmt *, void *arg, char *err,
+	    size_t errlen);
+/*
+ * Step st through all its rows, calling row(st, arg, err, errlen) on
+ * each, and finalize it.  The number of rows, or -1 with err: row's line,
+ * or ts_hist_errmsg's ("reading") when a step failed.
+ */
+long	ts_hist_each_row(struct ts_hist_stmt *st, ts_hist_row_fn *row,
+	    void *arg, char *err, size_t errlen);
+/*
+ * Read st's rows into an array of elements of size bytes, each zeroed
+ * and then filled by row(st, element, err, errlen), and finalize st.  The
+ * array (NULL when there is no row) and its count into *v and *n, also
+ * on failure (the element row failed on included), for the caller to
+ * free.  Return 0, or -1 with err as ts_hist_each_row.
+ */
+int	ts_hist_read_rows(struct ts_hist_stmt *st, size_t size,
+	    ts_hist_row_fn *row, void **v, size_t *n, char *err,
+	    size_t errlen);
 /* Ready the statement to run again, its parameters unbound. */
 void	ts_hist_reset(struct ts_hist_stmt *);
 void	ts_hist_finalize(struct ts_hist_stmt *);
