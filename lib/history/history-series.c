@@ -55,22 +55,12 @@ out_of_range(char *err, size_t errlen, const char *what, const char *table,
 	    "FROM %s WHERE id = %lld)", what, table, id, t, table, id);
 }
 
-/* The query of the series f selects, into sql (initialised here). */
-static void
-series_sql(const struct ts_hist *h, const struct ts_hist_filter *f,
-    struct ts_buf *sql)
+void
+ts_hist_filter_sql(const struct ts_hist *h, const struct ts_hist_filter *f,
+    bool results, struct ts_buf *sql)
 {
-	ts_buf_init(sql);
-	ts_buf_puts(sql, "SELECT h.name, r.workload, r.pass, r.unit, "
-	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
-	    "d.producer FROM results r JOIN documents d ON d.id = "
-	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE true");
 	if (f->host != NULL)
 		ts_buf_puts(sql, " AND h.name = :host");
-	if (f->workload != NULL)
-		ts_buf_puts(sql, " AND r.workload = :workload");
-	if (f->pass != NULL)
-		ts_buf_puts(sql, " AND r.pass = :pass");
 	if (f->producer != NULL) {
 		ts_buf_puts(sql, " AND ");
 		ts_hist_sql_contains(h, sql, "d.producer", ":producer");
@@ -81,8 +71,34 @@ series_sql(const struct ts_hist *h, const struct ts_hist_filter *f,
 		ts_buf_puts(sql, " AND d.unix_time < :until");
 	if (f->exclude_sha256 != NULL)
 		ts_buf_puts(sql, " AND d.sha256 <> :sha");
-	ts_buf_puts(sql, " ORDER BY h.name, r.workload, r.pass, d.unix_time, "
-	    "d.id");
+	if (results) {
+		if (f->workload != NULL)
+			ts_buf_puts(sql, " AND r.workload = :workload");
+		if (f->pass != NULL)
+			ts_buf_puts(sql, " AND r.pass = :pass");
+	} else if (f->workload != NULL || f->pass != NULL) {
+		ts_buf_puts(sql, " AND EXISTS (SELECT 1 FROM results r WHERE "
+		    "r.document_id = d.id");
+		if (f->workload != NULL)
+			ts_buf_puts(sql, " AND r.workload = :workload");
+		if (f->pass != NULL)
+			ts_buf_puts(sql, " AND r.pass = :pass");
+		ts_buf_puts(sql, ")");
+	}
+}
+
+void
+ts_hist_filter_bind(const struct ts_hist_filter *f, struct ts_hist_stmt *st)
+{
+	bind_text(st, ":host", f->host);
+	bind_text(st, ":workload", f->workload);
+	bind_text(st, ":pass", f->pass);
+	bind_text(st, ":producer", f->producer);
+	bind_text(st, ":sha", f->exclude_sha256);
+	if (f->since >= 0)
+		ts_hist_bind_int(st, ts_hist_param(st, ":since"), f->since);
+	if (f->until >= 0)
+		ts_hist_bind_int(st, ts_hist_param(st, ":until"), f->until);
 }
 
 /*
@@ -96,20 +112,18 @@ series_query(struct ts_hist *h, const struct ts_hist_filter *f, char *err,
 	struct ts_buf sql;
 	struct ts_hist_stmt *st;
 
-	series_sql(h, f, &sql);
+	ts_buf_init(&sql);
+	ts_buf_puts(&sql, "SELECT h.name, r.workload, r.pass, r.unit, "
+	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
+	    "d.producer FROM results r JOIN documents d ON d.id = "
+	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE true");
+	ts_hist_filter_sql(h, f, true, &sql);
+	ts_buf_puts(&sql, " ORDER BY h.name, r.workload, r.pass, "
+	    "d.unix_time, d.id");
 	st = ts_hist_prepare(h, sql.data, TS_HIST_MANY, err, errlen);
 	ts_buf_free(&sql);
-	if (st == NULL)
-		return NULL;
-	bind_text(st, ":host", f->host);
-	bind_text(st, ":workload", f->workload);
-	bind_text(st, ":pass", f->pass);
-	bind_text(st, ":producer", f->producer);
-	bind_text(st, ":sha", f->exclude_sha256);
-	if (f->since >= 0)
-		ts_hist_bind_int(st, ts_hist_param(st, ":since"), f->since);
-	if (f->until >= 0)
-		ts_hist_bind_int(st, ts_hist_param(st, ":until"), f->until);
+	if (st != NULL)
+		ts_hist_filter_bind(f, st);
 	return st;
 }
 
