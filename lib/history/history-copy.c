@@ -263,14 +263,9 @@ zero_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
 static int
 empty(struct ts_hist *to, bool *is, char *err, size_t errlen)
 {
-	struct ts_hist_stmt *st;
-
-	st = ts_hist_prepare(to, "SELECT (SELECT count(*) FROM hosts) + "
+	return ts_hist_run(to, "SELECT (SELECT count(*) FROM hosts) + "
 	    "(SELECT count(*) FROM documents) + (SELECT count(*) FROM "
-	    "readings)", 0, err, errlen);
-	if (st == NULL)
-		return -1;
-	return ts_hist_each_row(st, zero_row, is, err, errlen) == -1 ? -1 : 0;
+	    "readings)", 0, zero_row, is, err, errlen, "") == -1 ? -1 : 0;
 }
 
 int

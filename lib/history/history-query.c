@@ -51,26 +51,21 @@ long
 ts_hist_hosts_load(struct ts_hist *h, struct ts_hist_host **out, char *err,
     size_t errlen)
 {
-	struct ts_hist_stmt *st;
-	void *v;
-	size_t n;
-
-	*out = NULL;
-	st = ts_hist_prepare(h, "SELECT h.name, h.cpu_model, "
+	struct ts_hist_rows a = { NULL, 0, sizeof **out, host_row };
+	long n = ts_hist_run(h, "SELECT h.name, h.cpu_model, "
 	    "(SELECT count(*) FROM documents d WHERE d.host_id = h.id), "
 	    "(SELECT count(*) FROM readings t WHERE t.host_id = h.id), "
 	    "(SELECT min(unix_time) FROM documents d WHERE d.host_id = h.id), "
 	    "(SELECT max(unix_time) FROM documents d WHERE d.host_id = h.id) "
-	    "FROM hosts h ORDER BY h.name", 0, err, errlen);
-	if (st == NULL)
-		return -1;
-	if (ts_hist_read_rows(st, sizeof **out, host_row, &v, &n, err,
-	    errlen) == -1) {
-		ts_hist_hosts_free(v, n);
-		return -1;
+	    "FROM hosts h ORDER BY h.name", 0, ts_hist_array_row, &a, err,
+	    errlen, "");
+
+	*out = a.v;
+	if (n == -1) {
+		ts_hist_hosts_free(*out, a.n);
+		*out = NULL;
 	}
-	*out = v;
-	return (long)n;
+	return n;
 }
 
 void
@@ -116,26 +111,19 @@ long
 ts_hist_docs_load(struct ts_hist *h, const char *host,
     struct ts_hist_doc **out, char *err, size_t errlen)
 {
-	struct ts_hist_stmt *st;
-	void *v;
-	size_t n;
-
-	*out = NULL;
-	st = ts_hist_prepare(h, "SELECT d.id, d.unix_time, d.generated_at, "
+	struct ts_hist_rows a = { NULL, 0, sizeof **out, doc_row };
+	long n = ts_hist_run(h, "SELECT d.id, d.unix_time, d.generated_at, "
 	    "d.producer, d.signature, d.sha256, d.added_at, d.source "
 	    "FROM documents d JOIN hosts h ON h.id = d.host_id "
 	    "WHERE h.name = ?1 ORDER BY d.unix_time, d.id", 0,
-	    err, errlen);
-	if (st == NULL)
-		return -1;
-	ts_hist_bind_text(st, 1, host);
-	if (ts_hist_read_rows(st, sizeof **out, doc_row, &v, &n, err,
-	    errlen) == -1) {
-		ts_hist_docs_free(v, n);
-		return -1;
+	    ts_hist_array_row, &a, err, errlen, "t", host);
+
+	*out = a.v;
+	if (n == -1) {
+		ts_hist_docs_free(*out, a.n);
+		*out = NULL;
 	}
-	*out = v;
-	return (long)n;
+	return n;
 }
 
 void
@@ -167,16 +155,11 @@ int
 ts_hist_doc_text(struct ts_hist *h, long long id, struct ts_buf *out,
     char *err, size_t errlen)
 {
-	struct ts_hist_stmt *st;
 	long n;
 
 	out->len = 0;
-	st = ts_hist_prepare(h, "SELECT body FROM documents WHERE id = ?1", 0,
-	    err, errlen);
-	if (st == NULL)
-		return -1;
-	ts_hist_bind_int(st, 1, id);
-	n = ts_hist_each_row(st, body_row, out, err, errlen);
+	n = ts_hist_run(h, "SELECT body FROM documents WHERE id = ?1", 0,
+	    body_row, out, err, errlen, "i", id);
 	if (n == 0)
 		snprintf(err, errlen, "%s holds no document %lld", h->path, id);
 	return n > 0 ? 0 : -1;

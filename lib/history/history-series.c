@@ -419,19 +419,13 @@ ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
     long long until, double **t, double **score, char *err, size_t errlen)
 {
 	struct tachyon_read r = { host, NULL, NULL, 0 };
-	struct ts_hist_stmt *st;
 
 	*t = *score = NULL;
-	st = ts_hist_prepare(h, "SELECT t.unix_time, t.score, t.id FROM "
+	if (ts_hist_run(h, "SELECT t.unix_time, t.score, t.id FROM "
 	    "readings t JOIN hosts h ON h.id = t.host_id WHERE h.name = ?1 "
 	    "AND (?2 < 0 OR t.unix_time >= ?2) AND (?3 < 0 OR t.unix_time < "
-	    "?3) ORDER BY t.unix_time, t.id", TS_HIST_MANY, err, errlen);
-	if (st == NULL)
-		return -1;
-	ts_hist_bind_text(st, 1, host);
-	ts_hist_bind_int(st, 2, since);
-	ts_hist_bind_int(st, 3, until);
-	if (ts_hist_each_row(st, tachyon_row, &r, err, errlen) == -1) {
+	    "?3) ORDER BY t.unix_time, t.id", TS_HIST_MANY, tachyon_row, &r,
+	    err, errlen, "tii", host, since, until) == -1) {
 		free(r.t);
 		free(r.score);
 		return -1;
@@ -455,18 +449,11 @@ int
 ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
     long long *since, char *err, size_t errlen)
 {
-	struct ts_hist_stmt *st;
-
 	*since = -1;
-	st = ts_hist_prepare(h, "SELECT d.unix_time FROM documents d "
+	return ts_hist_run(h, "SELECT d.unix_time FROM documents d "
 	    "JOIN hosts h ON h.id = d.host_id WHERE h.name = ?1 ORDER BY "
-	    "d.unix_time DESC LIMIT 1 OFFSET ?2", 0, err, errlen);
-	if (st == NULL)
-		return -1;
-	ts_hist_bind_text(st, 1, host);
-	ts_hist_bind_int(st, 2, n - 1);
-	return ts_hist_each_row(st, int_row, since, err, errlen) == -1 ? -1 :
-	    0;
+	    "d.unix_time DESC LIMIT 1 OFFSET ?2", 0, int_row, since, err,
+	    errlen, "ti", host, (long long)n - 1) == -1 ? -1 : 0;
 }
 
 /* A column's text, strdup'd; NULL when it is NULL. */
@@ -497,13 +484,8 @@ int
 ts_hist_host_machine(struct ts_hist *h, const char *host,
     struct ts_report *m, char *err, size_t errlen)
 {
-	struct ts_hist_stmt *st;
-
-	st = ts_hist_prepare(h, "SELECT h.cpu_model, h.target, d.threads "
+	return (int)ts_hist_run(h, "SELECT h.cpu_model, h.target, d.threads "
 	    "FROM documents d JOIN hosts h ON h.id = d.host_id WHERE "
-	    "h.name = ?1 ORDER BY d.unix_time DESC LIMIT 1", 0, err, errlen);
-	if (st == NULL)
-		return -1;
-	ts_hist_bind_text(st, 1, host);
-	return (int)ts_hist_each_row(st, machine_row, m, err, errlen);
+	    "h.name = ?1 ORDER BY d.unix_time DESC LIMIT 1", 0, machine_row, m,
+	    err, errlen, "t", host);
 }

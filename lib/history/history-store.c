@@ -332,18 +332,32 @@ ts_hist_each_row(struct ts_hist_stmt *st, ts_hist_row_fn *row, void *arg,
 	return rc == 0 ? n : -1;
 }
 
-/* ts_hist_read_rows' array, and what fills an element of it. */
-struct rows {
-	void		*v;
-	size_t		 n, size;
-	ts_hist_row_fn	*row;
-};
-
-/* Append an element (zeroed) to the array, and fill it from the row. */
-static int
-array_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+long
+ts_hist_run(struct ts_hist *h, const char *sql, unsigned flags,
+    ts_hist_row_fn *row, void *arg, char *err, size_t errlen,
+    const char *binds, ...)
 {
-	struct rows *a = arg;
+	struct ts_hist_stmt *st;
+	va_list ap;
+	int i;
+
+	if ((st = ts_hist_prepare(h, sql, flags, err, errlen)) == NULL)
+		return -1;
+	va_start(ap, binds);
+	for (i = 0; binds[i] != '\0'; i++)
+		if (binds[i] == 't')
+			ts_hist_bind_text(st, i + 1, va_arg(ap, const char *));
+		else
+			ts_hist_bind_int(st, i + 1, va_arg(ap, long long));
+	va_end(ap);
+	return ts_hist_each_row(st, row, arg, err, errlen);
+}
+
+int
+ts_hist_array_row(struct ts_hist_stmt *st, void *rows, char *err,
+    size_t errlen)
+{
+	struct ts_hist_rows *a = rows;
 	char *elem;
 
 	if ((a->n & (a->n - 1)) == 0)
@@ -351,18 +365,6 @@ array_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
 	elem = (char *)a->v + a->n++ * a->size;
 	memset(elem, 0, a->size);
 	return a->row(st, elem, err, errlen);
-}
-
-int
-ts_hist_read_rows(struct ts_hist_stmt *st, size_t size, ts_hist_row_fn *row,
-    void **v, size_t *n, char *err, size_t errlen)
-{
-	struct rows a = { NULL, 0, size, row };
-	long rc = ts_hist_each_row(st, array_row, &a, err, errlen);
-
-	*v = a.v;
-	*n = a.n;
-	return rc == -1 ? -1 : 0;
 }
 
 void

@@ -218,14 +218,27 @@ typedef int ts_hist_row_fn(struct ts_hist_stmt *, void *arg, char *err,
 long	ts_hist_each_row(struct ts_hist_stmt *st, ts_hist_row_fn *row,
 	    void *arg, char *err, size_t errlen);
 /*
- * Read st's rows into an array of elements of size bytes, each zeroed
- * and then filled by row(st, element, err, errlen), and finalize st.  The
- * array (NULL when there is no row) and its count into *v and *n, also
- * on failure (the element row failed on included), for the caller to
- * free.  Return 0, or -1 with err as ts_hist_each_row.
+ * Prepare sql (flags as ts_hist_prepare), bind its parameters ?1, ?2, ...
+ * from the arguments after binds, a letter each: 't' a const char *
+ * (NULL binds NULL), 'i' a long long; and read its rows as
+ * ts_hist_each_row.  The number of rows, or -1 with err.
  */
-int	ts_hist_read_rows(struct ts_hist_stmt *st, size_t size,
-	    ts_hist_row_fn *row, void **v, size_t *n, char *err,
+long	ts_hist_run(struct ts_hist *h, const char *sql, unsigned flags,
+	    ts_hist_row_fn *row, void *arg, char *err, size_t errlen,
+	    const char *binds, ...);
+/*
+ * Rows read into an array: ts_hist_array_row, given a struct ts_hist_rows
+ * as its arg, appends an element of size bytes for each row, zeroed, and
+ * has row fill it.  After a failure the array holds the element that row
+ * failed on, for the caller to free with the rest.
+ */
+struct ts_hist_rows {
+	void		*v;		/* the array; NULL while empty */
+	size_t		 n;		/* its elements */
+	size_t		 size;		/* an element's bytes */
+	ts_hist_row_fn	*row;		/* fills the element at its arg */
+};
+int	ts_hist_array_row(struct ts_hist_stmt *st, void *rows, char *err,
 	    size_t errlen);
 /* Ready the statement to run again, its parameters unbound. */
 void	ts_hist_reset(struct ts_hist_stmt *);
