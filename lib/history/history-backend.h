@@ -51,6 +51,22 @@ struct ts_hist_backend {
 	const char	*returning_id;
 };
 
+/*
+ * The operations every back end has, as designated initializers of its
+ * struct ts_hist_backend, each named after the field with the back end's
+ * prefix p (sq_open, pg_open, ...): a back end's table is its name, this
+ * list, and what is its own (ids_copied, its SQL spellings).
+ */
+#define TS_HIST_BACKEND_OPS(p) \
+	.open = p##_open, .publish = p##_publish, .close = p##_close, \
+	.begin = p##_begin, .commit = p##_commit, .rollback = p##_rollback, \
+	.errmsg = p##_errmsg, .schema_of = p##_schema_of, \
+	.prepare = p##_prepare, .param = p##_param, .bind = p##_bind, \
+	.step = p##_step, .reset = p##_reset, .finalize = p##_finalize, \
+	.col_type = p##_col_type, .col_int = p##_col_int, \
+	.col_real = p##_col_real, .col_blob = p##_col_blob, \
+	.inserted = p##_inserted
+
 extern const struct ts_hist_backend ts_hist_sqlite;
 extern const struct ts_hist_backend ts_hist_pg;
 
@@ -63,5 +79,11 @@ void	ts_hist_nap(void);
 /* One line of ours into err (nothing to wait for, nothing to retry): -1. */
 int	ts_hist_refuse(struct ts_hist *h, char *err, size_t errlen,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/*
+ * Refuse schema version v when it is newer than this code's
+ * (TS_HIST_SCHEMA), in one line as ts_hist_refuse: -1; else 0.
+ */
+int	ts_hist_refuse_newer(struct ts_hist *h, long long v, char *err,
+	    size_t errlen);
 
 #endif /* TS_HISTORY_BACKEND_H */

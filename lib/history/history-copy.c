@@ -249,24 +249,23 @@ copy_table(struct ts_hist *from, struct ts_hist *to, const struct table *t,
 	return rc == -1 ? -1 : 0;
 }
 
+/* Whether the count in the row's first column is 0, into the bool arg. */
+static int
+zero_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	*(bool *)arg = ts_hist_col_int(st, 0) == 0;
+	return 0;
+}
+
 /* Whether the target holds no row at all. */
 static int
 empty(struct ts_hist *to, bool *is, char *err, size_t errlen)
 {
-	struct ts_hist_stmt *st;
-	int rc;
-
-	st = ts_hist_prepare(to, "SELECT (SELECT count(*) FROM hosts) + "
+	return ts_hist_run(to, "SELECT (SELECT count(*) FROM hosts) + "
 	    "(SELECT count(*) FROM documents) + (SELECT count(*) FROM "
-	    "readings)", 0, err, errlen);
-	if (st == NULL)
-		return -1;
-	if ((rc = ts_hist_step(st)) == 1)
-		*is = ts_hist_col_int(st, 0) == 0;
-	else
-		ts_hist_errmsg(to, "reading", err, errlen);
-	ts_hist_finalize(st);
-	return rc == 1 ? 0 : -1;
+	    "readings)", 0, zero_row, is, err, errlen, "") == -1 ? -1 : 0;
 }
 
 int

@@ -371,11 +371,7 @@ check_version(struct ts_hist *h, long long v, long long others, char *err,
 		    "history's names (hosts, documents, ...) but is not a "
 		    "threadstone history (no table threadstone_history)",
 		    h->path);
-	if (v > TS_HIST_SCHEMA)
-		return ts_hist_refuse(h, err, errlen, "%s has schema version "
-		    "%lld, newer than this program's %d: use a newer release "
-		    "of threadstone", h->path, v, TS_HIST_SCHEMA);
-	return 0;
+	return ts_hist_refuse_newer(h, v, err, errlen);
 }
 
 /*
@@ -944,25 +940,7 @@ pg_ids_copied(struct ts_hist *h, char *err, size_t errlen)
 
 const struct ts_hist_backend ts_hist_pg = {
 	.name = "PostgreSQL",
-	.open = pg_open,
-	.publish = pg_publish,
-	.close = pg_close,
-	.begin = pg_begin,
-	.commit = pg_commit,
-	.rollback = pg_rollback,
-	.errmsg = pg_errmsg,
-	.schema_of = pg_schema_of,
-	.prepare = pg_prepare,
-	.param = pg_param,
-	.bind = pg_bind,
-	.step = pg_step,
-	.reset = pg_reset,
-	.finalize = pg_finalize,
-	.col_type = pg_col_type,
-	.col_int = pg_col_int,
-	.col_real = pg_col_real,
-	.col_blob = pg_col_blob,
-	.inserted = pg_inserted,
+	TS_HIST_BACKEND_OPS(pg),
 	.ids_copied = pg_ids_copied,
 	.contains = "strpos(%s, %s) > 0",
 	.returning_id = " RETURNING id",

@@ -55,22 +55,12 @@ out_of_range(char *err, size_t errlen, const char *what, const char *table,
 	    "FROM %s WHERE id = %lld)", what, table, id, t, table, id);
 }
 
-/* The query of the series f selects, into sql (initialised here). */
-static void
-series_sql(const struct ts_hist *h, const struct ts_hist_filter *f,
-    struct ts_buf *sql)
+void
+ts_hist_filter_sql(const struct ts_hist *h, const struct ts_hist_filter *f,
+    bool results, struct ts_buf *sql)
 {
-	ts_buf_init(sql);
-	ts_buf_puts(sql, "SELECT h.name, r.workload, r.pass, r.unit, "
-	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
-	    "d.producer FROM results r JOIN documents d ON d.id = "
-	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE true");
 	if (f->host != NULL)
 		ts_buf_puts(sql, " AND h.name = :host");
-	if (f->workload != NULL)
-		ts_buf_puts(sql, " AND r.workload = :workload");
-	if (f->pass != NULL)
-		ts_buf_puts(sql, " AND r.pass = :pass");
 	if (f->producer != NULL) {
 		ts_buf_puts(sql, " AND ");
 		ts_hist_sql_contains(h, sql, "d.producer", ":producer");
@@ -81,8 +71,34 @@ series_sql(const struct ts_hist *h, const struct ts_hist_filter *f,
 		ts_buf_puts(sql, " AND d.unix_time < :until");
 	if (f->exclude_sha256 != NULL)
 		ts_buf_puts(sql, " AND d.sha256 <> :sha");
-	ts_buf_puts(sql, " ORDER BY h.name, r.workload, r.pass, d.unix_time, "
-	    "d.id");
+	if (results) {
+		if (f->workload != NULL)
+			ts_buf_puts(sql, " AND r.workload = :workload");
+		if (f->pass != NULL)
+			ts_buf_puts(sql, " AND r.pass = :pass");
+	} else if (f->workload != NULL || f->pass != NULL) {
+		ts_buf_puts(sql, " AND EXISTS (SELECT 1 FROM results r WHERE "
+		    "r.document_id = d.id");
+		if (f->workload != NULL)
+			ts_buf_puts(sql, " AND r.workload = :workload");
+		if (f->pass != NULL)
+			ts_buf_puts(sql, " AND r.pass = :pass");
+		ts_buf_puts(sql, ")");
+	}
+}
+
+void
+ts_hist_filter_bind(const struct ts_hist_filter *f, struct ts_hist_stmt *st)
+{
+	bind_text(st, ":host", f->host);
+	bind_text(st, ":workload", f->workload);
+	bind_text(st, ":pass", f->pass);
+	bind_text(st, ":producer", f->producer);
+	bind_text(st, ":sha", f->exclude_sha256);
+	if (f->since >= 0)
+		ts_hist_bind_int(st, ts_hist_param(st, ":since"), f->since);
+	if (f->until >= 0)
+		ts_hist_bind_int(st, ts_hist_param(st, ":until"), f->until);
 }
 
 /*
@@ -96,20 +112,18 @@ series_query(struct ts_hist *h, const struct ts_hist_filter *f, char *err,
 	struct ts_buf sql;
 	struct ts_hist_stmt *st;
 
-	series_sql(h, f, &sql);
+	ts_buf_init(&sql);
+	ts_buf_puts(&sql, "SELECT h.name, r.workload, r.pass, r.unit, "
+	    "r.higher_is_better, d.id, d.unix_time, r.value, r.ci95, "
+	    "d.producer FROM results r JOIN documents d ON d.id = "
+	    "r.document_id JOIN hosts h ON h.id = d.host_id WHERE true");
+	ts_hist_filter_sql(h, f, true, &sql);
+	ts_buf_puts(&sql, " ORDER BY h.name, r.workload, r.pass, "
+	    "d.unix_time, d.id");
 	st = ts_hist_prepare(h, sql.data, TS_HIST_MANY, err, errlen);
 	ts_buf_free(&sql);
-	if (st == NULL)
-		return NULL;
-	bind_text(st, ":host", f->host);
-	bind_text(st, ":workload", f->workload);
-	bind_text(st, ":pass", f->pass);
-	bind_text(st, ":producer", f->producer);
-	bind_text(st, ":sha", f->exclude_sha256);
-	if (f->since >= 0)
-		ts_hist_bind_int(st, ts_hist_param(st, ":since"), f->since);
-	if (f->until >= 0)
-		ts_hist_bind_int(st, ts_hist_param(st, ":until"), f->until);
+	if (st != NULL)
+		ts_hist_filter_bind(f, st);
 	return st;
 }
 
@@ -168,32 +182,38 @@ point_of_row(struct ts_hist_stmt *st, struct ts_hist_series *s, char *err,
 	return 0;
 }
 
+/* The series read so far, and the one of the last row. */
+struct series_read {
+	struct ts_hist_series *v, *s;
+	size_t nv, cap;
+};
+
+/* A row of the series query into its series (a series_read). */
+static int
+series_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+{
+	struct series_read *r = arg;
+
+	r->s = series_of_row(st, &r->v, &r->nv, &r->cap, r->s);
+	return point_of_row(st, r->s, err, errlen);
+}
+
 long
 ts_hist_series_load(struct ts_hist *h, const struct ts_hist_filter *f,
     struct ts_hist_series **out, char *err, size_t errlen)
 {
-	struct ts_hist_series *v = NULL, *s = NULL;
-	size_t nv = 0, cap = 0;
+	struct series_read r = { NULL, NULL, 0, 0 };
 	struct ts_hist_stmt *st;
-	int rc;
 
 	*out = NULL;
 	if ((st = series_query(h, f, err, errlen)) == NULL)
 		return -1;
-	while ((rc = ts_hist_step(st)) == 1) {
-		s = series_of_row(st, &v, &nv, &cap, s);
-		if (point_of_row(st, s, err, errlen) == -1)
-			break;
-	}
-	if (rc == -1)
-		ts_hist_errmsg(h, "reading", err, errlen);
-	ts_hist_finalize(st);
-	if (rc != 0) {
-		ts_hist_series_free(v, nv);
+	if (ts_hist_each_row(st, series_row, &r, err, errlen) == -1) {
+		ts_hist_series_free(r.v, r.nv);
 		return -1;
 	}
-	*out = v;
-	return (long)nv;
+	*out = r.v;
+	return (long)r.nv;
 }
 
 void
@@ -358,87 +378,82 @@ ts_hist_judged(const struct ts_hist_judgement *j)
 	    j->verdict == TS_HIST_WORSE;
 }
 
+/* The probe readings read so far, of host. */
+struct tachyon_read {
+	const char	*host;
+	double		*t, *score;
+	size_t		 n;
+};
+
+/* A row of the readings query appended (a tachyon_read); -1 when bad. */
+static int
+tachyon_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+{
+	struct tachyon_read *r = arg;
+	size_t n = r->n;
+
+	if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 0))) {
+		out_of_range(err, errlen, "record", "readings",
+		    ts_hist_col_int(st, 2), ts_hist_col_real(st, 0));
+		return -1;
+	}
+	if ((n & (n - 1)) == 0) {
+		r->t = ts_xrealloc(r->t, (n ? 2 * n : 1) * sizeof *r->t);
+		r->score = ts_xrealloc(r->score, (n ? 2 * n : 1) *
+		    sizeof *r->score);
+	}
+	r->t[n] = ts_hist_col_real(st, 0);
+	r->score[n] = ts_hist_col_real(st, 1);
+	r->n++;
+	if (!isfinite(r->t[n]) || !isfinite(r->score[n])) {
+		snprintf(err, errlen, "a probe reading of %s is not a "
+		    "finite number in the database (changed by other "
+		    "means: add stores none)", r->host);
+		return -1;
+	}
+	return 0;
+}
+
 long
 ts_hist_tachyon_load(struct ts_hist *h, const char *host, long long since,
     long long until, double **t, double **score, char *err, size_t errlen)
 {
-	struct ts_hist_stmt *st;
-	size_t n = 0;
-	int rc;
+	struct tachyon_read r = { host, NULL, NULL, 0 };
 
 	*t = *score = NULL;
-	st = ts_hist_prepare(h, "SELECT t.unix_time, t.score, t.id FROM "
+	if (ts_hist_run(h, "SELECT t.unix_time, t.score, t.id FROM "
 	    "readings t JOIN hosts h ON h.id = t.host_id WHERE h.name = ?1 "
 	    "AND (?2 < 0 OR t.unix_time >= ?2) AND (?3 < 0 OR t.unix_time < "
-	    "?3) ORDER BY t.unix_time, t.id", TS_HIST_MANY, err, errlen);
-	if (st == NULL)
-		return -1;
-	ts_hist_bind_text(st, 1, host);
-	ts_hist_bind_int(st, 2, since);
-	ts_hist_bind_int(st, 3, until);
-	while ((rc = ts_hist_step(st)) == 1) {
-		if (!TS_HIST_TIME_OK(ts_hist_col_real(st, 0))) {
-			out_of_range(err, errlen, "record", "readings",
-			    ts_hist_col_int(st, 2), ts_hist_col_real(st, 0));
-			ts_hist_finalize(st);
-			free(*t);
-			free(*score);
-			*t = *score = NULL;
-			return -1;
-		}
-		if ((n & (n - 1)) == 0) {
-			*t = ts_xrealloc(*t, (n ? 2 * n : 1) * sizeof **t);
-			*score = ts_xrealloc(*score, (n ? 2 * n : 1) *
-			    sizeof **score);
-		}
-		(*t)[n] = ts_hist_col_real(st, 0);
-		(*score)[n] = ts_hist_col_real(st, 1);
-		n++;
-		if (!isfinite((*t)[n - 1]) || !isfinite((*score)[n - 1])) {
-			snprintf(err, errlen, "a probe reading of %s is not a "
-			    "finite number in the database (changed by other "
-			    "means: add stores none)", host);
-			ts_hist_finalize(st);
-			free(*t);
-			free(*score);
-			*t = *score = NULL;
-			return -1;
-		}
-	}
-	if (rc != 0)
-		ts_hist_errmsg(h, "reading", err, errlen);
-	ts_hist_finalize(st);
-	if (rc != 0) {
-		free(*t);
-		free(*score);
-		*t = *score = NULL;
+	    "?3) ORDER BY t.unix_time, t.id", TS_HIST_MANY, tachyon_row, &r,
+	    err, errlen, "tii", host, since, until) == -1) {
+		free(r.t);
+		free(r.score);
 		return -1;
 	}
-	return (long)n;
+	*t = r.t;
+	*score = r.score;
+	return (long)r.n;
+}
+
+/* The first column of the row as an integer, into *arg. */
+static int
+int_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	*(long long *)arg = ts_hist_col_int(st, 0);
+	return 0;
 }
 
 int
 ts_hist_recent_since(struct ts_hist *h, const char *host, long n,
     long long *since, char *err, size_t errlen)
 {
-	struct ts_hist_stmt *st;
-	int rc;
-
 	*since = -1;
-	st = ts_hist_prepare(h, "SELECT d.unix_time FROM documents d "
+	return ts_hist_run(h, "SELECT d.unix_time FROM documents d "
 	    "JOIN hosts h ON h.id = d.host_id WHERE h.name = ?1 ORDER BY "
-	    "d.unix_time DESC LIMIT 1 OFFSET ?2", 0, err, errlen);
-	if (st == NULL)
-		return -1;
-	ts_hist_bind_text(st, 1, host);
-	ts_hist_bind_int(st, 2, n - 1);
-	rc = ts_hist_step(st);
-	if (rc == 1)
-		*since = ts_hist_col_int(st, 0);
-	else if (rc == -1)
-		ts_hist_errmsg(h, "reading", err, errlen);
-	ts_hist_finalize(st);
-	return rc == -1 ? -1 : 0;
+	    "d.unix_time DESC LIMIT 1 OFFSET ?2", 0, int_row, since, err,
+	    errlen, "ti", host, (long long)n - 1) == -1 ? -1 : 0;
 }
 
 /* A column's text, strdup'd; NULL when it is NULL. */
@@ -449,28 +464,28 @@ column_text(struct ts_hist_stmt *st, int i)
 	    ts_xstrdup(ts_hist_col_text(st, i));
 }
 
+/* The row's machine (cpu_model, target, threads) into the report arg. */
+static int
+machine_row(struct ts_hist_stmt *st, void *arg, char *err, size_t errlen)
+{
+	struct ts_report *m = arg;
+
+	(void)err;
+	(void)errlen;
+	m->system.cpu_model = column_text(st, 0);
+	m->system.target = column_text(st, 1);
+	if (m->system.target == NULL)
+		m->system.target = ts_xstrdup("unknown");
+	m->config.threads = (uint64_t)ts_hist_col_int(st, 2);
+	return 0;
+}
+
 int
 ts_hist_host_machine(struct ts_hist *h, const char *host,
     struct ts_report *m, char *err, size_t errlen)
 {
-	struct ts_hist_stmt *st;
-	int rc;
-
-	st = ts_hist_prepare(h, "SELECT h.cpu_model, h.target, d.threads "
+	return (int)ts_hist_run(h, "SELECT h.cpu_model, h.target, d.threads "
 	    "FROM documents d JOIN hosts h ON h.id = d.host_id WHERE "
-	    "h.name = ?1 ORDER BY d.unix_time DESC LIMIT 1", 0, err, errlen);
-	if (st == NULL)
-		return -1;
-	ts_hist_bind_text(st, 1, host);
-	rc = ts_hist_step(st);
-	if (rc == 1) {
-		m->system.cpu_model = column_text(st, 0);
-		m->system.target = column_text(st, 1);
-		if (m->system.target == NULL)
-			m->system.target = ts_xstrdup("unknown");
-		m->config.threads = (uint64_t)ts_hist_col_int(st, 2);
-	} else if (rc == -1)
-		ts_hist_errmsg(h, "reading", err, errlen);
-	ts_hist_finalize(st);
-	return rc;
+	    "h.name = ?1 ORDER BY d.unix_time DESC LIMIT 1", 0, machine_row, m,
+	    err, errlen, "t", host);
 }

@@ -40,6 +40,17 @@ struct ts_hist_series {
 };
 
 /*
+ * The filter's conditions appended to a query's "WHERE ..." as
+ * " AND ...", with named parameters: the query names documents d, hosts
+ * h and, when results is true, results r (otherwise -w and --pass ask
+ * for a result of the document).  ts_hist_filter_bind binds them.
+ */
+void	ts_hist_filter_sql(const struct ts_hist *h,
+	    const struct ts_hist_filter *f, bool results, struct ts_buf *sql);
+void	ts_hist_filter_bind(const struct ts_hist_filter *f,
+	    struct ts_hist_stmt *st);
+
+/*
  * The series the filter selects, ordered by host, workload and pass, into
  * *out (freed with ts_hist_series_free).  Return how many, or -1 with err.
  */

@@ -236,11 +236,7 @@ check_ours(struct ts_hist *h, long long v, char *err, size_t errlen)
 			    "but not a threadstone history (schema version "
 			    "%lld, and no table %s)", h->path, v, t->name);
 	}
-	if (v > TS_HIST_SCHEMA)
-		return ts_hist_refuse(h, err, errlen, "%s has schema version %lld, "
-		    "newer than this program's %d: use a newer release of "
-		    "threadstone", h->path, v, TS_HIST_SCHEMA);
-	return 0;
+	return ts_hist_refuse_newer(h, v, err, errlen);
 }
 
 /* Bring a database of version v up to TS_HIST_SCHEMA, in one transaction. */
@@ -612,25 +608,7 @@ sq_inserted(void *st, long long *id)
 
 const struct ts_hist_backend ts_hist_sqlite = {
 	.name = "SQLite",
-	.open = sq_open,
-	.publish = sq_publish,
-	.close = sq_close,
-	.begin = sq_begin,
-	.commit = sq_commit,
-	.rollback = sq_rollback,
-	.errmsg = sq_errmsg,
-	.schema_of = sq_schema_of,
-	.prepare = sq_prepare,
-	.param = sq_param,
-	.bind = sq_bind,
-	.step = sq_step,
-	.reset = sq_reset,
-	.finalize = sq_finalize,
-	.col_type = sq_col_type,
-	.col_int = sq_col_int,
-	.col_real = sq_col_real,
-	.col_blob = sq_col_blob,
-	.inserted = sq_inserted,
+	TS_HIST_BACKEND_OPS(sq),
 	.contains = "instr(%s, %s) > 0",
 	.returning_id = "",
 };

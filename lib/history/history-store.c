@@ -62,6 +62,17 @@ ts_hist_refuse(struct ts_hist *h, char *err, size_t errlen, const char *fmt,
 	return -1;
 }
 
+int
+ts_hist_refuse_newer(struct ts_hist *h, long long v, char *err,
+    size_t errlen)
+{
+	if (v > TS_HIST_SCHEMA)
+		return ts_hist_refuse(h, err, errlen, "%s has schema version "
+		    "%lld, newer than this program's %d: use a newer release "
+		    "of threadstone", h->path, v, TS_HIST_SCHEMA);
+	return 0;
+}
+
 /* libpq's keywords that may begin key=value settings. */
 static const char *const pg_keywords[] = {
 	"host", "hostaddr", "port", "dbname", "user", "password", "passfile",
@@ -70,6 +81,15 @@ static const char *const pg_keywords[] = {
 	"sslcrl", "requiressl", "gssencmode", "krbsrvname", "target_session_attrs",
 	"keepalives", "channel_binding", "load_balance_hosts", NULL
 };
+
+/* Whether p, past blanks, is at an '=': a keyword's setting follows. */
+static bool
+setting_at(const char *p)
+{
+	while (isspace((unsigned char)*p))
+		p++;
+	return *p == '=';
+}
 
 bool
 ts_hist_is_server(const char *where)
@@ -83,14 +103,9 @@ ts_hist_is_server(const char *where)
 		where++;
 	for (i = 0; pg_keywords[i] != NULL; i++) {
 		n = strlen(pg_keywords[i]);
-		if (strncmp(where, pg_keywords[i], n) == 0) {
-			const char *p = where + n;
-
-			while (isspace((unsigned char)*p))
-				p++;
-			if (*p == '=')
-				return true;
-		}
+		if (strncmp(where, pg_keywords[i], n) == 0 &&
+		    setting_at(where + n))
+			return true;
 	}
 	return false;
 }
@@ -114,16 +129,10 @@ ts_hist_has_password(const char *where)
 		return false;
 	}
 	/* key=value settings: a word password before an =. */
-	for (p = where; (p = strstr(p, "password")) != NULL; p += 8) {
-		const char *q = p + 8;
-
-		if (p > where && !isspace((unsigned char)p[-1]))
-			continue;
-		while (isspace((unsigned char)*q))
-			q++;
-		if (*q == '=')
+	for (p = where; (p = strstr(p, "password")) != NULL; p += 8)
+		if ((p == where || isspace((unsigned char)p[-1])) &&
+		    setting_at(p + 8))
 			return true;
-	}
 	return false;
 }
 
@@ -303,6 +312,59 @@ int
 ts_hist_step(struct ts_hist_stmt *st)
 {
 	return st->h->be->step(st->impl);
+}
+
+long
+ts_hist_each_row(struct ts_hist_stmt *st, ts_hist_row_fn *row, void *arg,
+    char *err, size_t errlen)
+{
+	long n = 0;
+	int rc;
+
+	while ((rc = ts_hist_step(st)) == 1) {
+		n++;
+		if (row(st, arg, err, errlen) == -1)
+			break;
+	}
+	if (rc == -1)
+		ts_hist_errmsg(st->h, "reading", err, errlen);
+	ts_hist_finalize(st);
+	return rc == 0 ? n : -1;
+}
+
+long
+ts_hist_run(struct ts_hist *h, const char *sql, unsigned flags,
+    ts_hist_row_fn *row, void *arg, char *err, size_t errlen,
+    const char *binds, ...)
+{
+	struct ts_hist_stmt *st;
+	va_list ap;
+	int i;
+
+	if ((st = ts_hist_prepare(h, sql, flags, err, errlen)) == NULL)
+		return -1;
+	va_start(ap, binds);
+	for (i = 0; binds[i] != '\0'; i++)
+		if (binds[i] == 't')
+			ts_hist_bind_text(st, i + 1, va_arg(ap, const char *));
+		else
+			ts_hist_bind_int(st, i + 1, va_arg(ap, long long));
+	va_end(ap);
+	return ts_hist_each_row(st, row, arg, err, errlen);
+}
+
+int
+ts_hist_array_row(struct ts_hist_stmt *st, void *rows, char *err,
+    size_t errlen)
+{
+	struct ts_hist_rows *a = rows;
+	char *elem;
+
+	if ((a->n & (a->n - 1)) == 0)
+		a->v = ts_xrealloc(a->v, (a->n ? 2 * a->n : 1) * a->size);
+	elem = (char *)a->v + a->n++ * a->size;
+	memset(elem, 0, a->size);
+	return a->row(st, elem, err, errlen);
 }
 
 void

@@ -204,6 +204,42 @@ void	ts_hist_bind_blob(struct ts_hist_stmt *, int i, const void *v,
  * statement was not a query), -1 on failure (ts_hist_errmsg says it).
  */
 int	ts_hist_step(struct ts_hist_stmt *);
+/*
+ * What reads one row of a statement: 0, or -1 with a line in err to stop
+ * the read.
+ */
+typedef int ts_hist_row_fn(struct ts_hist_stmt *, void *arg, char *err,
+	    size_t errlen);
+/*
+ * Step st through all its rows, calling row(st, arg, err, errlen) on
+ * each, and finalize it.  The number of rows, or -1 with err: row's line,
+ * or ts_hist_errmsg's ("reading") when a step failed.
+ */
+long	ts_hist_each_row(struct ts_hist_stmt *st, ts_hist_row_fn *row,
+	    void *arg, char *err, size_t errlen);
+/*
+ * Prepare sql (flags as ts_hist_prepare), bind its parameters ?1, ?2, ...
+ * from the arguments after binds, a letter each: 't' a const char *
+ * (NULL binds NULL), 'i' a long long; and read its rows as
+ * ts_hist_each_row.  The number of rows, or -1 with err.
+ */
+long	ts_hist_run(struct ts_hist *h, const char *sql, unsigned flags,
+	    ts_hist_row_fn *row, void *arg, char *err, size_t errlen,
+	    const char *binds, ...);
+/*
+ * Rows read into an array: ts_hist_array_row, given a struct ts_hist_rows
+ * as its arg, appends an element of size bytes for each row, zeroed, and
+ * has row fill it.  After a failure the array holds the element that row
+ * failed on, for the caller to free with the rest.
+ */
+struct ts_hist_rows {
+	void		*v;		/* the array; NULL while empty */
+	size_t		 n;		/* its elements */
+	size_t		 size;		/* an element's bytes */
+	ts_hist_row_fn	*row;		/* fills the element at its arg */
+};
+int	ts_hist_array_row(struct ts_hist_stmt *st, void *rows, char *err,
+	    size_t errlen);
 /* Ready the statement to run again, its parameters unbound. */
 void	ts_hist_reset(struct ts_hist_stmt *);
 void	ts_hist_finalize(struct ts_hist_stmt *);

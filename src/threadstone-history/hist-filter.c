@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "exitcodes.h"
 #include "hist-filter.h"
+#include "history/history-series.h"
 #include "msg.h"
 #include "util.h"
 
@@ -48,61 +49,6 @@ hist_open(const struct hist_opts *o, bool write, struct ts_hist *h)
 	return rc;
 }
 
-void
-hist_filter_sql(const struct hist_opts *o, const struct ts_hist *h,
-    bool results, struct ts_buf *sql)
-{
-	if (o->host != NULL)
-		ts_buf_puts(sql, " AND h.name = :host");
-	if (o->producer != NULL) {
-		ts_buf_puts(sql, " AND ");
-		ts_hist_sql_contains(h, sql, "d.producer", ":producer");
-	}
-	if (o->since >= 0)
-		ts_buf_puts(sql, " AND d.unix_time >= :since");
-	if (o->until >= 0)
-		ts_buf_puts(sql, " AND d.unix_time < :until");
-	if (results) {
-		if (o->workload != NULL)
-			ts_buf_puts(sql, " AND r.workload = :workload");
-		if (o->pass != NULL)
-			ts_buf_puts(sql, " AND r.pass = :pass");
-	} else if (o->workload != NULL || o->pass != NULL) {
-		ts_buf_puts(sql, " AND EXISTS (SELECT 1 FROM results r WHERE "
-		    "r.document_id = d.id");
-		if (o->workload != NULL)
-			ts_buf_puts(sql, " AND r.workload = :workload");
-		if (o->pass != NULL)
-			ts_buf_puts(sql, " AND r.pass = :pass");
-		ts_buf_puts(sql, ")");
-	}
-}
-
-static void
-bind_text(struct ts_hist_stmt *st, const char *name, const char *v)
-{
-	if (v != NULL)
-		ts_hist_bind_text(st, ts_hist_param(st, name), v);
-}
-
-static void
-bind_int(struct ts_hist_stmt *st, const char *name, long long v)
-{
-	if (v >= 0)
-		ts_hist_bind_int(st, ts_hist_param(st, name), v);
-}
-
-void
-hist_filter_bind(const struct hist_opts *o, struct ts_hist_stmt *st)
-{
-	bind_text(st, ":host", o->host);
-	bind_text(st, ":producer", o->producer);
-	bind_text(st, ":workload", o->workload);
-	bind_text(st, ":pass", o->pass);
-	bind_int(st, ":since", o->since);
-	bind_int(st, ":until", o->until);
-}
-
 struct ts_hist_stmt *
 hist_prepare(struct ts_hist *h, const char *sql, unsigned flags)
 {
@@ -118,14 +64,16 @@ struct ts_hist_stmt *
 hist_query(const struct hist_opts *o, struct ts_hist *h, const char *select,
     bool results, const char *order)
 {
+	struct ts_hist_filter f;
 	struct ts_buf sql;
 	struct ts_hist_stmt *st;
 
 	if (hist_open(o, false, h) == -1)
 		return NULL;
+	hist_series_filter(o, &f);
 	ts_buf_init(&sql);
 	ts_buf_puts(&sql, select);
-	hist_filter_sql(o, h, results, &sql);
+	ts_hist_filter_sql(h, &f, results, &sql);
 	ts_buf_puts(&sql, order);
 	st = hist_prepare(h, sql.data, TS_HIST_MANY);
 	ts_buf_free(&sql);
@@ -133,7 +81,7 @@ hist_query(const struct hist_opts *o, struct ts_hist *h, const char *select,
 		ts_hist_close(h);
 		return NULL;
 	}
-	hist_filter_bind(o, st);
+	ts_hist_filter_bind(&f, st);
 	return st;
 }
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The filters of list, export, trend and changes (--host, -w, --pass,
- * --producer, --since, --until) as SQL conditions with named parameters.
- * The query names documents d, hosts h and, when results is true,
- * results r.
+ * What the commands share to read the history: opening it, their
+ * filters (--host, -w, --pass, --producer, --since, --until) as
+ * ts_hist_filter_sql's conditions, preparing, querying and finishing a
+ * read.
  */
 #ifndef TS_HIST_FILTER_H
 #define TS_HIST_FILTER_H
@@ -13,11 +13,6 @@
 #include "hist.h"
 #include "util.h"
 
-/* Append " AND ..." for each filter set. */
-void	hist_filter_sql(const struct hist_opts *, const struct ts_hist *h,
-	    bool results, struct ts_buf *sql);
-/* Bind the parameters hist_filter_sql named. */
-void	hist_filter_bind(const struct hist_opts *, struct ts_hist_stmt *);
 /*
  * Prepare sql on h (flags: TS_HIST_MANY when its rows may be many);
  * NULL after one line on stderr.

@@ -65,7 +65,7 @@ void	hist_change_json(struct ts_buf *, const struct ts_hist_series *,
 	    const struct ts_hist_change *);
 
 struct ts_hist_filter;
-/* The filters of o for the series loader. */
+/* The filters of o, for the series loader and hist_query. */
 void	hist_series_filter(const struct hist_opts *o, struct ts_hist_filter *f);
 
 #endif /* TS_HIST_H */
