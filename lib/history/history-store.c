@@ -163,12 +163,15 @@ ts_hist_open(struct ts_hist *h, const char *where, bool create, bool write,
 		return 0;
 	missing = h->missing;
 	retry = h->retry;
-	path = missing ? h->path : NULL;
+	path = h->path;
 	h->path = NULL;
 	ts_hist_close(h);
 	h->missing = missing;
 	h->retry = retry;
-	h->path = path;
+	if (missing)
+		h->path = path;
+	else
+		free(path);
 	return -1;
 }
 

@@ -45,6 +45,11 @@ hist_open(const struct hist_opts *o, bool write, struct ts_hist *h)
 	    sizeof err);
 	if (rc == -1 && !(write && h->retry))
 		ts_error("%s", err);
+	if (rc == -1) {
+		/* The place of a missing history: said in err already. */
+		free(h->path);
+		h->path = NULL;
+	}
 	free(path);
 	return rc;
 }

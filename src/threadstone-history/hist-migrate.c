@@ -32,12 +32,13 @@ migrate_once(const struct hist_opts *o, int timeout_ms,
 	if (ts_hist_open(&from, o->from, false, false, timeout_ms, err,
 	    sizeof err) == -1) {
 		ts_error("%s", err);
+		ts_hist_close(&from);
 		return -1;
 	}
 	if (ts_hist_open(&to, o->to, true, true, timeout_ms, err,
 	    sizeof err) == -1) {
 		rc = to.retry ? 1 : -1;
-		goto out;
+		goto close;
 	}
 	if (ts_hist_begin(&to, err, sizeof err) == -1 ||
 	    ts_hist_copy(&from, &to, n, err, sizeof err) == -1) {
@@ -53,7 +54,6 @@ migrate_once(const struct hist_opts *o, int timeout_ms,
 	*name = ts_xstrdup(to.path);
 close:
 	ts_hist_close(&to);
-out:
 	if (rc == -1)
 		ts_error("%s: nothing copied", err);
 	ts_hist_close(&from);
