@@ -11,10 +11,10 @@
 #    neighbour within 2 minutes in at least 9 of 10 trials).
 #
 # usage: bench/degraded-gauge.sh [--hours H] [--interval SECONDS] [--trials N] [--neighbours cpu,memory] [--cap SECONDS]
-#   The defaults: 2 h of quiet readings at the real 60 s (2 hours), then
-#   10 trials of each neighbour at the real schedule (about 40 minutes
-#   each); --interval 6 accelerates the quiet part 10x (12 minutes for 2
+#   The defaults: 2 h of quiet readings at the real 75 s (2 hours), then
+#   10 trials of each neighbour at the real schedule (about 50 minutes
+#   each); --interval 7.5 accelerates the quiet part 10x (12 minutes for 2
 #   h of readings; said in the output) -- use the real interval for the
-#   trials, whose figure is in minutes: --hours 0 --interval 60.
+#   trials, whose figure is in minutes: --hours 0 --interval 75.
 # environment: TACHYON, TS_BUILDDIR, CC.
 exec "${PYTHON3:-python3}" "$(dirname "$0")/tachyon-cheap.py" gauge "$@"

@@ -42,6 +42,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SRCDIR = os.path.dirname(HERE)
 BUILDDIR = os.environ.get("TS_BUILDDIR", SRCDIR)
 CHILDREN = []
+# The cheap schedule's interval on 2 CPUs with 64 MiB chains (tachyon(1)).
+REAL_INTERVAL = 75.0
 
 
 def say(*a):
@@ -267,15 +269,17 @@ def run_cost(a):
     if a.factor != 1:
         say("# compressed %gx: today's reading %.2f s in each %d s block "
             "(its chains and cache check are not compressed, so today's "
-            "share is overstated), the watch's interval 60 s / %g; losses "
+            "share is overstated), the watch's interval %g s / %g; losses "
             "are divided by %g for the real schedule" %
-            (a.factor, 5 / a.factor, a.block, a.factor, a.factor))
+            (a.factor, 5 / a.factor, a.block, REAL_INTERVAL, a.factor,
+             a.factor))
     # Today's run as shipped, once, for its CPU time an hour.
     today_run = oneshot(a.tachyon, 5.0, tfdir)
     say("today: one shipped run (5 s reading, chains, cache check) takes "
         "%.2f CPU-s; 12 an hour: %.1f CPU-s an hour" %
         (today_run, 12 * today_run))
-    wargs = ["--interval", "%g" % (60 / a.factor)] if a.factor != 1 else []
+    wargs = (["--interval", "%g" % (REAL_INTERVAL / a.factor)]
+             if a.factor != 1 else [])
     watch = Watch(a.tachyon, wargs, textfile=tfdir)
     if watch.wait_for(lambda d: True, 300) is None:
         sys.exit("the watch did not start")
@@ -340,9 +344,9 @@ def run_agree(a):
     say("# cheap-vs-full: %s, %d cheap readings a phase every %g s, a full "
         "5 s reading between each two; load %s" %
         (a.tachyon, a.readings, iv, loadavg()))
-    if iv != 60:
+    if iv != REAL_INTERVAL:
         say("# accelerated: the watch's interval %g s instead of the cheap "
-            "schedule's 60 (its readings as they are)" % iv)
+            "schedule's %g (its readings as they are)" % (iv, REAL_INTERVAL))
     say("%-7s %22s %22s %8s %11s %6s" % ("phase", "cheap (window)",
                                          "full 5 s (mean)", "ratio",
                                          "reference", "load"))
@@ -381,13 +385,14 @@ def run_agree(a):
 def run_quiet(a):
     """The gauge's false alarms over quiet readings."""
     iv = a.interval
-    routine_2h = 7200 / 60.0       # routine readings of 2 h, real schedule
+    routine_2h = 7200 / REAL_INTERVAL  # routine readings of 2 h
     want = int(math.ceil(a.hours / 2 * routine_2h))
     say("# quiet: %d routine readings (%.1f h of the cheap schedule on 2 "
         "CPUs) every %g s; load %s" % (want, a.hours, iv, loadavg()))
-    if iv != 60:
+    if iv != REAL_INTERVAL:
         say("# accelerated %gx: --interval %g (confirmations a third of it "
-            "later, the rule counted in readings as at 60 s)" % (60 / iv, iv))
+            "later, the rule counted in readings as at %g s)" %
+            (REAL_INTERVAL / iv, iv, REAL_INTERVAL))
     watch = Watch(a.tachyon, ["--interval", "%g" % iv, "--window",
                               "%g" % (10 * iv)])
     last = watch.wait_for(lambda d: d["reading"] >= want, want * iv * 3 + 600)
@@ -409,7 +414,7 @@ def run_quiet(a):
 def run_trials(a, kind, chase):
     """Time to raise the gauge for a neighbour, a.trials times."""
     iv = a.interval
-    args = [] if iv == 60 else ["--interval", "%g" % iv]
+    args = [] if iv == REAL_INTERVAL else ["--interval", "%g" % iv]
     watch = Watch(a.tachyon, args)
     # The baseline needs 5 readings; two more to be clean.
     watch.wait_for(lambda d: d["reading"] >= 7 and d["degraded"] == 0,
@@ -465,12 +470,12 @@ def main():
                    default="both")
     g = sub.add_parser("agree")
     g.add_argument("--readings", type=int, default=10)
-    g.add_argument("--interval", type=float, default=60)
+    g.add_argument("--interval", type=float, default=REAL_INTERVAL)
     g.add_argument("--phases", default="alone,memory,cpu")
     q = sub.add_parser("gauge")
     q.add_argument("--hours", type=float, default=2,
                    help="quiet readings, in hours of the real schedule")
-    q.add_argument("--interval", type=float, default=60)
+    q.add_argument("--interval", type=float, default=REAL_INTERVAL)
     q.add_argument("--trials", type=int, default=10)
     q.add_argument("--neighbours", default="cpu,memory")
     q.add_argument("--cap", type=float, default=300,

@@ -168,17 +168,29 @@ test_budget(void)
 {
 	double per_hour;
 
-	ok(near(ts_pw_interval_for(2, 0.02), 60, 1e-9),
-	    "2 threads x 20 ms: one reading a minute (2.4 CPU-s an hour)");
-	ok(near(ts_pw_interval_for(1, 0.02), TS_PW_MIN_INTERVAL, 1e-9),
-	    "1 thread: no closer than %g s", TS_PW_MIN_INTERVAL);
-	ok(near(ts_pw_interval_for(64, 0.02), 1920, 1e-9),
-	    "64 threads: every 32 minutes, the same CPU time an hour");
-	per_hour = 2 * TS_PW_READING_S * 3600 / ts_pw_interval_for(2,
-	    TS_PW_READING_S);
-	ok(per_hour <= TS_PW_BUDGET && TS_PW_BUDGET <= 3.6, "routine "
-	    "readings %.2f CPU-s an hour, within the budget of %g, within "
-	    "3.6", per_hour, TS_PW_BUDGET);
+	ok(near(ts_pw_thread_cost(0.02, 64.0 * 1024 * 1024), 0.0249152,
+	    1e-12), "a thread's reading over 64 MiB: 20 ms of chase and "
+	    "16384 pages primed at 0.3 us");
+	ok(near(ts_pw_thread_cost(0.02, 1), 0.0200003, 1e-12),
+	    "a chain of a byte still has a page to prime");
+	ok(near(ts_pw_interval_for(2, 0.02, 64.0 * 1024 * 1024), 75, 1e-9),
+	    "2 threads x 20 ms over 64 MiB: a reading every 75 s "
+	    "(2.4 CPU-s an hour, to the second)");
+	ok(near(ts_pw_interval_for(2, 0.02, 8.0 * 1024 * 1024), 62, 1e-9),
+	    "over 8 MiB chains, every 62 s");
+	ok(near(ts_pw_interval_for(1, 0.02, 8.0 * 1024 * 1024),
+	    TS_PW_MIN_INTERVAL + 1, 1e-9), "1 thread over 8 MiB: 31 s");
+	ok(near(ts_pw_interval_for(1, 0.01, 4096), TS_PW_MIN_INTERVAL, 1e-9),
+	    "1 thread of 10 ms: no closer than %g s", TS_PW_MIN_INTERVAL);
+	ok(near(ts_pw_interval_for(64, 0.02, 64.0 * 1024 * 1024), 2392,
+	    1e-9), "64 threads: every 40 minutes, the same CPU time an hour");
+	per_hour = 2 * ts_pw_thread_cost(TS_PW_READING_S, 64.0 * 1024 *
+	    1024) * 3600 / ts_pw_interval_for(2, TS_PW_READING_S, 64.0 *
+	    1024 * 1024);
+	ok(per_hour <= TS_PW_ROUTINE_CPU_H + 0.02 && TS_PW_ROUTINE_CPU_H <
+	    TS_PW_BUDGET && TS_PW_BUDGET <= 3.6, "routine readings %.3f "
+	    "CPU-s an hour, within the budget of %g, within 3.6", per_hour,
+	    TS_PW_BUDGET);
 	ok(ts_pw_budget_wait(3.6, 0.5, 3600, 3.0, 0.05) == 0,
 	    "3 CPU-s spent in an hour: a reading fits");
 	ok(near(ts_pw_budget_wait(3.6, 0.5, 3600, 4.65, 0.05), 600, 1e-6),

@@ -65,8 +65,10 @@ struct ts_probe;
 struct ts_probe	*ts_probe_open(const struct ts_probe_config *, char *err,
 		    size_t errlen);
 /*
- * One reading: all threads start at a barrier, chase in batches and stop
- * at the first batch boundary `seconds` past the first thread's start.
+ * One reading: each thread reads one slot of every page of its chain
+ * (the page tables back in the caches, as a long chase keeps them), then
+ * all start at a barrier, chase in batches and stop at the first batch
+ * boundary `seconds` past the barrier's release.
  * Every thread completes at least one batch.  Return 0, or -1 with the
  * reason in err.
  */

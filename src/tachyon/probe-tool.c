@@ -538,7 +538,8 @@ watch_next(const struct ts_probe_tool_opts *o, struct watch *w,
 		w->confirm = true;
 	}
 	if (o->cheap) {
-		cost = (double)o->threads * o->seconds * 1.1 + 0.002;
+		cost = (double)o->threads * ts_pw_thread_cost(o->seconds,
+		    (double)o->ws_bytes) * 1.1 + 0.002;
 		next = fmax(next, now + ts_pw_budget_wait(TS_PW_BUDGET,
 		    TS_PW_BURST, now - w->begin, w->host.cpu_s - w->setup_cpu,
 		    cost));
@@ -639,6 +640,10 @@ ts_probe_tool_run(struct ts_probe_tool_opts *o, struct ts_topo *topo)
 	status = size_working_set(o, topo, &rep, &arep, &chk);
 	if (status != TS_EXIT_OK)
 		textfile_failed(o, "working_set");
+	/* The cheap schedule's spacing, once the chains' size is known. */
+	if (o->cheap)
+		o->interval = ts_pw_interval_for(o->threads, o->seconds,
+		    (double)o->ws_bytes);
 	if (status == TS_EXIT_OK && o->wrap_argv != NULL)
 		status = wrap_command(o, &chk);
 	else if (status == TS_EXIT_OK && o->watch)

@@ -28,7 +28,8 @@ struct ts_probe_tool_opts {
 	double		 min_score;	/* 0 = no threshold */
 	bool		 watch;
 	/* Watch mode's time between routine readings: --interval, or the
-	 * cheap schedule's (ts_pw_interval_for) when cheap is set. */
+	 * cheap schedule's (ts_pw_interval_for, set by ts_probe_tool_run
+	 * once the working set is sized) when cheap is set. */
 	double		 interval;
 	bool		 cheap;		/* the CPU budget, confirmations */
 	double		 window;	/* --window, seconds */

@@ -146,9 +146,16 @@ ts_pw_estimate(const struct ts_pw *w, double now, struct ts_pw_estimate *e)
 }
 
 double
-ts_pw_interval_for(unsigned long threads, double seconds)
+ts_pw_thread_cost(double seconds, double ws_bytes)
 {
-	double t = (double)threads * seconds * 3600 / TS_PW_ROUTINE_CPU_H;
+	return seconds + ceil(ws_bytes / TS_PW_PAGE_BYTES) * TS_PW_PRIME_PAGE_S;
+}
+
+double
+ts_pw_interval_for(unsigned long threads, double seconds, double ws_bytes)
+{
+	double t = round((double)threads * ts_pw_thread_cost(seconds,
+	    ws_bytes) * 3600 / TS_PW_ROUTINE_CPU_H);
 
 	return t > TS_PW_MIN_INTERVAL ? t : TS_PW_MIN_INTERVAL;
 }

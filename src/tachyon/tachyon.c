@@ -288,8 +288,6 @@ main(int argc, char **argv)
 	else if (o.threads > 4 * (uint64_t)cpus.usable)
 		ts_usage_error("--threads must be at most 4 per usable CPU, "
 		    "[1, %u] here, not %" PRIu64, 4 * cpus.usable, o.threads);
-	if (o.cheap)
-		o.interval = ts_pw_interval_for(o.threads, o.seconds);
 	o.stop = &stop_flag;
 	/* From here on a signal in watch mode ends the first reading. */
 	if (o.watch)
