@@ -14,5 +14,6 @@
 #   The defaults (10 readings a phase, 75 s apart, the cheap schedule on
 #   2 CPUs) take 3 x 13 minutes; --interval 12 accelerates it to 6
 #   minutes (said in the output).
-# environment: TACHYON, TS_BUILDDIR, CC (for the reference chase).
+# environment: TACHYON, TS_BUILDDIR, CC (for the reference chase);
+#   KEEP=FILE appends every watch line to FILE.
 exec "${PYTHON3:-python3}" "$(dirname "$0")/tachyon-cheap.py" agree "$@"

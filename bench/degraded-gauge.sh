@@ -16,5 +16,6 @@
 #   each); --interval 7.5 accelerates the quiet part 10x (12 minutes for 2
 #   h of readings; said in the output) -- use the real interval for the
 #   trials, whose figure is in minutes: --hours 0 --interval 75.
-# environment: TACHYON, TS_BUILDDIR, CC.
+# environment: TACHYON, TS_BUILDDIR, CC;
+#   KEEP=FILE appends every watch line to FILE.
 exec "${PYTHON3:-python3}" "$(dirname "$0")/tachyon-cheap.py" gauge "$@"

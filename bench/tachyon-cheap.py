@@ -169,6 +169,8 @@ class Watch:
         if textfile:
             argv += ["--textfile", textfile]
         self.lines = []
+        # KEEP=FILE in the environment: every watch line appended to FILE.
+        self.keep = os.environ.get("KEEP")
         self.cond = threading.Condition()
         self.p = spawn(argv, stdout=subprocess.PIPE, text=True)
         self.t = threading.Thread(target=self._read, daemon=True)
@@ -180,6 +182,9 @@ class Watch:
                 d = json.loads(line)
             except ValueError:
                 continue
+            if self.keep:
+                with open(self.keep, "a") as f:
+                    f.write(line)
             with self.cond:
                 self.lines.append(d)
                 self.cond.notify_all()

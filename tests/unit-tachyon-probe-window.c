@@ -101,16 +101,18 @@ test_gauge(void)
 	ok(alarms == 0, "ten quiet readings: no alarm, no confirmation asked");
 	ok(near(w.baseline, 20.0, 1e-12), "baseline: the median of the past "
 	    "(%g)", w.baseline);
-	d = add(&w, t += 60, 15.9, 0.01, &c);
-	ok(!d && c, "one reading under 0.8 x baseline: a confirmation asked, "
+	d = add(&w, t += 60, 15.0, 0.01, &c);
+	ok(!d && !c, "a reading at 0.75 x baseline is not suspect");
+	d = add(&w, t += 60, 13.9, 0.01, &c);
+	ok(!d && c, "one reading under 0.7 x baseline: a confirmation asked, "
 	    "the gauge still 0");
 	d = add(&w, t += 20, 20.1, 0.01, &c);
 	ok(!d && !c, "a clean confirmation: still 0, nothing pending");
-	d = add(&w, t += 40, 15.0, 0.01, &c);
+	d = add(&w, t += 40, 13.5, 0.01, &c);
 	ok(!d && c, "low again: pending");
-	d = add(&w, t += 20, 14.0, 0.01, &c);
+	d = add(&w, t += 20, 13.0, 0.01, &c);
 	ok(d && !c && w.raised == 1, "two low readings in a row: degraded");
-	d = add(&w, t += 40, 14.5, 0.01, &c);
+	d = add(&w, t += 40, 13.2, 0.01, &c);
 	ok(d && !c, "low while degraded: nothing to confirm");
 	d = add(&w, t += 60, 20.0, 0.01, &c);
 	ok(d && c, "one clean reading: a confirmation asked, still 1");

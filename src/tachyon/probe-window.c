@@ -17,7 +17,7 @@ void
 ts_pw_rule_default(struct ts_pw_rule *rule)
 {
 	memset(rule, 0, sizeof *rule);
-	rule->drop = 0.2;
+	rule->drop = 0.3;
 	rule->wait_rise = 0.25;
 	rule->min_history = 5;
 	rule->history_s = 6 * 3600.0;
