@@ -204,6 +204,17 @@ class Watch:
                     return None
                 self.cond.wait(left)
 
+    def line(self, i, timeout):
+        """Line i (from 0), waiting for it; None if it does not come."""
+        deadline = time.time() + timeout
+        with self.cond:
+            while len(self.lines) <= i:
+                left = deadline - time.time()
+                if left <= 0 or self.p.poll() is not None:
+                    return None
+                self.cond.wait(left)
+            return self.lines[i]
+
     def stop(self):
         end(self.p)
 
@@ -387,8 +398,11 @@ def run_agree(a):
 
 # ---------------------------------------------------------------- gauge
 
-def run_quiet(a):
-    """The gauge's false alarms over quiet readings."""
+def run_quiet(a, chase):
+    """The gauge's false alarms over quiet readings.  At every alarm the
+    reference chase is run at once: an alarm whose reference latency is
+    within 10 % of the quiet one's is false; one that the reference
+    confirms is the host slowing down, which the gauge is for."""
     iv = a.interval
     routine_2h = 7200 / REAL_INTERVAL  # routine readings of 2 h
     want = int(math.ceil(a.hours / 2 * routine_2h))
@@ -398,22 +412,40 @@ def run_quiet(a):
         say("# accelerated %gx: --interval %g (confirmations a third of it "
             "later, the rule counted in readings as at %g s)" %
             (REAL_INTERVAL / iv, iv, REAL_INTERVAL))
+    quiet_ref = reference(chase, 1)
     watch = Watch(a.tachyon, ["--interval", "%g" % iv, "--window",
                               "%g" % (10 * iv)])
-    last = watch.wait_for(lambda d: d["reading"] >= want, want * iv * 3 + 600)
+    raised = confirmed = 0
+    prev = 0
+    for i in range(want):
+        d = watch.line(i, iv * 3 + 600)
+        if d is None:
+            break
+        if d["degraded"] == 1 and prev == 0:
+            raised += 1
+            r = reference(chase, 1)
+            slower = r / quiet_ref - 1
+            confirmed += slower > 0.1
+            say("alarm %d at reading %d: score %.3f, baseline %.3f; the "
+                "reference %+.0f %% (%s)" %
+                (raised, d["reading"], d["million_accesses_per_sec"],
+                 d.get("baseline_million_accesses_per_sec", math.nan),
+                 100 * slower, "the host slowed" if slower > 0.1 else
+                 "a false alarm"))
+        prev = d["degraded"]
     watch.stop()
     lines = watch.lines
-    raised = sum(1 for p, d in zip(lines, lines[1:])
-                 if d["degraded"] == 1 and p["degraded"] == 0)
     suspect = sum(1 for d in lines if d.get("confirm"))
     scores = [d["million_accesses_per_sec"] for d in lines]
+    med = statistics.median(scores)
     say("quiet: %d readings, score median %.3f, spread (MAD/median) %.1f %%; "
-        "%d asked for a confirmation, %d alarms: %.2f per 2 h; load %s" %
-        (len(lines), statistics.median(scores),
-         100 * statistics.median([abs(s - statistics.median(scores))
-                                  for s in scores]) / statistics.median(scores),
-         suspect, raised, raised / (len(lines) / routine_2h), loadavg()))
-    return last
+        "%d asked for a confirmation, %d alarms (%.2f per 2 h), %d of them "
+        "confirmed by the reference, %d false (%.2f per 2 h); load %s" %
+        (len(lines), med,
+         100 * statistics.median([abs(x - med) for x in scores]) / med,
+         suspect, raised, raised / (len(lines) / routine_2h), confirmed,
+         raised - confirmed, (raised - confirmed) / (len(lines) / routine_2h),
+         loadavg()))
 
 
 def run_trials(a, kind, chase):
@@ -452,10 +484,10 @@ def run_trials(a, kind, chase):
 def run_gauge(a):
     need("stress-ng", "taskset")
     say("# degraded-gauge: %s; load %s" % (a.tachyon, loadavg()))
-    if a.hours > 0:
-        run_quiet(a)
     work = tempfile.mkdtemp(prefix="degraded-gauge.")
     chase = plain_chase(work)
+    if a.hours > 0:
+        run_quiet(a, chase)
     for kind in a.neighbours.split(","):
         if a.trials > 0:
             run_trials(a, kind, chase)

@@ -44,7 +44,7 @@ struct ts_pw_rule {
 	double	 history_s;	/* how far back the baseline looks */
 };
 
-/* The defaults: 0.2, 0.25, no floor, 5 readings, 6 hours. */
+/* The defaults: 0.3, 0.25, no floor, 5 readings, 6 hours. */
 void	 ts_pw_rule_default(struct ts_pw_rule *rule);
 
 /* One reading as the watch keeps it. */
