@@ -193,16 +193,12 @@ class Watch:
         """The first line from now on for which pred holds, or None."""
         deadline = time.time() + timeout
         with self.cond:
-            seen = len(self.lines)
-            while True:
-                for d in self.lines[seen:]:
-                    if pred(d):
-                        return d
-                seen = len(self.lines)
-                left = deadline - time.time()
-                if left <= 0 or self.p.poll() is not None:
-                    return None
-                self.cond.wait(left)
+            i = len(self.lines)
+        while True:
+            d = self.line(i, deadline - time.time())
+            if d is None or pred(d):
+                return d
+            i += 1
 
     def line(self, i, timeout):
         """Line i (from 0), waiting for it; None if it does not come."""
