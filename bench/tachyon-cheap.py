@@ -394,29 +394,42 @@ def run_agree(a):
 
 # ---------------------------------------------------------------- gauge
 
-def run_quiet(a, chase):
+def run_quiet(a, chase, watch=None):
     """The gauge's false alarms over quiet readings.  At every alarm the
     reference chase is run at once: an alarm whose reference latency is
     within 10 % of the quiet one's is false; one that the reference
-    confirms is the host slowing down, which the gauge is for."""
+    confirms is the host slowing down, which the gauge is for.  At the
+    real schedule (watch given: the cheap one, no --interval) the run
+    lasts a.hours of the clock, whatever spacing the watch chooses;
+    accelerated, a.hours of routine readings at the 75 s of 2 CPUs."""
     iv = a.interval
+    real = watch is not None
     routine_2h = 7200 / REAL_INTERVAL  # routine readings of 2 h
     want = int(math.ceil(a.hours / 2 * routine_2h))
-    say("# quiet: %d routine readings (%.1f h of the cheap schedule on 2 "
-        "CPUs) every %g s; load %s" % (want, a.hours, iv, loadavg()))
-    if iv != REAL_INTERVAL:
+    if real:
+        say("# quiet: the cheap schedule for %.2f h; load %s" %
+            (a.hours, loadavg()))
+    else:
+        say("# quiet: %d routine readings (%.1f h of the cheap schedule on "
+            "2 CPUs) every %g s; load %s" % (want, a.hours, iv, loadavg()))
         say("# accelerated %gx: --interval %g (confirmations a third of it "
             "later, the rule counted in readings as at %g s)" %
             (REAL_INTERVAL / iv, iv, REAL_INTERVAL))
     quiet_ref = reference(chase, 1)
-    watch = Watch(a.tachyon, ["--interval", "%g" % iv, "--window",
-                              "%g" % (10 * iv)])
+    if not real:
+        watch = Watch(a.tachyon, ["--interval", "%g" % iv, "--window",
+                                  "%g" % (10 * iv)])
+    with watch.cond:
+        first = len(watch.lines)
+    t_end = time.time() + a.hours * 3600
     raised = confirmed = 0
-    prev = 0
-    for i in range(want):
-        d = watch.line(i, iv * 3 + 600)
+    prev = watch.lines[-1]["degraded"] if first else 0
+    i = first
+    while real and time.time() < t_end or not real and i < first + want:
+        d = watch.line(i, (t_end - time.time()) if real else iv * 3 + 600)
         if d is None:
             break
+        i += 1
         if d["degraded"] == 1 and prev == 0:
             raised += 1
             r = reference(chase, 1)
@@ -429,29 +442,43 @@ def run_quiet(a, chase):
                  100 * slower, "the host slowed" if slower > 0.1 else
                  "a false alarm"))
         prev = d["degraded"]
-    watch.stop()
-    lines = watch.lines
+    if not real:
+        watch.stop()
+    lines = watch.lines[first:i]
     suspect = sum(1 for d in lines if d.get("confirm"))
     scores = [d["million_accesses_per_sec"] for d in lines]
     med = statistics.median(scores)
-    say("quiet: %d readings, score median %.3f, spread (MAD/median) %.1f %%; "
-        "%d asked for a confirmation, %d alarms (%.2f per 2 h), %d of them "
-        "confirmed by the reference, %d false (%.2f per 2 h); load %s" %
-        (len(lines), med,
+    span = (lines[-1]["unix_time"] - lines[0]["unix_time"]) / 3600 \
+        if real and len(lines) > 1 else len(lines) / routine_2h * 2
+    say("quiet: %d readings in %.2f h, score median %.3f, spread "
+        "(MAD/median) %.1f %%; %d asked for a confirmation, %d alarms "
+        "(%.2f per 2 h), %d of them confirmed by the reference, %d false "
+        "(%.2f per 2 h); load %s" %
+        (len(lines), span, med,
          100 * statistics.median([abs(x - med) for x in scores]) / med,
-         suspect, raised, raised / (len(lines) / routine_2h), confirmed,
-         raised - confirmed, (raised - confirmed) / (len(lines) / routine_2h),
-         loadavg()))
+         suspect, raised, raised / span * 2 if span else math.nan,
+         confirmed, raised - confirmed,
+         (raised - confirmed) / span * 2 if span else math.nan, loadavg()))
+    if real and len(lines) > 1:
+        cpu = lines[-1]["cpu_s"] - lines[0]["cpu_s"]
+        costs = [d["reading_cpu_s"] for d in lines if "reading_cpu_s" in d]
+        say("quiet, cost: %.3f CPU-s in %.2f h: %.2f CPU-s an hour by the "
+            "kernel's count (bound 3.6); readings cost %.3f-%.3f CPU-s "
+            "(median %.3f); the interval now %s s" %
+            (cpu, span, cpu / span, min(costs), max(costs),
+             statistics.median(costs), lines[-1].get("schedule_interval_s", "?")))
 
 
-def run_trials(a, kind, chase):
+def run_trials(a, kind, chase, watch=None):
     """Time to raise the gauge for a neighbour, a.trials times."""
     iv = a.interval
-    args = [] if iv == REAL_INTERVAL else ["--interval", "%g" % iv]
-    watch = Watch(a.tachyon, args)
-    # The baseline needs 5 readings; two more to be clean.
-    watch.wait_for(lambda d: d["reading"] >= 7 and d["degraded"] == 0,
-                   20 * iv + 300)
+    own = watch is None
+    if own:
+        args = [] if iv == REAL_INTERVAL else ["--interval", "%g" % iv]
+        watch = Watch(a.tachyon, args)
+    # The baseline needs 5 readings; one more to be clean.
+    watch.wait_for(lambda d: d["reading"] >= 6 and d["degraded"] == 0,
+                   40 * iv + 300)
     times = []
     quiet_ref = reference(chase, 1) if kind == "memory" else None
     for t in range(a.trials):
@@ -466,12 +493,16 @@ def run_trials(a, kind, chase):
             r = reference(chase, 1)
             ref = ", reference %+.0f %%" % ((r / quiet_ref - 1) * 100)
         end(nb)
+        t1 = time.time()
         times.append(took)
-        say("%s trial %d: raised after %s%s; load %s" %
+        c = watch.wait_for(lambda d: d["degraded"] == 0, a.cap)
+        say("%s trial %d: raised after %s%s; cleared %s after it ended; "
+            "load %s" %
             (kind, t + 1, "%.0f s" % took if d else "never (%d s)" % a.cap,
-             ref, loadavg()))
-        watch.wait_for(lambda d: d["degraded"] == 0, a.cap)
-    watch.stop()
+             ref, "%.0f s" % (c["unix_time"] - t1) if c else "never",
+             loadavg()))
+    if own:
+        watch.stop()
     within = sum(1 for x in times if x <= 120)
     say("%s: raised within 2 minutes in %d of %d trials (median %.0f s)" %
         (kind, within, len(times), statistics.median(times)))
@@ -482,11 +513,18 @@ def run_gauge(a):
     say("# degraded-gauge: %s; load %s" % (a.tachyon, loadavg()))
     work = tempfile.mkdtemp(prefix="degraded-gauge.")
     chase = plain_chase(work)
+    # At the real schedule one watch serves the quiet part and the trials.
+    watch = Watch(a.tachyon, []) if a.interval == REAL_INTERVAL else None
+    if watch is not None and a.hours > 0:
+        say("# the watch's first 6 readings make its baseline")
+        watch.wait_for(lambda d: d["reading"] >= 6, 3600)
     if a.hours > 0:
-        run_quiet(a, chase)
+        run_quiet(a, chase, watch)
     for kind in a.neighbours.split(","):
         if a.trials > 0:
-            run_trials(a, kind, chase)
+            run_trials(a, kind, chase, watch)
+    if watch is not None:
+        watch.stop()
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -46,6 +46,7 @@ test_watch(struct ts_probe_result *r, const struct ts_probeout_check *chk,
 	h.steal_s = 12.5;
 	h.steal_share = 0.015;
 	h.cpu_s = 3.25;
+	h.busiest_share = 0.875;
 	h.psi[1].some.present = true;
 	h.psi[1].some.avg10 = 0.125;
 	h.psi[1].some.avg60 = 0.0625;
@@ -75,6 +76,9 @@ test_watch(struct ts_probe_result *r, const struct ts_probeout_check *chk,
 	    strstr(b.data, "} 12.5\n") != NULL &&
 	    strstr(b.data, "# TYPE tachyon_steal_ratio gauge\n") != NULL &&
 	    strstr(b.data, "} 0.0150\n") != NULL, "steal: counter and share");
+	ok(strstr(b.data, "# TYPE tachyon_busiest_cpu_ratio gauge\n") &&
+	    strstr(b.data, "} 0.8750\n") != NULL,
+	    "the busiest CPU's share at the last check");
 	ok(count(b.data, "tachyon_pressure_ratio{") == 3 &&
 	    strstr(b.data, "tachyon_pressure_ratio{resource=\"memory\","
 	    "kind=\"some\",avg=\"60s\",node=") != NULL &&

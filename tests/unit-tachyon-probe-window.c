@@ -201,6 +201,29 @@ test_budget(void)
 	    "the first readings ride on the burst");
 }
 
+/* The spacing from the readings' measured cost, and the confirmations. */
+static void
+test_spacing(void)
+{
+	const double costs[] = { 0.04, 0.2, 0.078, 0.081, 0.079, 0.5 };
+
+	ok(near(ts_pw_spacing(75, 0.078), 117, 1e-9), "readings of 0.078 "
+	    "CPU-s (after 75 s idle): every 117 s, 2.4 CPU-s an hour");
+	ok(near(ts_pw_spacing(75, 0.04), 75, 1e-9), "cheaper than the "
+	    "chains' size says: never below its 75 s");
+	ok(near(ts_pw_spacing(75, NAN), 75, 1e-9), "no cost measured: 75 s");
+	ok(near(ts_pw_cost_median(costs, 6), 0.081, 1e-12),
+	    "the median of the last %d costs, not the oldest",
+	    TS_PW_COSTS);
+	ok(near(ts_pw_cost_median(costs, 2), 0.12, 1e-12),
+	    "two costs: their mean");
+	ok(isnan(ts_pw_cost_median(costs, 0)), "none: NaN");
+	ok(near(ts_pw_confirm_delay(75), 25, 1e-9), "a confirmation a third "
+	    "of 75 s later");
+	ok(near(ts_pw_confirm_delay(300), TS_PW_CONFIRM_S, 1e-9),
+	    "and never more than %g s later", TS_PW_CONFIRM_S);
+}
+
 int
 main(void)
 {
@@ -208,5 +231,6 @@ main(void)
 	test_gauge();
 	test_history();
 	test_budget();
+	test_spacing();
 	return done_testing();
 }

@@ -34,6 +34,7 @@ ts_probe_host_read(struct ts_probe_host *h, const struct ts_probe_host *prev)
 	h->t = ts_now();
 	h->steal_s = ts_steal_ms() / 1000;
 	h->steal_share = NAN;
+	h->busiest_share = NAN;
 	if (prev != NULL && !isnan(prev->steal_s) && !isnan(h->steal_s) &&
 	    h->t > prev->t && cpus > 0 && h->steal_s >= prev->steal_s)
 		h->steal_share = (h->steal_s - prev->steal_s) /

@@ -3,7 +3,8 @@
  * What the kernel says beside each reading, at no cost to the host: the
  * CPU time its hypervisor stole (/proc/stat), the pressure on its CPU,
  * memory and io (PSI), and this tachyon's own CPU time (getrusage), which
- * is what the probe costs.  The reading's run-queue wait comes with the
+ * is what the probe costs; and, which the watch fills in, how busy the
+ * busiest CPU was.  The reading's run-queue wait comes with the
  * reading (libtachyon-probe).
  */
 #ifndef TS_TACHYON_PROBE_HOST_H
@@ -21,6 +22,9 @@ struct ts_probe_host {
 	double		 steal_share;
 	struct ts_psi	 psi[TS_PSI_RESOURCES];	/* some.present: known */
 	double		 cpu_s;		/* this process, user + system */
+	/* the busiest of this process's CPUs over the watch's last check
+	 * (0..1, host-busy.h); NaN when none was made */
+	double		 busiest_share;
 };
 
 /*

@@ -104,6 +104,9 @@ ts_probeout_json_watch(struct ts_buf *b, const struct ts_probe_result *r,
 		    r->wait_s, r->max_wait_s / r->elapsed_s);
 	if (!isnan(h->steal_share))
 		ts_buf_printf(b, ",\"steal_ratio\":%.4f", h->steal_share);
+	if (!isnan(h->busiest_share))
+		ts_buf_printf(b, ",\"busiest_cpu_ratio\":%.4f",
+		    h->busiest_share);
 	for (i = 0; i < TS_PSI_RESOURCES; i++) {
 		if (h->psi[i].some.present)
 			ts_buf_printf(b, ",\"psi_%s_some_avg10\":%.4f",
@@ -114,6 +117,8 @@ ts_probeout_json_watch(struct ts_buf *b, const struct ts_probe_result *r,
 	}
 	if (!isnan(h->cpu_s))
 		ts_buf_printf(b, ",\"cpu_s\":%.3f", h->cpu_s);
+	if (!isnan(w->reading_cpu_s))
+		ts_buf_printf(b, ",\"reading_cpu_s\":%.6f", w->reading_cpu_s);
 	if (e->n > 0)
 		ts_buf_printf(b, ",\"window_million_accesses_per_sec\":%.3f",
 		    e->mean);
@@ -125,6 +130,8 @@ ts_probeout_json_watch(struct ts_buf *b, const struct ts_probe_result *r,
 		ts_buf_printf(b, ",\"baseline_million_accesses_per_sec\":%.3f",
 		    e->baseline);
 	ts_buf_printf(b, ",\"degraded\":%d", w->degraded ? 1 : 0);
+	if (w->interval_s > 0)
+		ts_buf_printf(b, ",\"schedule_interval_s\":%.0f", w->interval_s);
 }
 
 /* A size in MiB, as every other output of the package writes it. */

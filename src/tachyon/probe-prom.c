@@ -278,6 +278,11 @@ free_signals(struct ts_buf *b, const struct ts_promctx *ctx)
 		gauge(b, "tachyon_steal_ratio", "Steal since the previous "
 		    "reading, per CPU: the share of the CPUs' time the "
 		    "hypervisor took.", ctx, "%.4f", h->steal_share);
+	if (!isnan(h->busiest_share))
+		gauge(b, "tachyon_busiest_cpu_ratio", "The share of its time "
+		    "the busiest of this tachyon's CPUs was busy (not idle, "
+		    "steal included) over the watch's last check of them "
+		    "(/proc/stat).", ctx, "%.4f", h->busiest_share);
 	pressure(b, h, ctx);
 	if (!isnan(h->cpu_s))
 		counter(b, "tachyon_cpu_seconds_total", "CPU time this tachyon "

@@ -12,9 +12,13 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <sched.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/select.h>
 #include <time.h>
 
 #include <tachyon-probe.h>
@@ -32,17 +36,9 @@
 #include "probe-tool.h"
 #include "probe-window.h"
 #include "mem/mem-probe.h"
+#include "host/host-busy.h"
 #include "host/host-sysinfo.h"
 #include "util.h"
-
-/*
- * Longest sleep between flag checks.  A signal ends the sleep at once
- * (EINTR); the slice only bounds the rare signal that lands between the
- * check and the sleep.  At 0.1 s the kernel charged a sleeping process
- * 2.2 CPU-s an hour on the 2-vCPU VMs (one tick every few seconds), more
- * than half the watch's budget; at 1 s, 0.5.
- */
-#define SLEEP_SLICE	1.0
 
 /* Whether the stop flag, if any, has been raised. */
 static bool
@@ -80,23 +76,31 @@ from_result(const struct tachyon_result *t, struct ts_probe_result *r)
 }
 
 /*
- * Sleep until the monotonic time `until`, or the stop flag.  The sleep
- * goes in slices, so a signal landing between the check of the flag and
- * the call to nanosleep delays the stop by one slice at most.
+ * Sleep until the monotonic time `until`, or the stop flag, in one wait
+ * (not in slices: the kernel charged a watch waking every 0.1 s 2.2
+ * CPU-s an hour on the 2-vCPU VMs, and every 1 s 0.5, of its 3.6).  The
+ * stop signals are blocked from the check of the flag until pselect
+ * unblocks them, so one that lands in between ends the wait at once.
+ * Between readings this thread is the process's only one (the probe's
+ * threads block every signal and end with their reading).
  */
 static void
 sleep_until(const struct ts_probe_tool_opts *o, double until)
 {
+	sigset_t stop_signals, old;
 	struct timespec ts;
 	double left;
 
+	sigemptyset(&stop_signals);
+	sigaddset(&stop_signals, SIGINT);
+	sigaddset(&stop_signals, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &stop_signals, &old);
 	while (!stopped(o) && (left = until - ts_now()) > 0) {
-		if (left > SLEEP_SLICE)
-			left = SLEEP_SLICE;
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
-		(void)nanosleep(&ts, NULL);
+		(void)pselect(0, NULL, NULL, NULL, &ts, &old);
 	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 /* Write a whole line (or block) at once; false on a write error. */
@@ -490,6 +494,14 @@ reading(const struct ts_probe_tool_opts *o,
 	return status;
 }
 
+/* Why a watch takes its next reading. */
+enum watch_turn {
+	TURN_ROUTINE,		/* its turn in the schedule */
+	TURN_CONFIRM,		/* to confirm one that disagreed with the gauge */
+	TURN_BUSY,		/* a CPU turned busy since the last check */
+	TURN_CALM		/* the busiest CPU turned calm again */
+};
+
 /* A watch between its readings. */
 struct watch {
 	struct ts_pw		 pw;
@@ -499,26 +511,82 @@ struct watch {
 	double			 due;		/* the next routine reading */
 	double			 setup_cpu;	/* CPU time before the first */
 	uint64_t		 reading;	/* readings so far */
-	bool			 confirm;	/* the next is a confirmation */
+	enum watch_turn		 turn;		/* why the next comes */
+	/* the cheap schedule's measure of itself */
+	double			 least;		/* the interval from the size */
+	double			 costs[TS_PW_COSTS]; /* the last routine ones' */
+	size_t			 ncosts;
+	/* the checks of the CPUs' busy ticks, between readings */
+	bool			 checking;
+	cpu_set_t		 cpus;		/* this process's */
+	struct ts_cpu_ticks	 ticks;		/* at the last check */
+	double			 next_check;
+	bool			 busy;		/* a CPU was at the last check */
 };
 
 /*
- * Judge the reading that just ended into the window and gauge, read the
- * kernel's signals, and say when the next reading starts: the routine
- * one, or (in the cheap schedule) a confirmation a third of an interval
- * after a reading that disagreed with the gauge; not before the budget
- * allows it.
+ * The CPU-seconds the next reading is expected to cost: the median of
+ * the routine ones measured, or until then what the chains' size says.
  */
 static double
-watch_next(const struct ts_probe_tool_opts *o, struct watch *w,
-    const struct ts_probe_result *res)
+reading_cost(const struct ts_probe_tool_opts *o, const struct watch *w)
+{
+	if (w->ncosts > 0)
+		return ts_pw_cost_median(w->costs, w->ncosts);
+	return (double)o->threads * ts_pw_thread_cost(o->seconds,
+	    (double)o->ws_bytes) * 1.1 + 0.002;
+}
+
+/*
+ * Keep the CPU-seconds a routine reading cost, and space the schedule by
+ * the last ones: a reading after an idle spell costs more than the
+ * chains' size says.
+ */
+static void
+keep_cost(struct ts_probe_tool_opts *o, struct watch *w, double cost)
+{
+	if (!o->cheap || !(cost > 0))
+		return;
+	if (w->ncosts == TS_PW_COSTS) {
+		memmove(w->costs, w->costs + 1, (TS_PW_COSTS - 1) *
+		    sizeof *w->costs);
+		w->ncosts--;
+	}
+	w->costs[w->ncosts++] = cost;
+	o->interval = ts_pw_spacing(w->least, ts_pw_cost_median(w->costs,
+	    w->ncosts));
+	w->pm.interval_s = o->interval;
+}
+
+/* When the budget lets a reading start, from `now` on. */
+static double
+budget_allows(const struct ts_probe_tool_opts *o, const struct watch *w,
+    double now)
+{
+	return now + ts_pw_budget_wait(TS_PW_BUDGET, TS_PW_BURST,
+	    now - w->begin, ts_probe_host_cpu_s() - w->setup_cpu,
+	    reading_cost(o, w));
+}
+
+/*
+ * Judge the reading that just ended (started with the process at `cpu0`
+ * CPU-seconds) into the window and gauge, read the kernel's signals, and
+ * say when the next reading starts: the routine one, or (in the cheap
+ * schedule) a confirmation soon after a reading that disagreed with the
+ * gauge; not before the budget allows it.
+ */
+static double
+watch_next(struct ts_probe_tool_opts *o, struct watch *w,
+    const struct ts_probe_result *res, double cpu0)
 {
 	struct ts_probe_host prev = w->host;
 	struct ts_pw_reading pr;
-	double now = ts_now(), next, cost;
+	double now = ts_now(), next, delay;
 	bool confirm;
 
 	ts_probe_host_read(&w->host, w->reading > 1 ? &prev : NULL);
+	w->host.busiest_share = prev.busiest_share;
+	w->pm.reading_cpu_s = w->host.cpu_s - cpu0;
 	pr.t = now;
 	pr.score = ts_probe_score(res);
 	pr.wait_share = res->max_wait_s >= 0 && res->elapsed_s > 0 ?
@@ -533,37 +601,111 @@ watch_next(const struct ts_probe_tool_opts *o, struct watch *w,
 	 * missed by a whole interval or more (a machine suspended, a
 	 * stopped process) is not made up for.
 	 */
-	if (!w->confirm) {
+	if (w->turn == TURN_ROUTINE) {
+		keep_cost(o, w, w->pm.reading_cpu_s);
 		w->due += o->interval;
 		if (w->due + o->interval <= now)
 			w->due = now;
 	}
 	next = w->due;
-	w->confirm = false;
-	if (o->cheap && confirm && now + o->interval / 3 < w->due) {
-		next = now + o->interval / 3;
-		w->confirm = true;
+	w->turn = TURN_ROUTINE;
+	delay = ts_pw_confirm_delay(o->interval);
+	if (o->cheap && confirm && now + delay < w->due) {
+		next = now + delay;
+		w->turn = TURN_CONFIRM;
 	}
-	if (o->cheap) {
-		cost = (double)o->threads * ts_pw_thread_cost(o->seconds,
-		    (double)o->ws_bytes) * 1.1 + 0.002;
-		next = fmax(next, now + ts_pw_budget_wait(TS_PW_BUDGET,
-		    TS_PW_BURST, now - w->begin, w->host.cpu_s - w->setup_cpu,
-		    cost));
-	}
+	if (o->cheap)
+		next = fmax(next, budget_allows(o, w, now));
 	return next;
+}
+
+/*
+ * Read the CPUs' busy ticks (a cheap schedule's check between readings):
+ * true when one of them turned busy since the last check (TS_PW_BUSY of
+ * the time), or when the busiest turned calm again (less than half of
+ * that), which calls a reading now: the gauge goes up soon after a
+ * neighbour comes and down soon after it goes.
+ */
+static bool
+check_cpus(struct watch *w)
+{
+	struct ts_cpu_ticks now = { 0, NULL, NULL };
+	double share;
+	bool was = w->busy;
+
+	if (ts_cpu_ticks_read(&now) <= 0) {
+		ts_cpu_ticks_free(&now);
+		return false;
+	}
+	share = ts_cpu_busiest(&w->ticks, &now, &w->cpus);
+	ts_cpu_ticks_free(&w->ticks);
+	w->ticks = now;
+	w->host.busiest_share = share;
+	if (isnan(share))
+		return false;
+	if (share >= TS_PW_BUSY)
+		w->busy = true;
+	else if (share < TS_PW_BUSY / 2)
+		w->busy = false;
+	return w->busy != was;
+}
+
+/*
+ * Wait for the next reading, at `next`: in the cheap schedule, checking
+ * the CPUs every TS_PW_CHECK_S meanwhile, and bringing the reading
+ * forward (as far as the budget allows) when one turns busy or calm.
+ */
+static void
+watch_wait(const struct ts_probe_tool_opts *o, struct watch *w, double next)
+{
+	double now, soon;
+
+	while (w->checking && !stopped(o) && (now = ts_now()) < next &&
+	    w->next_check < next) {
+		sleep_until(o, w->next_check);
+		if (stopped(o))
+			return;
+		now = ts_now();
+		w->next_check = fmax(w->next_check + TS_PW_CHECK_S, now + 1);
+		if (check_cpus(w) && w->turn != TURN_CONFIRM &&
+		    (soon = budget_allows(o, w, now)) < next) {
+			next = soon;
+			w->turn = w->busy ? TURN_BUSY : TURN_CALM;
+		}
+	}
+	sleep_until(o, next);
 }
 
 /* One watch line: the reading, the window, the signals, the identity. */
 static void
 watch_line(struct ts_buf *b, const struct ts_probe_tool_opts *o,
     const struct watch *w, const struct ts_probe_result *res,
-    const struct ts_probeout_check *chk, double unix_time, bool confirm)
+    const struct ts_probeout_check *chk, double unix_time,
+    enum watch_turn turn)
 {
 	ts_probeout_json_open(b, res, chk, w->reading, unix_time);
-	ts_probeout_json_watch(b, res, &w->host, &w->pm, confirm);
+	ts_probeout_json_watch(b, res, &w->host, &w->pm,
+	    turn == TURN_CONFIRM);
+	if (turn == TURN_BUSY || turn == TURN_CALM)
+		ts_buf_printf(b, ",\"trigger\":\"%s\"", turn == TURN_BUSY ?
+		    "cpu_busy" : "cpu_calm");
 	ts_hostid_json(b, o->id, o->tags, o->ntags);
 	ts_buf_puts(b, "}\n");
+}
+
+/*
+ * Start the checks of the CPUs' busy ticks, in the cheap schedule when
+ * /proc/stat has them.
+ */
+static void
+start_checks(const struct ts_probe_tool_opts *o, struct watch *w)
+{
+	w->host.busiest_share = NAN;
+	if (!o->cheap || sched_getaffinity(0, sizeof w->cpus, &w->cpus) ==
+	    -1 || ts_cpu_ticks_read(&w->ticks) <= 0)
+		return;
+	w->checking = true;
+	w->next_check = ts_now() + TS_PW_CHECK_S;
 }
 
 /*
@@ -572,8 +714,7 @@ watch_line(struct ts_buf *b, const struct ts_probe_tool_opts *o,
  * published.  Return the exit status.
  */
 static int
-watch(const struct ts_probe_tool_opts *o,
-    const struct ts_probeout_check *chk)
+watch(struct ts_probe_tool_opts *o, const struct ts_probeout_check *chk)
 {
 	struct ts_probe_result res;
 	struct ts_promctx ctx = promctx(o);
@@ -581,8 +722,8 @@ watch(const struct ts_probe_tool_opts *o,
 	struct ts_pw_rule rule;
 	struct watch w;
 	struct ts_buf out;
-	double unix_time, next;
-	bool confirm;
+	double unix_time, next, cpu0;
+	enum watch_turn turn;
 	int status = TS_EXIT_OK;
 
 	if ((pr = open_probe(o)) == NULL) {
@@ -594,14 +735,17 @@ watch(const struct ts_probe_tool_opts *o,
 	rule.min_score = o->min_score;
 	ts_pw_init(&w.pw, o->window, &rule);
 	w.pm.window_s = o->window;
-	w.pm.interval_s = o->interval;
+	w.pm.interval_s = w.least = o->interval;
+	w.pm.reading_cpu_s = NAN;
 	ctx.host = &w.host;
 	ctx.watch = &w.pm;
 	ts_buf_init(&out);
+	start_checks(o, &w);
 	w.setup_cpu = ts_probe_host_cpu_s();
 	w.begin = w.due = ts_now();
 	for (;;) {
-		confirm = w.confirm;
+		turn = w.turn;
+		cpu0 = ts_probe_host_cpu_s();
 		if (measure(o, pr, &res) == -1) {
 			textfile_failed(o, "reading");
 			status = TS_EXIT_FAILURE;
@@ -609,26 +753,27 @@ watch(const struct ts_probe_tool_opts *o,
 		}
 		w.reading++;
 		unix_time = ts_probeout_unix_time();
-		next = watch_next(o, &w, &res);
+		next = watch_next(o, &w, &res, cpu0);
 		/*
 		 * A reading cut short by a signal is not published.  A watch
 		 * outlives a failed write (a full disk, say).
 		 */
 		if (o->textfile_path != NULL && !res.interrupted)
 			(void)textfile_reading(o, &res, chk, unix_time, &ctx);
-		watch_line(&out, o, &w, &res, chk, unix_time, confirm);
+		watch_line(&out, o, &w, &res, chk, unix_time, turn);
 		if (!emit(&out)) {
 			status = TS_EXIT_FAILURE;
 			break;
 		}
 		if (stopped(o) || w.reading == o->count)
 			break;
-		sleep_until(o, next);
+		watch_wait(o, &w, next);
 		if (stopped(o))
 			break;
 	}
 	ts_buf_free(&out);
 	ts_pw_free(&w.pw);
+	ts_cpu_ticks_free(&w.ticks);
 	close_probe(pr);
 	/* A watch whose file does not hold its last reading failed. */
 	if (status == TS_EXIT_OK && write_failing)

@@ -169,3 +169,25 @@ ts_pw_budget_wait(double budget, double burst, double elapsed, double spent,
 
 	return t > elapsed ? t - elapsed : 0;
 }
+
+double
+ts_pw_spacing(double least, double cost)
+{
+	double t = round(cost * 3600 / TS_PW_ROUTINE_CPU_H);
+
+	return !(t > least) ? least : t;
+}
+
+double
+ts_pw_cost_median(const double *c, size_t n)
+{
+	size_t k = n < TS_PW_COSTS ? n : TS_PW_COSTS;
+
+	return k == 0 ? NAN : ts_median(c + (n - k), k);
+}
+
+double
+ts_pw_confirm_delay(double interval)
+{
+	return fmin(interval / 3, TS_PW_CONFIRM_S);
+}

@@ -34,6 +34,25 @@
 #define TS_PW_PRIME_PAGE_S	3e-7
 #define TS_PW_PAGE_BYTES	4096.0
 #define TS_PW_WINDOW_S		600.0	/* --window's default */
+/*
+ * After an idle spell a reading costs more than back to back (its
+ * priming finds the chain's translations cold: on the 2-vCPU VMs 0.05
+ * CPU-s at 10 s apart, 0.08 at 75 s, 0.12 at 150 s), so the cheap
+ * schedule measures each routine reading's cost and spaces them by the
+ * median of the last TS_PW_COSTS.
+ */
+#define TS_PW_COSTS		5
+/*
+ * Between readings the cheap schedule reads each CPU's busy ticks
+ * (/proc/stat, no work on the CPUs) every TS_PW_CHECK_S; when one of
+ * them turns busy for TS_PW_BUSY of that time, or the busiest turns calm
+ * again (busy under half of that), a reading comes at once rather than
+ * at its turn.  A confirmation comes a third of an interval
+ * after the reading it confirms, and at most TS_PW_CONFIRM_S.
+ */
+#define TS_PW_CHECK_S		15.0
+#define TS_PW_BUSY		0.5
+#define TS_PW_CONFIRM_S		30.0
 
 /* The gauge's rule: what makes a reading "suspect". */
 struct ts_pw_rule {
@@ -87,6 +106,7 @@ struct ts_pw_report {
 	unsigned long		 raised;	/* times the gauge went to 1 */
 	unsigned long		 readings;	/* taken since the start */
 	double			 window_s, interval_s;
+	double			 reading_cpu_s;	/* the last one's own; NaN */
 };
 
 void	 ts_pw_init(struct ts_pw *w, double window_s,
@@ -135,6 +155,22 @@ double	 ts_pw_thread_cost(double seconds, double ws_bytes);
  */
 double	 ts_pw_interval_for(unsigned long threads, double seconds,
 	    double ws_bytes);
+
+/*
+ * The cheap schedule's interval for readings that cost `cost` CPU-seconds
+ * each: TS_PW_ROUTINE_CPU_H an hour, to the nearest second, and never
+ * less than `least` (ts_pw_interval_for's, from the chains' size).
+ */
+double	 ts_pw_spacing(double least, double cost);
+
+/*
+ * The median of the last TS_PW_COSTS costs in c[0..n) (the newest last),
+ * or NaN when n is 0.
+ */
+double	 ts_pw_cost_median(const double *c, size_t n);
+
+/* When a confirmation comes after a reading, for the routine interval. */
+double	 ts_pw_confirm_delay(double interval);
 
 /*
  * How long to wait before a reading that costs `cost` CPU-seconds, so
