@@ -11,11 +11,13 @@
 #    neighbour within 2 minutes in at least 9 of 10 trials).
 #
 # usage: bench/degraded-gauge.sh [--hours H] [--interval SECONDS] [--trials N] [--neighbours cpu,memory] [--cap SECONDS]
-#   The defaults: 2 h of quiet readings at the real 75 s (2 hours), then
-#   10 trials of each neighbour at the real schedule (about 50 minutes
-#   each); --interval 7.5 accelerates the quiet part 10x (12 minutes for 2
-#   h of readings; said in the output) -- use the real interval for the
-#   trials, whose figure is in minutes: --hours 0 --interval 75.
+#   The defaults: the real cheap schedule (no --interval given to the
+#   watch), one watch for everything: its first 6 readings as the
+#   baseline, 2 h of the clock of quiet readings (their false alarms, and
+#   the watch's CPU-s an hour from its own lines), then 10 trials of each
+#   neighbour; --interval 7.5 runs the quiet part at that fixed spacing
+#   instead, 2 h of 75 s readings in 12 minutes (said in the output; no
+#   confirmations or CPU checks then).
 # environment: TACHYON, TS_BUILDDIR, CC;
 #   KEEP=FILE appends every watch line to FILE.
 exec "${PYTHON3:-python3}" "$(dirname "$0")/tachyon-cheap.py" gauge "$@"

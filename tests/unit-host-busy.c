@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "host/host-busy.h"
+#include "pin-fixture.h"
 #include "tap.h"
 
 static double
@@ -33,15 +34,9 @@ spin_busy(double *busy)
 	struct ts_cpu_ticks a = { 0 }, b = { 0 };
 	cpu_set_t mine, one;
 	double t0;
-	int cpu, rc = -1;
+	int rc = -1;
 
-	if (sched_getaffinity(0, sizeof mine, &mine) == -1)
-		return -1;
-	for (cpu = 0; cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &mine); cpu++)
-		;
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
-	if (sched_setaffinity(0, sizeof one, &one) == -1)
+	if (pin_first_cpu(&mine, &one) == -1)
 		return -1;
 	if (ts_cpu_ticks_read(&a) > 0) {
 		for (t0 = now_s(); now_s() - t0 < 0.5;)

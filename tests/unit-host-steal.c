@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "host/host-steal.h"
+#include "pin-fixture.h"
 #include "tap.h"
 
 static atomic_bool stop;
@@ -47,15 +48,8 @@ shared_wait(double *share)
 	uint64_t r0, w0, r1, w1;
 	pthread_t t;
 	double t0;
-	int cpu;
 
-	if (sched_getaffinity(0, sizeof mine, &mine) == -1)
-		return -1;
-	for (cpu = 0; cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &mine); cpu++)
-		;
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
-	if (sched_setaffinity(0, sizeof one, &one) == -1)
+	if (pin_first_cpu(&mine, &one) == -1)
 		return -1;
 	atomic_store(&stop, false);
 	if (pthread_create(&t, NULL, spin, NULL) != 0)

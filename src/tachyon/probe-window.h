@@ -38,8 +38,9 @@
  * After an idle spell a reading costs more than back to back (its
  * priming finds the chain's translations cold: on the 2-vCPU VMs 0.05
  * CPU-s at 10 s apart, 0.08 at 75 s, 0.12 at 150 s), so the cheap
- * schedule measures each routine reading's cost and spaces them by the
- * median of the last TS_PW_COSTS.
+ * schedule measures the cost of each routine reading that follows a
+ * whole idle spell and spaces them by the median of the last
+ * TS_PW_COSTS.
  */
 #define TS_PW_COSTS		5
 /*
