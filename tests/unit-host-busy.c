@@ -8,20 +8,11 @@
 
 #include <math.h>
 #include <sched.h>
-#include <time.h>
 
 #include "host/host-busy.h"
 #include "pin-fixture.h"
 #include "tap.h"
-
-static double
-now_s(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
+#include "util.h"
 
 /*
  * Spin 0.5 s on the first CPU of this process's mask; *busy gets that
@@ -39,7 +30,7 @@ spin_busy(double *busy)
 	if (pin_first_cpu(&mine, &one) == -1)
 		return -1;
 	if (ts_cpu_ticks_read(&a) > 0) {
-		for (t0 = now_s(); now_s() - t0 < 0.5;)
+		for (t0 = ts_now(); ts_now() - t0 < 0.5;)
 			;
 		if (ts_cpu_ticks_read(&b) > 0) {
 			*busy = ts_cpu_busiest(&a, &b, &one);

@@ -11,22 +11,13 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
-#include <time.h>
 
 #include "host/host-steal.h"
 #include "pin-fixture.h"
 #include "tap.h"
+#include "util.h"
 
 static atomic_bool stop;
-
-static double
-now_s(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static void *
 spin(void *arg)
@@ -59,7 +50,7 @@ shared_wait(double *share)
 		pthread_join(t, NULL);
 		return -1;
 	}
-	for (t0 = now_s(); now_s() - t0 < 0.4;)
+	for (t0 = ts_now(); ts_now() - t0 < 0.4;)
 		;
 	atomic_store(&stop, true);
 	pthread_join(t, NULL);
@@ -68,6 +59,24 @@ shared_wait(double *share)
 	sched_setaffinity(0, sizeof mine, &mine);
 	*share = (double)(w1 - w0) / (double)(r1 - r0 + w1 - w0);
 	return 0;
+}
+
+/* One of /proc/stat's CPU lines, the parse host-busy.c shares. */
+static void
+stat_line(void)
+{
+	unsigned long long f[8];
+	int cpu = 0;
+
+	ok(ts_stat_cpu_line("cpu  1 2 3 4 5 6 7 8 9 10\n", &cpu, f) == 8 &&
+	    cpu == -1 && f[7] == 8, "the aggregate line: CPU -1, its 8 first "
+	    "counts");
+	ok(ts_stat_cpu_line("cpu12 1 2 3 4 5 6 7\n", &cpu, f) == 7 &&
+	    cpu == 12 && f[6] == 7 && f[7] == 0,
+	    "cpu12 of an old kernel: 7 counts, steal 0");
+	ok(ts_stat_cpu_line("intr 1 2\n", &cpu, f) == -1 &&
+	    ts_stat_cpu_line("cpux 1 2\n", &cpu, f) == -1,
+	    "not a CPU line: -1");
 }
 
 int
@@ -85,6 +94,7 @@ main(void)
 	ok(isnan(ts_steal_ms_parse("cpu  1 2 3 4 5 6 7\n", 100)),
 	    "an old kernel without the steal figure: not reported");
 	ok(isnan(ts_steal_ms_parse(stat, 0)), "no clock rate: not reported");
+	stat_line();
 	s = ts_steal_ms();
 	ok(isnan(s) || s >= 0, "this machine's steal is a figure or NaN");
 	ok(ts_thread_nivcsw() < UINT64_MAX, "involuntary switches read");

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "host/host-busy.h"
+#include "host/host-steal.h"
 
 void
 ts_cpu_ticks_free(struct ts_cpu_ticks *t)
@@ -26,20 +27,15 @@ ts_cpu_ticks_free(struct ts_cpu_ticks *t)
 static int
 parse_line(const char *p, unsigned long long *busy, unsigned long long *all)
 {
-	unsigned long long f[8] = { 0 };
-	unsigned cpu;
-	int n, k;
+	unsigned long long f[8];
+	int cpu;
 
-	if (strncmp(p, "cpu", 3) != 0 || p[3] < '0' || p[3] > '9')
-		return -1;
-	/* Kernels before 2.6.11 stop at softirq; steal and later count 0. */
-	k = sscanf(p + 3, "%u %llu %llu %llu %llu %llu %llu %llu %llu%n",
-	    &cpu, &f[0], &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7], &n);
-	if (k < 8 || cpu >= CPU_SETSIZE)
+	/* Kernels before 2.6.11 stop at softirq; steal then counts 0. */
+	if (ts_stat_cpu_line(p, &cpu, f) < 7 || cpu < 0 || cpu >= CPU_SETSIZE)
 		return -1;
 	*all = f[0] + f[1] + f[2] + f[3] + f[4] + f[5] + f[6] + f[7];
 	*busy = *all - f[3] - f[4];
-	return (int)cpu;
+	return cpu;
 }
 
 int

@@ -4,6 +4,7 @@
  */
 #include <config.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,22 +14,46 @@
 
 #include "host/host-steal.h"
 
+int
+ts_stat_cpu_line(const char *line, int *cpu, unsigned long long f[8])
+{
+	const char *p = line + 3;
+	unsigned long v;
+	char *end;
+	int k;
+
+	memset(f, 0, 8 * sizeof *f);
+	if (strncmp(line, "cpu", 3) != 0)
+		return -1;
+	if (*p == ' ')
+		*cpu = -1;
+	else if (*p >= '0' && *p <= '9') {
+		v = strtoul(p, &end, 10);
+		if (v > INT_MAX)
+			return -1;
+		*cpu = (int)v;
+		p = end;
+	} else
+		return -1;
+	k = sscanf(p, "%llu %llu %llu %llu %llu %llu %llu %llu", &f[0],
+	    &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7]);
+	return k < 0 ? 0 : k;
+}
+
 double
 ts_steal_ms_parse(const char *text, long hz)
 {
 	unsigned long long f[8];
 	const char *p = text;
+	int cpu = 0;
 
 	/* The aggregate line is "cpu" and a blank, the first line. */
-	while (p != NULL && strncmp(p, "cpu ", 4) != 0) {
+	while (p != NULL && (ts_stat_cpu_line(p, &cpu, f) < 0 || cpu != -1)) {
 		p = strchr(p, '\n');
 		if (p != NULL)
 			p++;
 	}
-	if (p == NULL || hz <= 0)
-		return NAN;
-	if (sscanf(p + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &f[0],
-	    &f[1], &f[2], &f[3], &f[4], &f[5], &f[6], &f[7]) != 8)
+	if (p == NULL || hz <= 0 || ts_stat_cpu_line(p, &cpu, f) != 8)
 		return NAN;
 	return (double)f[7] * 1000.0 / (double)hz;
 }

@@ -20,6 +20,15 @@ double	 ts_steal_ms(void);
 /* Parse that figure out of /proc/stat's text (for tests); NaN if absent. */
 double	 ts_steal_ms_parse(const char *text, long ticks_per_sec);
 
+/*
+ * One of /proc/stat's CPU lines: *cpu gets its CPU number ("cpuN"), or -1
+ * for the aggregate line ("cpu" and a blank), and f its first 8 tick
+ * counts (user, nice, system, idle, iowait, irq, softirq, steal; those
+ * the line does not give stay 0).  Return how many counts the line gave,
+ * or -1 when it is not a CPU line.
+ */
+int	 ts_stat_cpu_line(const char *line, int *cpu, unsigned long long f[8]);
+
 /* Involuntary context switches of the calling thread so far (0 if unknown). */
 uint64_t ts_thread_nivcsw(void);
 

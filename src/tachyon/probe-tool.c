@@ -667,7 +667,7 @@ watch_wait(const struct ts_probe_tool_opts *o, struct watch *w, double next)
 {
 	double now, soon;
 
-	while (w->checking && !stopped(o) && (now = ts_now()) < next &&
+	while (w->checking && !stopped(o) && ts_now() < next &&
 	    w->next_check < next) {
 		sleep_until(o, w->next_check);
 		if (stopped(o))
