@@ -164,6 +164,65 @@ test_history(void)
 	ts_pw_free(&w);
 }
 
+/* The budget's bucket, by the numbers. */
+static void
+test_bucket(void)
+{
+	struct ts_pw_budget b;
+	double t, spent, most, at[2200], sum[2200];
+	int i, j, n = 0;
+
+	ts_pw_budget_start(&b, 100, 2.5);
+	ok(near(b.credit, TS_PW_BURST, 1e-12) && ts_pw_budget_wait(&b, 0.1,
+	    TS_PW_RESERVE) == 0, "a full bucket at the start: a reading "
+	    "fits with the reserve left");
+	ts_pw_budget_count(&b, 100, 2.5 + TS_PW_BURST - 0.2);
+	ok(near(b.credit, 0.2, 1e-12), "%g CPU-s spent: 0.2 in hand",
+	    TS_PW_BURST - 0.2);
+	ok(ts_pw_budget_wait(&b, 0.1, 0) == 0, "an event's reading of 0.1 "
+	    "fits");
+	ok(near(ts_pw_budget_wait(&b, 0.1, TS_PW_RESERVE), (0.1 +
+	    TS_PW_RESERVE - 0.2) * 3600 / TS_PW_BUDGET, 1e-9), "a routine "
+	    "one waits until the reserve is back too: %.0f s",
+	    ts_pw_budget_wait(&b, 0.1, TS_PW_RESERVE));
+	ok(near(ts_pw_budget_wait(&b, 2, 0), (TS_PW_BURST - 0.2) * 3600 /
+	    TS_PW_BUDGET, 1e-9), "a reading dearer than the bucket waits "
+	    "for a full one, not for ever");
+	ts_pw_budget_count(&b, 100 + 7200, 2.5 + TS_PW_BURST - 0.2);
+	ok(near(b.credit, TS_PW_BURST, 1e-12), "two idle hours fill it to "
+	    "%g, no more", TS_PW_BURST);
+	ts_pw_budget_count(&b, 7400, 2.5 + TS_PW_BURST - 0.2 + 1.5);
+	ok(b.credit < 0 && near(ts_pw_budget_wait(&b, 0.1, 0), (0.1 -
+	    b.credit) * 3600 / TS_PW_BUDGET, 1e-9), "overspent (a slow "
+	    "start, a long reading): the debt is paid first");
+	ts_pw_budget_count(&b, 7300, 2.0);
+	ok(b.t == 7400 && near(b.cpu, 2.5 + TS_PW_BURST - 0.2 + 1.5, 1e-12),
+	    "a clock or a count that goes back changes nothing");
+	/*
+	 * A greedy schedule: every 10 s it takes the reading the bucket
+	 * allows, 0.1 CPU-s each; the most any hour takes.
+	 */
+	ts_pw_budget_start(&b, 0, 0);
+	spent = 0;
+	most = 0;
+	for (t = 0; t < 6 * 3600; t += 10) {
+		ts_pw_budget_count(&b, t, spent);
+		if (n < 2200 && ts_pw_budget_wait(&b, 0.1, 0) == 0) {
+			spent += 0.1;
+			at[n] = t;
+			sum[n++] = spent;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		for (j = i; j < n && at[j] < at[i] + 3600; j++)
+			;
+		most = fmax(most, sum[j - 1] - sum[i] + 0.1);
+	}
+	ok(most <= TS_PW_BUDGET + TS_PW_BURST + 1e-9 && most >=
+	    TS_PW_BUDGET, "a schedule that takes all it may: %.2f CPU-s in "
+	    "its dearest hour (at most %g)", most, 3.6);
+}
+
 /* The cheap schedule's spacing and its budget. */
 static void
 test_budget(void)
@@ -193,12 +252,11 @@ test_budget(void)
 	    TS_PW_BUDGET && TS_PW_BUDGET <= 3.6, "routine readings %.3f "
 	    "CPU-s an hour, within the budget of %g, within 3.6", per_hour,
 	    TS_PW_BUDGET);
-	ok(ts_pw_budget_wait(3.6, 0.5, 3600, 3.0, 0.05) == 0,
-	    "3 CPU-s spent in an hour: a reading fits");
-	ok(near(ts_pw_budget_wait(3.6, 0.5, 3600, 4.65, 0.05), 600, 1e-6),
-	    "4.65 spent in an hour (0.5 lent): the next waits 10 minutes");
-	ok(ts_pw_budget_wait(3.6, 0.5, 0, 0, 0.04) == 0,
-	    "the first readings ride on the burst");
+	ok(TS_PW_BUDGET + TS_PW_BURST <= 3.6 + 1e-12 && TS_PW_RESERVE <
+	    TS_PW_BURST, "no hour can take more than %g + %g CPU-s, and a "
+	    "routine reading leaves %g of it", TS_PW_BUDGET, TS_PW_BURST,
+	    TS_PW_RESERVE);
+	test_bucket();
 }
 
 /* The spacing from the readings' measured cost, and the confirmations. */

@@ -507,9 +507,8 @@ struct watch {
 	struct ts_pw		 pw;
 	struct ts_pw_report	 pm;
 	struct ts_probe_host	 host;
-	double			 begin;		/* the first reading's start */
 	double			 due;		/* the next routine reading */
-	double			 setup_cpu;	/* CPU time before the first */
+	struct ts_pw_budget	 budget;	/* the cheap schedule's */
 	uint64_t		 reading;	/* readings so far */
 	enum watch_turn		 turn;		/* why the next comes */
 	/* the cheap schedule's measure of itself */
@@ -544,7 +543,7 @@ reading_cost(const struct ts_probe_tool_opts *o, const struct watch *w)
  * 0.05 CPU-s after 10 s, 0.08 after 75 s, 0.10-0.13 after 150 s).
  */
 static void
-keep_cost(struct ts_probe_tool_opts *o, struct watch *w, double cost)
+keep_cost(const struct ts_probe_tool_opts *o, struct watch *w, double cost)
 {
 	if (!o->cheap || !(cost > 0))
 		return;
@@ -554,19 +553,21 @@ keep_cost(struct ts_probe_tool_opts *o, struct watch *w, double cost)
 		w->ncosts--;
 	}
 	w->costs[w->ncosts++] = cost;
-	o->interval = ts_pw_spacing(w->least, ts_pw_cost_median(w->costs,
-	    w->ncosts));
-	w->pm.interval_s = o->interval;
+	w->pm.interval_s = ts_pw_spacing(w->least,
+	    ts_pw_cost_median(w->costs, w->ncosts));
 }
 
-/* When the budget lets a reading start, from `now` on. */
+/*
+ * When the budget lets a reading start, counted at `now`: a routine one
+ * leaves the reserve in the bucket for the readings that events call.
+ */
 static double
-budget_allows(const struct ts_probe_tool_opts *o, const struct watch *w,
-    double now)
+budget_allows(const struct ts_probe_tool_opts *o, struct watch *w,
+    double now, bool routine)
 {
-	return now + ts_pw_budget_wait(TS_PW_BUDGET, TS_PW_BURST,
-	    now - w->begin, ts_probe_host_cpu_s() - w->setup_cpu,
-	    reading_cost(o, w));
+	ts_pw_budget_count(&w->budget, now, ts_probe_host_cpu_s());
+	return now + ts_pw_budget_wait(&w->budget, reading_cost(o, w),
+	    routine ? TS_PW_RESERVE : 0);
 }
 
 /*
@@ -578,7 +579,7 @@ budget_allows(const struct ts_probe_tool_opts *o, const struct watch *w,
  * disagreed with the gauge; not before the budget allows it.
  */
 static double
-watch_next(struct ts_probe_tool_opts *o, struct watch *w,
+watch_next(const struct ts_probe_tool_opts *o, struct watch *w,
     const struct ts_probe_result *res, double cpu0)
 {
 	struct ts_probe_host prev = w->host;
@@ -606,23 +607,24 @@ watch_next(struct ts_probe_tool_opts *o, struct watch *w,
 	if (w->turn == TURN_ROUTINE) {
 		/* What a reading costs after the schedule's idle spell: not
 		 * one soon after a confirmation or a check's reading. */
-		if (w->reading == 1 || now - prev.t >= 0.8 * o->interval)
+		if (w->reading == 1 || now - prev.t >= 0.8 * w->pm.interval_s)
 			keep_cost(o, w, w->pm.reading_cpu_s);
-		w->due += o->interval;
-		if (w->due + o->interval <= now)
+		w->due += w->pm.interval_s;
+		if (w->due + w->pm.interval_s <= now)
 			w->due = now;
 	} else if (w->turn != TURN_CONFIRM)
 		/* A check's reading was the routine one, brought forward. */
-		w->due = now + o->interval;
+		w->due = now + w->pm.interval_s;
 	next = w->due;
 	w->turn = TURN_ROUTINE;
-	delay = ts_pw_confirm_delay(o->interval);
+	delay = ts_pw_confirm_delay(w->pm.interval_s);
 	if (o->cheap && confirm && now + delay < w->due) {
 		next = now + delay;
 		w->turn = TURN_CONFIRM;
 	}
 	if (o->cheap)
-		next = fmax(next, budget_allows(o, w, now));
+		next = fmax(next, budget_allows(o, w, now,
+		    w->turn == TURN_ROUTINE));
 	return next;
 }
 
@@ -660,12 +662,14 @@ check_cpus(struct watch *w)
 /*
  * Wait for the next reading, at `next`: in the cheap schedule, checking
  * the CPUs every TS_PW_CHECK_S meanwhile, and bringing the reading
- * forward (as far as the budget allows) when one turns busy or calm.
+ * forward (as far as the budget, reserve and all, allows) when one turns
+ * busy or calm.  The edge is not lost when the budget is short: the
+ * reading it calls comes when the budget allows, and says why.
  */
 static void
 watch_wait(const struct ts_probe_tool_opts *o, struct watch *w, double next)
 {
-	double now, soon;
+	double now;
 
 	while (w->checking && !stopped(o) && ts_now() < next &&
 	    w->next_check < next) {
@@ -674,9 +678,8 @@ watch_wait(const struct ts_probe_tool_opts *o, struct watch *w, double next)
 			return;
 		now = ts_now();
 		w->next_check = fmax(w->next_check + TS_PW_CHECK_S, now + 1);
-		if (check_cpus(w) && w->turn != TURN_CONFIRM &&
-		    (soon = budget_allows(o, w, now)) < next) {
-			next = soon;
+		if (check_cpus(w) && w->turn != TURN_CONFIRM) {
+			next = fmin(next, budget_allows(o, w, now, false));
 			w->turn = w->busy ? TURN_BUSY : TURN_CALM;
 		}
 	}
@@ -748,8 +751,8 @@ watch(struct ts_probe_tool_opts *o, const struct ts_probeout_check *chk)
 	ctx.watch = &w.pm;
 	ts_buf_init(&out);
 	start_checks(o, &w);
-	w.setup_cpu = ts_probe_host_cpu_s();
-	w.begin = w.due = ts_now();
+	w.due = ts_now();
+	ts_pw_budget_start(&w.budget, w.due, ts_probe_host_cpu_s());
 	for (;;) {
 		turn = w.turn;
 		cpu0 = ts_probe_host_cpu_s();

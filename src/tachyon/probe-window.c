@@ -160,14 +160,33 @@ ts_pw_interval_for(unsigned long threads, double seconds, double ws_bytes)
 	return t > TS_PW_MIN_INTERVAL ? t : TS_PW_MIN_INTERVAL;
 }
 
-double
-ts_pw_budget_wait(double budget, double burst, double elapsed, double spent,
-    double cost)
+void
+ts_pw_budget_start(struct ts_pw_budget *b, double now, double cpu)
 {
-	/* Allowed by time t: burst + budget / 3600 x t. */
-	double t = (spent + cost - burst) * 3600 / budget;
+	b->credit = TS_PW_BURST;
+	b->t = now;
+	b->cpu = cpu;
+}
 
-	return t > elapsed ? t - elapsed : 0;
+void
+ts_pw_budget_count(struct ts_pw_budget *b, double now, double cpu)
+{
+	if (now > b->t)
+		b->credit = fmin(TS_PW_BURST, b->credit +
+		    (now - b->t) * TS_PW_BUDGET / 3600);
+	if (cpu > b->cpu)
+		b->credit -= cpu - b->cpu;
+	b->t = fmax(b->t, now);
+	b->cpu = fmax(b->cpu, cpu);
+}
+
+double
+ts_pw_budget_wait(const struct ts_pw_budget *b, double cost, double reserve)
+{
+	double need = fmin(cost + reserve, TS_PW_BURST);
+
+	return b->credit >= need ? 0 : (need - b->credit) * 3600 /
+	    TS_PW_BUDGET;
 }
 
 double

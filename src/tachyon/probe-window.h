@@ -15,16 +15,21 @@
 /*
  * The cheap schedule (--watch without --interval): readings this long,
  * taking this many CPU-seconds an hour when they follow each other at
- * the interval the budget gives them, and every reading the schedule
- * takes (with the confirmations and the program's own work between
- * readings) within TS_PW_BUDGET CPU-seconds an hour: 0.1 % of one CPU is
- * 3.6.  Confirmations come a third of an interval after a reading that
+ * the interval the budget gives them.  Every reading the schedule takes
+ * (with the confirmations and the program's own work between readings)
+ * comes out of a bucket of TS_PW_BURST CPU-seconds, refilled at
+ * TS_PW_BUDGET an hour: no hour can take more than the two together,
+ * 3.6, which is 0.1 % of one CPU.  A routine reading leaves
+ * TS_PW_RESERVE in the bucket for the readings a check or a disagreement
+ * calls, so that a neighbour who comes finds the budget there.
+ * Confirmations come a third of an interval after a reading that
  * disagrees with the gauge.
  */
 #define TS_PW_READING_S		0.02
 #define TS_PW_ROUTINE_CPU_H	2.4
-#define TS_PW_BUDGET		3.3
-#define TS_PW_BURST		0.5	/* CPU-seconds the budget lends ahead */
+#define TS_PW_BUDGET		3.1
+#define TS_PW_BURST		0.5	/* the bucket's CPU-seconds */
+#define TS_PW_RESERVE		0.25	/* what a routine reading leaves */
 #define TS_PW_MIN_INTERVAL	30.0
 /*
  * A reading first reads one slot of every page of its chain (the probe's
@@ -174,12 +179,31 @@ double	 ts_pw_cost_median(const double *c, size_t n);
 double	 ts_pw_confirm_delay(double interval);
 
 /*
- * How long to wait before a reading that costs `cost` CPU-seconds, so
- * that the CPU time `spent` since the schedule started `elapsed` seconds
- * ago stays within `budget` CPU-seconds an hour (with `burst` lent
- * ahead): 0 when it fits now.
+ * The budget's bucket: the CPU-seconds in hand when it last counted the
+ * process's CPU time.
  */
-double	 ts_pw_budget_wait(double budget, double burst, double elapsed,
-	    double spent, double cost);
+struct ts_pw_budget {
+	double	 credit;	/* CPU-seconds in hand, at most TS_PW_BURST */
+	double	 t;		/* when it last counted (monotonic seconds) */
+	double	 cpu;		/* the process's CPU-seconds then */
+};
+
+/* A full bucket at `now`, the process having used `cpu` CPU-seconds. */
+void	 ts_pw_budget_start(struct ts_pw_budget *b, double now, double cpu);
+
+/*
+ * Count the time since the bucket last counted (TS_PW_BUDGET an hour in,
+ * to TS_PW_BURST at most) and the CPU-seconds the process used (out, to
+ * below nothing when it overspent).
+ */
+void	 ts_pw_budget_count(struct ts_pw_budget *b, double now, double cpu);
+
+/*
+ * Seconds from the bucket's last count until it holds `cost` and
+ * `reserve` besides (all of it, when the two are more than it holds):
+ * 0 when it does now.
+ */
+double	 ts_pw_budget_wait(const struct ts_pw_budget *b, double cost,
+	    double reserve);
 
 #endif /* TS_PROBE_WINDOW_H */
