@@ -16,6 +16,8 @@
 #include "topo/topo-together.h"
 #include "topo/topo.h"
 
+#define TRIES	5
+
 /* The best of three readings of the loop on this thread alone. */
 static double
 alone(void)
@@ -36,6 +38,7 @@ main(void)
 	char err[256];
 	double r, one;
 	unsigned cores;
+	int i;
 
 	ok(ts_together_reading(1) > 0, "one reading is a positive rate");
 
@@ -66,17 +69,31 @@ main(void)
 		skip(1, "two threads' rate against one's: timings under %s "
 		    "(TS_EMULATED) say nothing", tap_emulated());
 	} else {
-		/* Alone before and after: a busy machine can only make a
-		 * reading slow, so the best of both is the ceiling's base. */
-		one = alone();
-		r = ts_together_probe(t, 2, err, sizeof err);
-		one = fmax(one, alone());
+		/*
+		 * Alone before and after: a busy machine can only make a
+		 * reading slow, so the best of both is the ceiling's base.
+		 * But it can make all of the alone readings slow and not
+		 * the two threads' (distcheck beside the other tests: 0.96
+		 * alone, 4.46 together), so up to TRIES tries; a reading
+		 * that counts twice fails them all.
+		 */
+		for (i = 0; i < TRIES; i++) {
+			one = alone();
+			r = ts_together_probe(t, 2, err, sizeof err);
+			one = fmax(one, alone());
+			if (r == -1 || !(r > 0 && isfinite(r)) ||
+			    r <= 2 * one * 1.5)
+				break;
+			diag("try %d: two threads %.3f steps/ns, one alone "
+			    "%.3f: a busy machine, or a fault", i + 1, r, one);
+		}
 		if (r == -1 && strstr(err, "refused") != NULL)
 			skip(1, "binding refused here: %s", err);
 		else
 			ok(r > 0 && isfinite(r) && r <= 2 * one * 1.5,
 			    "two threads together read %.3f steps/ns, within "
-			    "twice one alone (%.3f) and its noise", r, one);
+			    "twice one alone (%.3f) and its noise (try %d of "
+			    "%d)", r, one, i < TRIES ? i + 1 : TRIES, TRIES);
 	}
 	ts_topo_close(t);
 	return done_testing();
