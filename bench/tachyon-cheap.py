@@ -154,6 +154,22 @@ def t975(df):
     return table[df - 1] if df <= len(table) else 1.96
 
 
+def bucket():
+    """The watch's bucket (TS_PW_BURST CPU-s, refilled at TS_PW_BUDGET an
+    hour), read from the header that sets them, so the bound printed here
+    follows the code."""
+    got = {}
+    with open(os.path.join(SRCDIR, "src", "tachyon", "probe-window.h")) as f:
+        for line in f:
+            m = re.match(r"#define\s+TS_PW_(BURST|BUDGET)\s+([0-9.]+)", line)
+            if m:
+                got[m.group(1)] = float(m.group(2))
+    if len(got) != 2:
+        raise SystemExit("tachyon-cheap.py: TS_PW_BURST or TS_PW_BUDGET "
+                         "not found in src/tachyon/probe-window.h")
+    return got["BURST"], got["BUDGET"]
+
+
 def proc_cpu(pid):
     """utime + stime of pid (the kernel's accounting), in seconds."""
     with open("/proc/%d/stat" % pid) as fh:
@@ -270,6 +286,7 @@ def cost_block(a, kind, cond, watch, tfdir, threads):
 
 def run_cost(a):
     need("sysbench", "stress-ng")
+    burst, budget = bucket()
     threads = os.cpu_count() or 1
     a.factor = 300.0 / a.block
     work = tempfile.mkdtemp(prefix="probe-cost.")
@@ -328,9 +345,9 @@ def run_cost(a):
             "CPU-s an hour at the real schedule; stopped between its blocks "
             "its budget refills, so a block may take up to %.2f (the bucket "
             "and the block's refill), where a watch that runs on keeps to "
-            "3.6 in any hour" %
+            "%.1f in any hour" %
             (kind, new_cpu, hours, new_cpu / hours / a.factor,
-             0.5 + 3.1 * a.block / 3600.0))
+             burst + budget * a.block / 3600.0, burst + budget))
     watch.stop()
     shutil.rmtree(work, ignore_errors=True)
     say("# load at the end: %s" % loadavg())

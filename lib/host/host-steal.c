@@ -45,15 +45,15 @@ ts_steal_ms_parse(const char *text, long hz)
 {
 	unsigned long long f[8];
 	const char *p = text;
-	int cpu = 0;
+	int cpu = 0, n = -1;
 
 	/* The aggregate line is "cpu" and a blank, the first line. */
-	while (p != NULL && (ts_stat_cpu_line(p, &cpu, f) < 0 || cpu != -1)) {
+	while (p != NULL && ((n = ts_stat_cpu_line(p, &cpu, f)) < 0 || cpu != -1)) {
 		p = strchr(p, '\n');
 		if (p != NULL)
 			p++;
 	}
-	if (p == NULL || hz <= 0 || ts_stat_cpu_line(p, &cpu, f) != 8)
+	if (p == NULL || hz <= 0 || n != 8)
 		return NAN;
 	return (double)f[7] * 1000.0 / (double)hz;
 }

@@ -30,11 +30,11 @@ ts_probe_host_read(struct ts_probe_host *h, const struct ts_probe_host *prev)
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t i;
 
-	memset(h, 0, sizeof *h);
+	/* Every field but busiest_share, which is the watch's own. */
+	memset(h->psi, 0, sizeof h->psi);
 	h->t = ts_now();
 	h->steal_s = ts_steal_ms() / 1000;
 	h->steal_share = NAN;
-	h->busiest_share = NAN;
 	if (prev != NULL && !isnan(prev->steal_s) && !isnan(h->steal_s) &&
 	    h->t > prev->t && cpus > 0 && h->steal_s >= prev->steal_s)
 		h->steal_share = (h->steal_s - prev->steal_s) /

@@ -29,7 +29,8 @@ struct ts_probe_host {
 
 /*
  * Read them now into *h; prev (or NULL) is the previous read, from
- * which the steal share is taken.
+ * which the steal share is taken.  h->busiest_share is left as it was:
+ * the watch sets it (NaN before its first check).
  */
 void	 ts_probe_host_read(struct ts_probe_host *h,
 	    const struct ts_probe_host *prev);

@@ -466,6 +466,7 @@ reading(const struct ts_probe_tool_opts *o,
 	}
 	close_probe(pr);
 	unix_time = ts_probeout_unix_time();
+	host.busiest_share = NAN;	/* no watch, no checks */
 	ts_probe_host_read(&host, NULL);
 	ctx.host = &host;
 	/* A reading cut short by a signal is not published. */
@@ -588,7 +589,6 @@ watch_next(const struct ts_probe_tool_opts *o, struct watch *w,
 	bool confirm;
 
 	ts_probe_host_read(&w->host, w->reading > 1 ? &prev : NULL);
-	w->host.busiest_share = prev.busiest_share;
 	w->pm.reading_cpu_s = w->host.cpu_s - cpu0;
 	pr.t = now;
 	pr.score = ts_probe_score(res);
