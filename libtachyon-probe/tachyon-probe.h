@@ -65,7 +65,7 @@ struct tachyon_config {
 struct tachyon_result {
 	size_t		size;		/* bytes the library filled in */
 	uint64_t	accesses;	/* completed batches x batch size */
-	double		elapsed_s;	/* first thread's start to last's end */
+	double		elapsed_s;	/* each thread's chase time, averaged */
 	uint64_t	working_set_bytes; /* per thread, as allocated */
 	double		million_accesses_per_sec; /* the score */
 	double		ns_per_access;	/* per-thread latency */

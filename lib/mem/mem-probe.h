@@ -40,7 +40,7 @@ struct ts_probe_config {
 
 struct ts_probe_result {
 	uint64_t	 accesses;	/* completed batches x batch size */
-	double		 elapsed_s;	/* barrier release to last thread done */
+	double		 elapsed_s;	/* each thread's start to end, averaged */
 	unsigned	 threads;
 	uint64_t	 working_set_bytes; /* per thread, as allocated */
 	unsigned	 pinned;	/* threads whose bind call succeeded */
