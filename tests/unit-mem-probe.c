@@ -180,14 +180,29 @@ test_runs(void)
 	is_int(r.threads, 2, "two threads");
 	is_int(calls, 4, "bind called per thread, to build and to chase");
 	is_int(r.pinned, 1, "pinned counts successful binds");
-	/* Elapsed starts at the first thread's first batch, which a loaded
-	 * host may start late: the call lasts the budget, elapsed lies in it. */
+	/* Elapsed is the threads' mean chase time, which a loaded host may
+	 * start late: the call lasts the budget, elapsed lies within it. */
 	ok(call_s >= 0.02 && r.elapsed_s > 0 && r.elapsed_s <= call_s,
 	    "the call lasts the budget, elapsed lies within it");
 	ok(fabs(ts_probe_score(&r) * r.elapsed_s * 1e6 - (double)r.accesses)
 	    < 1, "score = accesses / elapsed / 1e6");
 	ok(fabs(ts_probe_ns_per_access(&r) * (double)r.accesses -
 	    r.elapsed_s * 2 * 1e9) < 1, "ns = elapsed x threads / accesses");
+	{
+		struct ts_probe_result w = { .elapsed_s = 0.02,
+		    .max_wait_s = 0.01 };
+
+		ok(fabs(ts_probe_wait_share(&w) - 0.5) < 1e-12,
+		    "wait share = most-waiting thread's wait / elapsed");
+		w.max_wait_s = 0.03;
+		ok(ts_probe_wait_share(&w) == 1,
+		    "wait share is at most 1 (more threads than CPUs)");
+		w.max_wait_s = -1;
+		ok(ts_probe_wait_share(&w) == -1, "unknown wait: -1");
+		w.max_wait_s = 0.01;
+		w.elapsed_s = 0;
+		ok(ts_probe_wait_share(&w) == -1, "no elapsed time: -1");
+	}
 
 	cfg.stop = &stop;
 	cfg.bind = NULL;

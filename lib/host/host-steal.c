@@ -48,7 +48,8 @@ ts_steal_ms_parse(const char *text, long hz)
 	int cpu = 0, n = -1;
 
 	/* The aggregate line is "cpu" and a blank, the first line. */
-	while (p != NULL && ((n = ts_stat_cpu_line(p, &cpu, f)) < 0 || cpu != -1)) {
+	while (p != NULL &&
+	    ((n = ts_stat_cpu_line(p, &cpu, f)) < 0 || cpu != -1)) {
 		p = strchr(p, '\n');
 		if (p != NULL)
 			p++;

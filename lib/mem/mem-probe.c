@@ -416,8 +416,8 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 	if (unknown)
 		res->wait_s = res->max_wait_s = -1;
 	/*
-	 * Each thread's accesses over its own time, not over the first
-	 * start to the last end: a thread that a neighbour preempts in its
+	 * The threads' accesses over their mean chase time, not over the
+	 * first start to the last end: a thread that a neighbour preempts in its
 	 * last batch ends milliseconds past the deadline while the others
 	 * have stopped, and a 20 ms reading counted those idle milliseconds
 	 * as slowness (0.77-0.87 of a 1 s reading beside a neighbour, 0.93-
@@ -458,6 +458,17 @@ ts_probe_score(const struct ts_probe_result *r)
 	if (r->elapsed_s <= 0)
 		return 0;
 	return (double)r->accesses / r->elapsed_s / 1e6;
+}
+
+double
+ts_probe_wait_share(const struct ts_probe_result *r)
+{
+	double share;
+
+	if (r->max_wait_s < 0 || !(r->elapsed_s > 0))
+		return -1;
+	share = r->max_wait_s / r->elapsed_s;
+	return share < 1 ? share : 1;
 }
 
 double

@@ -82,6 +82,14 @@ int		 ts_probe_run(const struct ts_probe_config *,
 
 /* The score: accesses / elapsed / 1e6, summed over threads. */
 double		 ts_probe_score(const struct ts_probe_result *);
+/*
+ * The share of the reading its most-waiting thread spent runnable but
+ * waiting for a CPU: max_wait_s over elapsed_s, at most 1 (elapsed_s is
+ * the threads' mean time, so with more threads than CPUs the quotient
+ * can pass 1); -1 when the wait is unknown.  About 0.5 beside a busy
+ * process on the thread's core.
+ */
+double		 ts_probe_wait_share(const struct ts_probe_result *);
 /* Per-thread latency: elapsed x threads / accesses, in nanoseconds. */
 double		 ts_probe_ns_per_access(const struct ts_probe_result *);
 

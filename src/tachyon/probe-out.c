@@ -99,9 +99,9 @@ ts_probeout_json_watch(struct ts_buf *b, const struct ts_probe_result *r,
 
 	if (confirm)
 		ts_buf_puts(b, ",\"confirm\":true");
-	if (r->wait_s >= 0 && r->elapsed_s > 0)
+	if (r->wait_s >= 0 && ts_probe_wait_share(r) >= 0)
 		ts_buf_printf(b, ",\"run_wait_s\":%.6f,\"run_wait_ratio\":%.4f",
-		    r->wait_s, r->max_wait_s / r->elapsed_s);
+		    r->wait_s, ts_probe_wait_share(r));
 	if (!isnan(h->steal_share))
 		ts_buf_printf(b, ",\"steal_ratio\":%.4f", h->steal_share);
 	if (!isnan(h->busiest_share))

@@ -214,11 +214,11 @@ run_queue(struct ts_buf *b, const struct ts_probe_result *r,
 	gauge(b, "tachyon_run_queue_wait_seconds", "Time the reading's "
 	    "threads spent runnable but waiting for a CPU (the kernel's "
 	    "schedstat), summed over the threads.", ctx, "%.6f", r->wait_s);
-	if (r->elapsed_s > 0)
+	if (ts_probe_wait_share(r) >= 0)
 		gauge(b, "tachyon_run_queue_wait_ratio", "The share of the "
 		    "reading that its most-waiting thread spent waiting for a "
 		    "CPU: about 0.5 beside a busy process on its core.", ctx,
-		    "%.4f", r->max_wait_s / r->elapsed_s);
+		    "%.4f", ts_probe_wait_share(r));
 }
 
 /* The PSI averages of the resources the kernel reports. */

@@ -592,8 +592,7 @@ watch_next(const struct ts_probe_tool_opts *o, struct watch *w,
 	w->pm.reading_cpu_s = w->host.cpu_s - cpu0;
 	pr.t = now;
 	pr.score = ts_probe_score(res);
-	pr.wait_share = res->max_wait_s >= 0 && res->elapsed_s > 0 ?
-	    res->max_wait_s / res->elapsed_s : -1;
+	pr.wait_share = ts_probe_wait_share(res);
 	confirm = ts_pw_add(&w->pw, &pr);
 	ts_pw_estimate(&w->pw, now, &w->pm.est);
 	w->pm.degraded = w->pw.degraded;
