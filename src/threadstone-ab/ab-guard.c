@@ -243,13 +243,19 @@ said:
 	return -1;
 }
 
-/* Begin ending everything below: SIGTERM now, SIGKILL after the grace. */
+/*
+ * Begin ending everything below: SIGTERM now and SIGKILL after the grace,
+ * or SIGKILL now when the grace is 0.  A SIGTERM already sent with its
+ * SIGKILL due no later is left to run; a SIGKILL is always sent (a
+ * process that ignores SIGTERM, or one started after the SIGTERM, is
+ * ended by it, not waited for).
+ */
 static void
 end_below(struct run *r, double grace)
 {
 	struct ab_tree t = { 0 };
 
-	if (r->kill_at != 0 && r->kill_at <= ts_now() + grace)
+	if (grace > 0 && r->kill_at != 0 && r->kill_at <= ts_now() + grace)
 		return;
 	ab_tree_list(&t);
 	ab_tree_signal(&t, grace > 0 ? SIGTERM : SIGKILL);
