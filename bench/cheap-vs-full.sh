@@ -7,8 +7,11 @@
 # of them; the phase's line gives the watch's window score with its 95 %
 # interval, the full readings' mean with theirs, the ratio (the issue asks
 # for 0.9 to 1.1), and the reference chase's latency (bench/plain-chase.c,
-# which shares no code with tachyon) against the first phase's: what the
-# host did.
+# which shares no code with tachyon) against the first phase's, and the
+# share of the CPUs' time the hypervisor stole during the phase
+# (/proc/stat): what the host did.  A 20 ms reading that a burst of steal
+# meets can lose a third or more of its score, so a window that met a few
+# reads lower.
 #
 # usage: bench/cheap-vs-full.sh [--readings N] [--interval SECONDS] [--phases alone,memory,cpu]
 #   The defaults (10 readings a phase, 75 s apart, the cheap schedule on

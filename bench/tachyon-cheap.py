@@ -362,6 +362,27 @@ NEIGHBOURS = {
 }
 
 
+def cpu_ticks():
+    """/proc/stat's aggregate line: (steal ticks, all ticks), or None."""
+    try:
+        with open("/proc/stat") as f:
+            for line in f:
+                if line.startswith("cpu "):
+                    v = [int(x) for x in line.split()[1:]]
+                    # guest and guest_nice are already in user and nice.
+                    return (v[7] if len(v) > 7 else 0, sum(v[:8]))
+    except OSError:
+        pass
+    return None
+
+
+def steal_share(t0, t1):
+    """The share of the CPUs' time the hypervisor took from t0 to t1."""
+    if t0 is None or t1 is None or t1[1] <= t0[1]:
+        return math.nan
+    return (t1[0] - t0[0]) / (t1[1] - t0[1])
+
+
 def full_reading(tachyon):
     out = subprocess.run([tachyon, "--seconds", "5", "--json",
                           "--no-cache-check"], capture_output=True, text=True,
@@ -380,14 +401,15 @@ def run_agree(a):
     if iv != REAL_INTERVAL:
         say("# accelerated: the watch's interval %g s instead of the cheap "
             "schedule's %g (its readings as they are)" % (iv, REAL_INTERVAL))
-    say("%-7s %22s %22s %8s %11s %6s" % ("phase", "cheap (window)",
-                                         "full 5 s (mean)", "ratio",
-                                         "reference", "load"))
+    say("%-7s %22s %22s %8s %11s %6s %6s" % ("phase", "cheap (window)",
+                                              "full 5 s (mean)", "ratio",
+                                              "reference", "steal", "load"))
     base_ref = None
     for phase in a.phases.split(","):
         nb = spawn(NEIGHBOURS[phase], stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL) if NEIGHBOURS[phase] else None
         time.sleep(2)
+        ticks = cpu_ticks()
         span = iv * a.readings
         watch = Watch(a.tachyon, ["--interval", "%g" % iv, "--window",
                                   "%g" % span])
@@ -400,16 +422,18 @@ def run_agree(a):
             full.append(full_reading(a.tachyon))
         last = watch.wait_for(lambda d: d["reading"] >= a.readings, 3 * iv)
         watch.stop()
+        stolen = steal_share(ticks, cpu_ticks())
         ref = reference(chase, 1 if phase == "cpu" else 0)
         end(nb)
         base_ref = base_ref or ref
         fm, flo, fhi = interval(full)
         cm = last["window_million_accesses_per_sec"]
         say("%-7s %7.3f [%6.3f, %6.3f] %7.3f [%6.3f, %6.3f] %8.3f %6.1f ns "
-            "%+.0f%% %s" % (phase, cm, last.get("window_low", math.nan),
-                            last.get("window_high", math.nan), fm, flo, fhi,
-                            cm / fm, ref, (ref / base_ref - 1) * 100,
-                            loadavg().split()[0]))
+            "%+.0f%% %5.1f%% %s" % (phase, cm, last.get("window_low", math.nan),
+                                   last.get("window_high", math.nan), fm,
+                                   flo, fhi, cm / fm, ref,
+                                   (ref / base_ref - 1) * 100, stolen * 100,
+                                   loadavg().split()[0]))
     shutil.rmtree(work, ignore_errors=True)
 
 
