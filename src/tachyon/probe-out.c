@@ -95,13 +95,14 @@ ts_probeout_json_watch(struct ts_buf *b, const struct ts_probe_result *r,
     bool confirm)
 {
 	const struct ts_pw_estimate *e = &w->est;
+	double wait_share = ts_probe_wait_share(r);
 	size_t i;
 
 	if (confirm)
 		ts_buf_puts(b, ",\"confirm\":true");
-	if (r->wait_s >= 0 && ts_probe_wait_share(r) >= 0)
+	if (r->wait_s >= 0 && wait_share >= 0)
 		ts_buf_printf(b, ",\"run_wait_s\":%.6f,\"run_wait_ratio\":%.4f",
-		    r->wait_s, ts_probe_wait_share(r));
+		    r->wait_s, wait_share);
 	if (!isnan(h->steal_share))
 		ts_buf_printf(b, ",\"steal_ratio\":%.4f", h->steal_share);
 	if (!isnan(h->busiest_share))

@@ -209,16 +209,18 @@ static void
 run_queue(struct ts_buf *b, const struct ts_probe_result *r,
     const struct ts_promctx *ctx)
 {
+	double share = ts_probe_wait_share(r);
+
 	if (r->wait_s < 0)
 		return;
 	gauge(b, "tachyon_run_queue_wait_seconds", "Time the reading's "
 	    "threads spent runnable but waiting for a CPU (the kernel's "
 	    "schedstat), summed over the threads.", ctx, "%.6f", r->wait_s);
-	if (ts_probe_wait_share(r) >= 0)
+	if (share >= 0)
 		gauge(b, "tachyon_run_queue_wait_ratio", "The share of the "
 		    "reading that its most-waiting thread spent waiting for a "
 		    "CPU: about 0.5 beside a busy process on its core.", ctx,
-		    "%.4f", ts_probe_wait_share(r));
+		    "%.4f", share);
 }
 
 /* The PSI averages of the resources the kernel reports. */
