@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The clock and the median's order the bench/ yardsticks (plain-chase.c,
- * omp-triad.c, chase-unmap.c) share.
+ * omp-triad.c, chase-unmap.c, chase-warmup.c) share.
  * They share no code with threadstone itself.
  */
 #ifndef TS_BENCH_H

@@ -14,8 +14,8 @@
 # reads lower.
 #
 # usage: bench/cheap-vs-full.sh [--readings N] [--interval SECONDS] [--phases alone,memory,cpu]
-#   The defaults (10 readings a phase, 75 s apart, the cheap schedule on
-#   2 CPUs) take 3 x 13 minutes; --interval 12 accelerates it to 6
+#   The defaults (10 readings a phase, 135 s apart, the cheap schedule
+#   on 2 CPUs) take 3 x 23 minutes; --interval 12 accelerates it to 6
 #   minutes (said in the output).
 # environment: TACHYON, TS_BUILDDIR, CC (for the reference chase);
 #   KEEP=FILE appends every watch line to FILE.

@@ -19,8 +19,8 @@
 #   watch), one watch for everything: its first 6 readings as the
 #   baseline, 2 h of the clock of quiet readings (their false alarms, and
 #   the watch's CPU-s an hour from its own lines), then 10 trials of each
-#   neighbour; --interval 7.5 runs the quiet part at that fixed spacing
-#   instead, 2 h of 75 s readings in 12 minutes (said in the output; no
+#   neighbour; --interval 13.5 runs the quiet part at that fixed spacing
+#   instead, 2 h of 135 s readings in 12 minutes (said in the output; no
 #   confirmations or CPU checks then).
 # environment: TACHYON, TS_BUILDDIR, CC;
 #   KEEP=FILE appends every watch line to FILE.

@@ -43,7 +43,7 @@ SRCDIR = os.path.dirname(HERE)
 BUILDDIR = os.environ.get("TS_BUILDDIR", SRCDIR)
 CHILDREN = []
 # The cheap schedule's interval on 2 CPUs with 64 MiB chains (tachyon(1)).
-REAL_INTERVAL = 75.0
+REAL_INTERVAL = 135.0
 
 
 def say(*a):
@@ -446,7 +446,7 @@ def run_quiet(a, chase, watch=None):
     confirms is the host slowing down, which the gauge is for.  At the
     real schedule (watch given: the cheap one, no --interval) the run
     lasts a.hours of the clock, whatever spacing the watch chooses;
-    accelerated, a.hours of routine readings at the 75 s of 2 CPUs."""
+    accelerated, a.hours of routine readings at the 135 s of 2 CPUs."""
     iv = a.interval
     real = watch is not None
     routine_2h = 7200 / REAL_INTERVAL  # routine readings of 2 h

@@ -212,6 +212,17 @@ test_runs(void)
 	    r.interrupted, "a raised stop flag ends the reading");
 	is_u64(r.accesses, 2 * TS_PROBE_BATCH,
 	    "one complete batch per thread before stopping");
+	/* The warm-up runs before the clock: the call lasts it and the
+	 * budget, and the threads' time on the clock leaves it out. */
+	atomic_store(&stop, 0);
+	t0 = ts_now();
+	rc = ts_probe_measure(p, 0.02, &r, err, sizeof err);
+	call_s = ts_now() - t0;
+	ok(rc == 0 && !r.interrupted && call_s >= TS_PROBE_WARM_S + 0.02 &&
+	    r.elapsed_s > 0 && r.elapsed_s <= call_s - TS_PROBE_WARM_S,
+	    "a %g s warm-up before the clock, not counted in elapsed "
+	    "(call %.4f s, elapsed %.4f s)", TS_PROBE_WARM_S, call_s,
+	    r.elapsed_s);
 	ts_probe_close(p);
 
 	cfg.stop = NULL;

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "mem/mem-probe.h"
 #include "tachyon/probe-window.h"
 #include "tap.h"
 
@@ -229,22 +230,24 @@ test_budget(void)
 {
 	double per_hour;
 
-	ok(near(ts_pw_thread_cost(0.02, 64.0 * 1024 * 1024), 0.0249152,
-	    1e-12), "a thread's reading over 64 MiB: 20 ms of chase and "
-	    "16384 pages primed at 0.3 us");
-	ok(near(ts_pw_thread_cost(0.02, 1), 0.0200003, 1e-12),
+	ok(TS_PROBE_WARM_S == 0.02, "the readings' warm-up is 20 ms (the "
+	    "figures below count it)");
+	ok(near(ts_pw_thread_cost(0.02, 64.0 * 1024 * 1024), 0.0449152,
+	    1e-12), "a thread's reading over 64 MiB: 20 ms of chase, 20 ms "
+	    "of warm-up and 16384 pages primed at 0.3 us");
+	ok(near(ts_pw_thread_cost(0.02, 1), 0.0400003, 1e-12),
 	    "a chain of a byte still has a page to prime");
-	ok(near(ts_pw_interval_for(2, 0.02, 64.0 * 1024 * 1024), 75, 1e-9),
-	    "2 threads x 20 ms over 64 MiB: a reading every 75 s "
+	ok(near(ts_pw_interval_for(2, 0.02, 64.0 * 1024 * 1024), 135, 1e-9),
+	    "2 threads x 20 ms over 64 MiB: a reading every 135 s "
 	    "(2.4 CPU-s an hour, to the second)");
-	ok(near(ts_pw_interval_for(2, 0.02, 8.0 * 1024 * 1024), 62, 1e-9),
-	    "over 8 MiB chains, every 62 s");
-	ok(near(ts_pw_interval_for(1, 0.02, 8.0 * 1024 * 1024),
-	    TS_PW_MIN_INTERVAL + 1, 1e-9), "1 thread over 8 MiB: 31 s");
-	ok(near(ts_pw_interval_for(1, 0.01, 4096), TS_PW_MIN_INTERVAL, 1e-9),
-	    "1 thread of 10 ms: no closer than %g s", TS_PW_MIN_INTERVAL);
-	ok(near(ts_pw_interval_for(64, 0.02, 64.0 * 1024 * 1024), 2392,
-	    1e-9), "64 threads: every 40 minutes, the same CPU time an hour");
+	ok(near(ts_pw_interval_for(2, 0.02, 8.0 * 1024 * 1024), 122, 1e-9),
+	    "over 8 MiB chains, every 122 s");
+	ok(near(ts_pw_interval_for(1, 0.02, 64.0 * 1024 * 1024), 67, 1e-9),
+	    "1 thread over 64 MiB: 67 s");
+	ok(near(ts_pw_interval_for(1, 1e-4, 4096), TS_PW_MIN_INTERVAL, 1e-9),
+	    "1 thread of 0.1 ms: no closer than %g s", TS_PW_MIN_INTERVAL);
+	ok(near(ts_pw_interval_for(64, 0.02, 64.0 * 1024 * 1024), 4312,
+	    1e-9), "64 threads: every 72 minutes, the same CPU time an hour");
 	per_hour = 2 * ts_pw_thread_cost(TS_PW_READING_S, 64.0 * 1024 *
 	    1024) * 3600 / ts_pw_interval_for(2, TS_PW_READING_S, 64.0 *
 	    1024 * 1024);
@@ -265,11 +268,12 @@ test_spacing(void)
 {
 	const double costs[] = { 0.04, 0.2, 0.078, 0.081, 0.079, 0.5 };
 
-	ok(near(ts_pw_spacing(75, 0.078), 117, 1e-9), "readings of 0.078 "
-	    "CPU-s (after 75 s idle): every 117 s, 2.4 CPU-s an hour");
-	ok(near(ts_pw_spacing(75, 0.04), 75, 1e-9), "cheaper than the "
-	    "chains' size says: never below its 75 s");
-	ok(near(ts_pw_spacing(75, NAN), 75, 1e-9), "no cost measured: 75 s");
+	ok(near(ts_pw_spacing(135, 0.122), 183, 1e-9), "readings of 0.122 "
+	    "CPU-s: every 183 s, 2.4 CPU-s an hour");
+	ok(near(ts_pw_spacing(135, 0.06), 135, 1e-9), "cheaper than the "
+	    "chains' size says: never below its 135 s");
+	ok(near(ts_pw_spacing(135, NAN), 135, 1e-9), "no cost measured: "
+	    "135 s");
 	ok(near(ts_pw_cost_median(costs, 6), 0.081, 1e-12),
 	    "the median of the last %d costs, not the oldest",
 	    TS_PW_COSTS);

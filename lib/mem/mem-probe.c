@@ -57,7 +57,11 @@ struct ts_probe {
 	pthread_cond_t		 cond;
 	unsigned		 ready;
 	atomic_int		 gate;
-	/* One deadline for every thread: the gate's opening + seconds. */
+	/*
+	 * One clock for every thread: the warm-up ends at the gate's
+	 * opening + TS_PROBE_WARM_S, the reading `seconds` later.
+	 */
+	double			 warm_end;
 	double			 deadline;
 };
 
@@ -202,7 +206,7 @@ prime_pages(const uint32_t *chain, uint64_t slots)
 	return sum;
 }
 
-/* Worker: prime, wait for the others, then chase in batches until the budget. */
+/* Worker: prime, wait for the others, warm up, chase on the clock. */
 static void *
 chase_main(void *arg)
 {
@@ -223,6 +227,12 @@ chase_main(void *arg)
 	    w->probe->slots), memory_order_relaxed);
 	if (!gate_wait(w->probe))
 		return NULL;
+	/* The warm-up (TS_PROBE_WARM_S), off the clock. */
+	do {
+		for (k = 0; k < TS_PROBE_BATCH; k++)
+			p = chain[p];
+	} while (ts_now() < w->probe->warm_end && (cfg->stop == NULL ||
+	    !atomic_load_explicit(cfg->stop, memory_order_relaxed)));
 	/* The wait of this chase alone, read outside its clock. */
 	if (cfg->wait_ns == NULL || cfg->wait_ns(&wait0) == -1)
 		w->wait_s = -1;
@@ -285,7 +295,8 @@ run_workers(struct ts_probe *pr, void *(*fn)(void *))
 	while (rc == 0 && pr->ready < started)
 		pthread_cond_wait(&pr->cond, &pr->lock);
 	pthread_mutex_unlock(&pr->lock);
-	pr->deadline = ts_now() + pr->workers[0].seconds;
+	pr->warm_end = ts_now() + TS_PROBE_WARM_S;
+	pr->deadline = pr->warm_end + pr->workers[0].seconds;
 	gate_open(pr, rc == 0 ? GATE_GO : GATE_ABORT);
 	for (i = 0; i < started; i++)
 		pthread_join(tids[i], NULL);

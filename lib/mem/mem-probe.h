@@ -16,6 +16,17 @@
 #define TS_PROBE_NAME		"memory-chase"
 /* Dependent loads between two clock reads. */
 #define TS_PROBE_BATCH		8192u
+/*
+ * Every reading chases this long, untimed, after its threads start
+ * together and before their clock starts.  On the 2-vCPU VMs the first
+ * tens of milliseconds after an idle spell run slow even with the page
+ * tables primed (chases 8-15 s after the last one, means of 20-24: the
+ * first 20 ms at 0.87-0.94 of the rate held from 200 ms on, some at
+ * half of it or less; 20 ms taken from 20 or 30 ms on at 0.94-0.99): a
+ * short reading measured the waking more than the memory.  A long
+ * reading hardly notices.
+ */
+#define TS_PROBE_WARM_S		0.02
 /* Largest chain: every slot index must fit in 32 bits. */
 #define TS_PROBE_MAX_BYTES	(UINT64_C(4) << 32)
 
@@ -67,8 +78,9 @@ struct ts_probe	*ts_probe_open(const struct ts_probe_config *, char *err,
 /*
  * One reading: each thread reads one slot of every page of its chain
  * (the page tables back in the caches, as a long chase keeps them), then
- * all start at a barrier, chase in batches and stop at the first batch
- * boundary `seconds` past the barrier's release.
+ * all start at a barrier, chase untimed for TS_PROBE_WARM_S, then chase
+ * in batches on the clock and stop at the first batch boundary `seconds`
+ * past the warm-up's end.
  * Every thread completes at least one batch.  Return 0, or -1 with the
  * reason in err.
  */

@@ -541,7 +541,8 @@ reading_cost(const struct ts_probe_tool_opts *o, const struct watch *w)
  * Keep the CPU-seconds a routine reading cost, and space the schedule by
  * the last ones: a reading after an idle spell costs more than the
  * chains' size says (and more the longer the spell: on the 2-vCPU VMs
- * 0.05 CPU-s after 10 s, 0.08 after 75 s, 0.10-0.13 after 150 s).
+ * 0.05 CPU-s after 10 s, 0.08 after 75 s, 0.10-0.13 after 150 s, before
+ * the warm-up added its 0.04).
  */
 static void
 keep_cost(const struct ts_probe_tool_opts *o, struct watch *w, double cost)

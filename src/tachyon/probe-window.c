@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "probe-window.h"
+#include "mem/mem-probe.h"
 #include "stats/stats-basic.h"
 #include "stats/stats-t.h"
 #include "util.h"
@@ -148,7 +149,8 @@ ts_pw_estimate(const struct ts_pw *w, double now, struct ts_pw_estimate *e)
 double
 ts_pw_thread_cost(double seconds, double ws_bytes)
 {
-	return seconds + ceil(ws_bytes / TS_PW_PAGE_BYTES) * TS_PW_PRIME_PAGE_S;
+	return seconds + TS_PROBE_WARM_S + ceil(ws_bytes / TS_PW_PAGE_BYTES) *
+	    TS_PW_PRIME_PAGE_S;
 }
 
 double

@@ -42,7 +42,8 @@
 /*
  * After an idle spell a reading costs more than back to back (its
  * priming finds the chain's translations cold: on the 2-vCPU VMs 0.05
- * CPU-s at 10 s apart, 0.08 at 75 s, 0.12 at 150 s), so the cheap
+ * CPU-s at 10 s apart, 0.08 at 75 s, 0.12 at 150 s, before the 20 ms
+ * warm-up added 0.04 on 2 threads), so the cheap
  * schedule measures the cost of each routine reading that follows a
  * whole idle spell and spaces them by the median of the last
  * TS_PW_COSTS.
@@ -150,7 +151,8 @@ void	 ts_pw_interval(const double *v, size_t n, double *mean, double *low,
 
 /*
  * The CPU-seconds one thread spends on a reading of `seconds` over a
- * chain of `ws_bytes`: the chase and its priming.
+ * chain of `ws_bytes`: the chase, its warm-up (TS_PROBE_WARM_S) and its
+ * priming.
  */
 double	 ts_pw_thread_cost(double seconds, double ws_bytes);
 
