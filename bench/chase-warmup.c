@@ -42,16 +42,6 @@ struct chaser {
 	double		*t;	/* seconds from the start, at each mark */
 };
 
-/* xorshift64: any decent generator will do here. */
-static uint64_t
-draw(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 /* Sattolo's shuffle: one cycle through every slot. */
 static void
 build(struct chaser *c, uint64_t seed)
@@ -62,7 +52,7 @@ build(struct chaser *c, uint64_t seed)
 	for (i = 0; i < c->slots; i++)
 		c->chain[i] = (uint32_t)i;
 	for (i = c->slots - 1; i > 0; i--) {
-		j = draw(&seed) % i;
+		j = rnd(&seed) % i;
 		tmp = c->chain[i];
 		c->chain[i] = c->chain[j];
 		c->chain[j] = tmp;
@@ -107,11 +97,13 @@ rate(const struct chaser *c, double a, double b)
 
 	while (i < c->marks && c->t[i] < a)
 		i++;
+	if (i == c->marks)
+		return 0;
 	if (i > 0)
 		t0 = c->t[i - 1];
 	for (j = i; j < c->marks - 1 && c->t[j] < b; j++)
 		;
-	if (j < i || c->t[j] <= t0)
+	if (c->t[j] <= t0)
 		return 0;
 	return (double)(j - i + 1) * STEP / (c->t[j] - t0) / 1e6;
 }

@@ -16,16 +16,6 @@
 
 #include "bench.h"
 
-/* xorshift64*: any decent generator will do here. */
-static uint64_t
-rnd(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 0x2545F4914F6CDD1DULL;
-}
-
 /* Follow n links from p. */
 static uint64_t
 chase(const uint64_t *w, uint64_t p, uint64_t n)

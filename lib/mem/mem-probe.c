@@ -206,6 +206,14 @@ prime_pages(const uint32_t *chain, uint64_t slots)
 	return sum;
 }
 
+/* Whether the caller's stop flag is raised. */
+static bool
+stop_raised(const struct ts_probe_config *cfg)
+{
+	return cfg->stop != NULL &&
+	    atomic_load_explicit(cfg->stop, memory_order_relaxed);
+}
+
 /* Worker: prime, wait for the others, warm up, chase on the clock. */
 static void *
 chase_main(void *arg)
@@ -231,8 +239,7 @@ chase_main(void *arg)
 	do {
 		for (k = 0; k < TS_PROBE_BATCH; k++)
 			p = chain[p];
-	} while (ts_now() < w->probe->warm_end && (cfg->stop == NULL ||
-	    !atomic_load_explicit(cfg->stop, memory_order_relaxed)));
+	} while (ts_now() < w->probe->warm_end && !stop_raised(cfg));
 	/* The wait of this chase alone, read outside its clock. */
 	if (cfg->wait_ns == NULL || cfg->wait_ns(&wait0) == -1)
 		w->wait_s = -1;
@@ -250,8 +257,7 @@ chase_main(void *arg)
 		now = w->end = ts_now();
 		if (now >= deadline)
 			break;
-		if (cfg->stop != NULL &&
-		    atomic_load_explicit(cfg->stop, memory_order_relaxed)) {
+		if (stop_raised(cfg)) {
 			w->interrupted = true;
 			break;
 		}
