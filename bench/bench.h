@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The clock, the median's order and a generator the bench/ yardsticks
- * (plain-chase.c, omp-triad.c, chase-unmap.c, chase-warmup.c) share.
+ * (plain-chase.c, omp-triad.c, chase-unmap.c, chase-warmup.c,
+ * probe-threads.c) share.
  * They share no code with threadstone itself.
  */
 #ifndef TS_BENCH_H

@@ -5,9 +5,14 @@
  */
 #include <config.h>
 
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mem/mem-probe.h"
 #include "rng.h"
@@ -340,6 +345,80 @@ test_wait(void)
 	    "unknown, not a partial sum (%g)", r.wait_s);
 }
 
+/*
+ * The thread ids of this process, sorted, into ids (at most max); the
+ * count, or -1.
+ */
+static int
+task_ids(long *ids, int max)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0, i, j;
+	long t;
+
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL && n < max)
+		if (e->d_name[0] != '.')
+			ids[n++] = strtol(e->d_name, NULL, 10);
+	closedir(d);
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && ids[j - 1] > ids[j]; j--) {
+			t = ids[j];
+			ids[j] = ids[j - 1];
+			ids[j - 1] = t;
+		}
+	return n;
+}
+
+/*
+ * The probe's threads live from open to close and sleep between
+ * readings; a forked child cannot read its parent's probe, and says so.
+ */
+static void
+test_threads(void)
+{
+	struct ts_probe_config cfg;
+	struct ts_probe_result r;
+	struct ts_probe *p;
+	long before[64], opened[64], later[64];
+	int n0, n1, n2, status = 0, rc;
+	char err[256];
+	pid_t pid;
+
+	tiny(&cfg, 0.02, 3);
+	n0 = task_ids(before, 64);
+	p = ts_probe_open(&cfg, err, sizeof err);
+	ok(p != NULL, "open with 3 threads");
+	n1 = task_ids(opened, 64);
+	ok(n0 > 0 && n1 == n0 + 3, "open leaves 3 threads (%d, then %d)",
+	    n0, n1);
+	rc = ts_probe_measure(p, 0.02, &r, err, sizeof err);
+	rc |= ts_probe_measure(p, 0.02, &r, err, sizeof err);
+	n2 = task_ids(later, 64);
+	ok(rc == 0 && r.accesses > 0 && n2 == n1 &&
+	    memcmp(opened, later, (size_t)n1 * sizeof *later) == 0,
+	    "two readings by the threads open started, no new ones");
+	fflush(NULL);
+	if ((pid = fork()) == 0) {
+		alarm(20);
+		errno = 0;
+		rc = ts_probe_measure(p, 0.02, &r, err, sizeof err);
+		ts_probe_close(p);
+		_exit(rc == -1 && errno == ECHILD &&
+		    strstr(err, "forked child") != NULL ? 0 : 1);
+	}
+	ok(pid > 0 && waitpid(pid, &status, 0) == pid &&
+	    WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	    "a forked child's reading fails with ECHILD and a reason, at "
+	    "once, and it may close its copy (status %#x)", status);
+	ok(ts_probe_measure(p, 0.02, &r, err, sizeof err) == 0 &&
+	    r.accesses > 0, "the parent reads on after the child's close");
+	ts_probe_close(p);
+	ok(task_ids(later, 64) == n0, "close ends the threads");
+}
+
 int
 main(void)
 {
@@ -347,6 +426,7 @@ main(void)
 	test_uniform_cycles();
 	test_determinism();
 	test_runs();
+	test_threads();
 	test_wait();
 	test_build_same();
 	return done_testing();

@@ -36,27 +36,45 @@ struct worker {
 	uint64_t	 batches;
 	double		 start, end;
 	bool		 interrupted;
-	double		 seconds;
 	double		 wait_s;	/* during the chase; < 0: unknown */
 };
 
 /* The start gate's states. */
 enum { GATE_SHUT, GATE_GO, GATE_ABORT };
 
+/* What the threads do when the round turns. */
+enum { JOB_CHASE, JOB_EXIT };
+
 struct ts_probe {
 	struct ts_probe_config	 cfg;
 	uint64_t		 slots;	/* per chain */
 	struct worker		*workers;
 	/*
+	 * The threads live from ts_probe_open to ts_probe_close and sleep
+	 * between readings.  A thread created for each reading shared a
+	 * busy CPU worse than one that had slept: beside a memory neighbour
+	 * in another task group (a session or a cgroup of its own), in
+	 * three runs of bench/probe-threads.sh, created threads' 20 ms
+	 * readings scored 0.81-0.90 of 5 s ones (median wait 0.57-0.70 of
+	 * the reading), woken threads' 0.87-1.01 (0.51-0.60).
+	 */
+	pthread_t		*tids;
+	unsigned		 started;
+	pid_t			 pid;	/* the process whose threads they are */
+	/*
 	 * The start gate: every thread ready (counted under the lock), then
 	 * all released at once through a futex, which wakes them without a
 	 * lock to take in turn (a thousand threads on two CPUs took seconds
-	 * to get through a condition variable's mutex).
+	 * to get through a condition variable's mutex).  Each job ends when
+	 * every thread has counted itself done.
 	 */
 	pthread_mutex_t		 lock;
 	pthread_cond_t		 cond;
-	unsigned		 ready;
+	unsigned		 ready, done;
 	atomic_int		 gate;
+	/* Bumped, with the threads woken through a futex, to hand out job. */
+	atomic_int		 round;
+	atomic_int		 job;
 	/*
 	 * One clock for every thread: the warm-up ends at the gate's
 	 * opening + TS_PROBE_WARM_S, the reading `seconds` later.
@@ -136,19 +154,48 @@ block_signals(sigset_t *old)
 	pthread_sigmask(SIG_BLOCK, &all, old);
 }
 
+static void
+futex_wait(atomic_int *word, int val)
+{
+	(void)syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+static void
+futex_wake_all(atomic_int *word)
+{
+	(void)syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL,
+	    0);
+}
+
+/* Worker: count this thread in *count (ready or done), tell the opener. */
+static void
+count_in(struct ts_probe *pr, unsigned *count)
+{
+	pthread_mutex_lock(&pr->lock);
+	(*count)++;
+	pthread_cond_signal(&pr->cond);
+	pthread_mutex_unlock(&pr->lock);
+}
+
+/* Opener: wait until `want` threads have counted themselves in *count. */
+static void
+await_count(struct ts_probe *pr, const unsigned *count, unsigned want)
+{
+	pthread_mutex_lock(&pr->lock);
+	while (*count < want)
+		pthread_cond_wait(&pr->cond, &pr->lock);
+	pthread_mutex_unlock(&pr->lock);
+}
+
 /* Worker side of the gate: report ready, wait; false if aborted. */
 static bool
 gate_wait(struct ts_probe *pr)
 {
 	int g;
 
-	pthread_mutex_lock(&pr->lock);
-	pr->ready++;
-	pthread_cond_signal(&pr->cond);
-	pthread_mutex_unlock(&pr->lock);
+	count_in(pr, &pr->ready);
 	while ((g = atomic_load(&pr->gate)) == GATE_SHUT)
-		(void)syscall(SYS_futex, &pr->gate, FUTEX_WAIT_PRIVATE,
-		    GATE_SHUT, NULL, NULL, 0);
+		futex_wait(&pr->gate, GATE_SHUT);
 	return g == GATE_GO;
 }
 
@@ -157,31 +204,32 @@ static void
 gate_open(struct ts_probe *pr, int how)
 {
 	atomic_store(&pr->gate, how);
-	(void)syscall(SYS_futex, &pr->gate, FUTEX_WAKE_PRIVATE, INT_MAX,
-	    NULL, NULL, 0);
+	futex_wake_all(&pr->gate);
 }
 
-/* Worker: bind, allocate and build this thread's chain. */
-static void *
-build_main(void *arg)
+/*
+ * Worker: bind, allocate and build this thread's chain (a failure is left
+ * in w->error).  False when the opener aborted at the gate.
+ */
+static bool
+build_chain(struct worker *w)
 {
-	struct worker *w = arg;
 	const struct ts_probe_config *cfg = &w->probe->cfg;
 	void *p;
 
 	if (cfg->bind != NULL)
 		w->pinned = cfg->bind(cfg->bind_arg, w->index) == 0;
 	if (!gate_wait(w->probe))
-		return NULL;
+		return false;
 	w->map_bytes = (size_t)(w->probe->slots * sizeof(uint32_t));
 	if ((p = ts_map_populated(w->map_bytes, TS_PAGES_SYSTEM)) == NULL) {
 		w->error = errno ? errno : ENOMEM;
-		return NULL;
+		return true;
 	}
 	w->chain = p;
 	ts_probe_chain_build(w->chain, w->probe->slots, cfg->seed, w->index);
 	w->cursor = 0;
-	return NULL;
+	return true;
 }
 
 /*
@@ -215,10 +263,9 @@ stop_raised(const struct ts_probe_config *cfg)
 }
 
 /* Worker: prime, wait for the others, warm up, chase on the clock. */
-static void *
-chase_main(void *arg)
+static void
+chase(struct worker *w)
 {
-	struct worker *w = arg;
 	const struct ts_probe_config *cfg = &w->probe->cfg;
 	const uint32_t *chain = w->chain;
 	uint32_t p = w->cursor;
@@ -234,7 +281,7 @@ chase_main(void *arg)
 	atomic_fetch_xor_explicit(&probe_sink, prime_pages(chain,
 	    w->probe->slots), memory_order_relaxed);
 	if (!gate_wait(w->probe))
-		return NULL;
+		return;
 	/* The warm-up (TS_PROBE_WARM_S), off the clock. */
 	do {
 		for (k = 0; k < TS_PROBE_BATCH; k++)
@@ -268,46 +315,99 @@ chase_main(void *arg)
 		w->wait_s = (double)(wait1 - wait0) / 1e9;
 	else
 		w->wait_s = -1;
-	return NULL;
 }
 
 /*
- * Run fn in one thread per worker with every signal blocked, and join
- * them.  Return 0, or an errno value if a thread could not be created
- * (the ones already started are released from the gate and joined).
+ * A worker's life: build its chain, then a reading each time the round
+ * turns, until the job is to exit.
+ */
+static void *
+worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct ts_probe *pr = w->probe;
+	int seen = 0;
+
+	if (!build_chain(w))
+		return NULL;
+	for (;;) {
+		count_in(pr, &pr->done);
+		while (atomic_load(&pr->round) == seen)
+			futex_wait(&pr->round, seen);
+		seen = atomic_load(&pr->round);
+		if (atomic_load(&pr->job) == JOB_EXIT)
+			return NULL;
+		chase(w);
+	}
+}
+
+/*
+ * Start one thread per worker with every signal blocked and let them build
+ * their chains.  Return 0, or an errno value if a thread could not be
+ * created (the ones already started are released from the gate and
+ * joined).
  */
 static int
-run_workers(struct ts_probe *pr, void *(*fn)(void *))
+start_workers(struct ts_probe *pr)
 {
-	pthread_t *tids;
 	sigset_t old;
-	unsigned i, started = 0;
+	unsigned i;
 	int rc = 0;
 
-	if ((tids = calloc(pr->cfg.threads, sizeof *tids)) == NULL)
+	if ((pr->tids = calloc(pr->cfg.threads, sizeof *pr->tids)) == NULL)
 		return ENOMEM;
-	pr->ready = 0;
+	pr->pid = getpid();
 	atomic_store(&pr->gate, GATE_SHUT);
 	block_signals(&old);
 	for (i = 0; i < pr->cfg.threads; i++) {
-		if ((rc = pthread_create(&tids[i], NULL, fn,
+		if ((rc = pthread_create(&pr->tids[i], NULL, worker_main,
 		    &pr->workers[i])) != 0)
 			break;
-		started++;
+		pr->started++;
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	/* Open the gate once every thread waits at it, or abort them all. */
-	pthread_mutex_lock(&pr->lock);
-	while (rc == 0 && pr->ready < started)
-		pthread_cond_wait(&pr->cond, &pr->lock);
-	pthread_mutex_unlock(&pr->lock);
-	pr->warm_end = ts_now() + TS_PROBE_WARM_S;
-	pr->deadline = pr->warm_end + pr->workers[0].seconds;
+	if (rc == 0)
+		await_count(pr, &pr->ready, pr->started);
 	gate_open(pr, rc == 0 ? GATE_GO : GATE_ABORT);
-	for (i = 0; i < started; i++)
-		pthread_join(tids[i], NULL);
-	free(tids);
-	return rc;
+	if (rc != 0) {
+		for (i = 0; i < pr->started; i++)
+			pthread_join(pr->tids[i], NULL);
+		pr->started = 0;
+		return rc;
+	}
+	await_count(pr, &pr->done, pr->started);
+	return 0;
+}
+
+/* Hand every worker the job, which they take up when the round turns. */
+static void
+hand_out(struct ts_probe *pr, int job)
+{
+	pthread_mutex_lock(&pr->lock);
+	pr->ready = pr->done = 0;
+	pthread_mutex_unlock(&pr->lock);
+	atomic_store(&pr->gate, GATE_SHUT);
+	atomic_store(&pr->job, job);
+	atomic_fetch_add(&pr->round, 1);
+	futex_wake_all(&pr->round);
+}
+
+/*
+ * End the workers and join them.  In a child of fork(2) they do not
+ * exist: the child only frees its copy of the probe.
+ */
+static void
+stop_workers(struct ts_probe *pr)
+{
+	unsigned i;
+
+	if (pr->started == 0 || pr->pid != getpid())
+		return;
+	hand_out(pr, JOB_EXIT);
+	for (i = 0; i < pr->started; i++)
+		pthread_join(pr->tids[i], NULL);
+	pr->started = 0;
 }
 
 /* Unmap every chain and free the probe. */
@@ -318,6 +418,8 @@ probe_free(struct ts_probe *pr)
 
 	if (pr == NULL)
 		return;
+	stop_workers(pr);
+	free(pr->tids);
 	for (i = 0; i < pr->cfg.threads; i++)
 		if (pr->workers[i].chain != NULL)
 			munmap(pr->workers[i].chain, pr->workers[i].map_bytes);
@@ -373,7 +475,7 @@ ts_probe_open(const struct ts_probe_config *cfg, char *err, size_t errlen)
 		pr->workers[i].probe = pr;
 		pr->workers[i].index = i;
 	}
-	if ((rc = run_workers(pr, build_main)) != 0) {
+	if ((rc = start_workers(pr)) != 0) {
 		snprintf(err, errlen, "cannot start %u probe threads: %s",
 		    cfg->threads, strerror(rc));
 		probe_free(pr);
@@ -401,7 +503,6 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 	uint32_t fold = 0;
 	bool unknown = false;
 	unsigned i;
-	int rc;
 
 	memset(res, 0, sizeof *res);
 	if (!(seconds > 0)) {
@@ -409,14 +510,20 @@ ts_probe_measure(struct ts_probe *pr, double seconds,
 		errno = EINVAL;
 		return -1;
 	}
-	for (i = 0; i < pr->cfg.threads; i++)
-		pr->workers[i].seconds = seconds;
-	if ((rc = run_workers(pr, chase_main)) != 0) {
-		snprintf(err, errlen, "cannot start %u probe threads: %s",
-		    pr->cfg.threads, strerror(rc));
-		errno = rc;
+	if (pr->pid != getpid()) {
+		snprintf(err, errlen, "the probe's threads are in process %ld, "
+		    "which opened it; a forked child must open its own",
+		    (long)pr->pid);
+		errno = ECHILD;
 		return -1;
 	}
+	hand_out(pr, JOB_CHASE);
+	/* Open the gate once every thread has primed its chain and waits. */
+	await_count(pr, &pr->ready, pr->started);
+	pr->warm_end = ts_now() + TS_PROBE_WARM_S;
+	pr->deadline = pr->warm_end + seconds;
+	gate_open(pr, GATE_GO);
+	await_count(pr, &pr->done, pr->started);
 	for (i = 0; i < pr->cfg.threads; i++) {
 		const struct worker *w = &pr->workers[i];
 

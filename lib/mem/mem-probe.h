@@ -69,23 +69,27 @@ struct ts_probe_result {
 struct ts_probe;
 
 /*
- * Allocate, build and first-touch one chain per thread, each in its own
- * thread (bound first when config->bind is set).  Return NULL with a
- * one-line reason in err and errno set (ENOMEM, EINVAL, EAGAIN).
+ * Start one thread per chain; each allocates, builds and first-touches
+ * its chain (bound first when config->bind is set), then sleeps until a
+ * reading wakes it.  The threads live until ts_probe_close.  Return NULL
+ * with a one-line reason in err and errno set (ENOMEM, EINVAL, EAGAIN).
  */
 struct ts_probe	*ts_probe_open(const struct ts_probe_config *, char *err,
 		    size_t errlen);
 /*
- * One reading: each thread reads one slot of every page of its chain
+ * One reading, by the threads ts_probe_open started (each bound again
+ * when config->bind is set): each reads one slot of every page of its chain
  * (the page tables back in the caches, as a long chase keeps them), then
  * all start at a barrier, chase untimed for TS_PROBE_WARM_S, then chase
  * in batches on the clock and stop at the first batch boundary `seconds`
  * past the warm-up's end.
  * Every thread completes at least one batch.  Return 0, or -1 with the
- * reason in err.
+ * reason in err (errno ECHILD in a child of fork(2), which has none of
+ * the threads).
  */
 int		 ts_probe_measure(struct ts_probe *, double seconds,
 		    struct ts_probe_result *, char *err, size_t errlen);
+/* End and join the threads (in a forked child: none), free the chains. */
 void		 ts_probe_close(struct ts_probe *);
 
 /* Open, measure once with config->seconds, close. */
