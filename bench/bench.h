@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The clock, the median's order and a generator the bench/ yardsticks
- * (plain-chase.c, omp-triad.c, chase-unmap.c, chase-warmup.c,
- * probe-threads.c) share.
+ * The clock, the median's order, a generator and Sattolo's shuffle that
+ * the bench/ yardsticks (plain-chase.c, omp-triad.c, chase-unmap.c,
+ * chase-warmup.c, probe-threads.c) share.
  * They share no code with threadstone itself.
  */
 #ifndef TS_BENCH_H
@@ -29,6 +29,23 @@ rnd(uint64_t *s)
 	*s ^= *s << 25;
 	*s ^= *s >> 27;
 	return *s * 0x2545F4914F6CDD1DULL;
+}
+
+/* Sattolo's shuffle of 0..n-1 (n >= 1): one cycle through every slot. */
+static void __attribute__((unused))
+sattolo(uint32_t *chain, uint64_t n, uint64_t seed)
+{
+	uint64_t i, j;
+	uint32_t tmp;
+
+	for (i = 0; i < n; i++)
+		chain[i] = (uint32_t)i;
+	for (i = n - 1; i > 0; i--) {
+		j = rnd(&seed) % i;
+		tmp = chain[i];
+		chain[i] = chain[j];
+		chain[j] = tmp;
+	}
 }
 
 /* qsort's order of doubles, for the medians. */

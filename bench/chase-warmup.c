@@ -42,23 +42,6 @@ struct chaser {
 	double		*t;	/* seconds from the start, at each mark */
 };
 
-/* Sattolo's shuffle: one cycle through every slot. */
-static void
-build(struct chaser *c, uint64_t seed)
-{
-	uint64_t i, j;
-	uint32_t tmp;
-
-	for (i = 0; i < c->slots; i++)
-		c->chain[i] = (uint32_t)i;
-	for (i = c->slots - 1; i > 0; i--) {
-		j = rnd(&seed) % i;
-		tmp = c->chain[i];
-		c->chain[i] = c->chain[j];
-		c->chain[j] = tmp;
-	}
-}
-
 static void *
 chase(void *arg)
 {
@@ -143,7 +126,8 @@ main(int argc, char *argv[])
 		if (c[i].chain == MAP_FAILED || c[i].t == NULL)
 			return 1;
 		(void)madvise(c[i].chain, mib * 1048576, MADV_NOHUGEPAGE);
-		build(&c[i], 0x9E3779B97F4A7C15ULL + (uint64_t)i);
+		sattolo(c[i].chain, c[i].slots, 0x9E3779B97F4A7C15ULL +
+		    (uint64_t)i);
 	}
 	for (r = 0; r < rounds; r++) {
 		usleep((useconds_t)(idle * 1e6));

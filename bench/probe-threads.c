@@ -80,23 +80,6 @@ pin(int cpu)
 	sched_setaffinity(0, sizeof set, &set);
 }
 
-/* Sattolo's shuffle: one cycle through every slot. */
-static void
-build(struct chaser *c, uint64_t seed)
-{
-	uint64_t i, j;
-	uint32_t tmp;
-
-	for (i = 0; i < c->slots; i++)
-		c->chain[i] = (uint32_t)i;
-	for (i = c->slots - 1; i > 0; i--) {
-		j = rnd(&seed) % i;
-		tmp = c->chain[i];
-		c->chain[i] = c->chain[j];
-		c->chain[j] = tmp;
-	}
-}
-
 /* One reading of one thread, as tachyon takes it. */
 static void
 reading(struct chaser *c)
@@ -214,7 +197,7 @@ main(int argc, char **argv)
 			perror("probe-threads: mmap");
 			return 1;
 		}
-		build(&ch[i], seed + (uint64_t)i);
+		sattolo(ch[i].chain, ch[i].slots, seed + (uint64_t)i);
 		pthread_create(&t, NULL, sleeper_main, &ch[i]);
 	}
 	for (r = 0; r < rounds; r++) {
