@@ -27,9 +27,14 @@ none)	set -- ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/probe-threads.XXXXXX")
-pid=
+pid='' bench=''
+# The neighbour and the bench each lead a session and a process group of
+# their own: end the groups (dash's kill takes no "--") and reap them.
 cleanup() {
-	[ -z "$pid" ] || kill -TERM -- "-$pid" 2>/dev/null || :
+	for p in $bench $pid; do
+		kill -TERM "-$p" 2>/dev/null || :
+		wait "$p" 2>/dev/null || :
+	done
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -46,7 +51,11 @@ if [ $# -gt 0 ]; then
 	pid=$!
 	sleep 2
 fi
-setsid -w "$work/probe-threads" "$rounds" "$idle" "$mib" >"$work/readings" </dev/null
+# In the background, so that a signal to this script ends the wait.
+setsid "$work/probe-threads" "$rounds" "$idle" "$mib" >"$work/readings" </dev/null &
+bench=$!
+wait "$bench"
+bench=
 awk '
     {
 	span = ($4 + $7) / 2
